@@ -36,11 +36,21 @@ const PREC = {
   member: 16,
 };
 
-// Words that Puppet reserves; each may still name an attribute or a hash key.
+// Words that Puppet's lexer always reads as keywords; any of them may name
+// an attribute.
 const KEYWORDS = [
   'and', 'attr', 'case', 'class', 'default', 'define', 'else', 'elsif',
   'false', 'function', 'if', 'in', 'inherits', 'node', 'or', 'private',
   'true', 'type', 'undef', 'unless',
+];
+
+// Keywords that Puppet reserves for future use; as values they are words.
+const RESERVED_WORDS = ['attr', 'function', 'private', 'type'];
+
+// The functions that Puppet lets a statement call without parentheses.
+const STATEMENT_FUNCTIONS = [
+  'break', 'contain', 'debug', 'err', 'fail', 'import', 'include', 'info',
+  'next', 'notice', 'realize', 'require', 'return', 'tag', 'warning',
 ];
 
 module.exports = grammar({
@@ -79,12 +89,19 @@ module.exports = grammar({
 
   word: $ => $.name,
 
+  reserved: {
+    global: _ => KEYWORDS,
+    // Attribute names may be any word, keywords included.
+    attribute_name: _ => [],
+  },
+
   conflicts: $ => [
+    [$.statement_call, $._primary],
+    [$._resource_level, $.resource],
+    [$.resource_override, $._primary],
     [$._resource_level, $.selector_case],
     [$.parenthesized, $._element],
-    [$._resource_level, $.resource, $.resource_override],
     [$.resource_defaults, $._primary],
-    [$.statement_call, $._primary],
   ],
 
   supertypes: $ => [
@@ -99,7 +116,9 @@ module.exports = grammar({
 
     source_file: $ => optional($._statements),
 
-    _statements: $ => repeat1(choice($._statement, ';')),
+    // Statements follow each other with or without `;` between them; a
+    // leading, trailing or doubled `;` is an error, as in Puppet.
+    _statements: $ => seq($._statement, repeat(seq(optional(';'), $._statement))),
 
     _statement: $ => choice(
       $.class_definition,
@@ -115,13 +134,17 @@ module.exports = grammar({
 
     block: $ => seq('{', optional($._statements), '}'),
 
-    // `include a, b`, `notice $x`: a name followed by arguments without
-    // parentheses. Puppet accepts only its statement functions here; which
-    // names those are is for later stages to judge.
+    // `include a, b`, `notice $x`: a statement function followed by
+    // arguments without parentheses. Any other name followed by a value is
+    // two statements, as in Puppet.
     statement_call: $ => prec.right(seq(
-      field('function', $.name),
+      field('function', $._statement_function),
       field('arguments', alias($._statement_arguments, $.arguments)),
     )),
+
+    // The names of statement functions are keywords only where a statement
+    // starts; anywhere else they are plain names (`tag == 'x'`).
+    _statement_function: $ => alias(choice(...STATEMENT_FUNCTIONS), $.name),
 
     _statement_arguments: $ => prec.right(commaSep1($._assignment_level)),
 
@@ -132,7 +155,7 @@ module.exports = grammar({
     class_definition: $ => seq(
       optional(field('access', $.access_modifier)),
       'class',
-      field('name', $._definition_name),
+      field('name', $.name),
       optional(field('parameters', $.parameter_list)),
       optional(seq('inherits', field('parent', choice($.name, alias('default', $.name))))),
       field('body', $.block),
@@ -141,13 +164,10 @@ module.exports = grammar({
     define_definition: $ => seq(
       optional(field('access', $.access_modifier)),
       'define',
-      field('name', $._definition_name),
+      field('name', $.name),
       optional(field('parameters', $.parameter_list)),
       field('body', $.block),
     ),
-
-    // `class` is not a valid class name; Puppet reports it, so do we.
-    _definition_name: $ => choice($.name, alias('class', $.name)),
 
     node_definition: $ => seq(
       'node',
@@ -188,7 +208,7 @@ module.exports = grammar({
       'type',
       field('name', $._type_expression),
       '=',
-      field('type', $._expression),
+      field('type', choice($._type_expression, $.array, $.hash)),
     ),
 
     // `type Name inherits Parent { ... }` with either Puppet's object type
@@ -269,7 +289,8 @@ module.exports = grammar({
     _type_access: $ => seq(
       field('target', $.type_reference),
       token.immediate('['),
-      optional(seq(commaSep1(field('index', $._expression)), optional(','))),
+      commaSep1(field('index', $._expression)),
+      optional(','),
       ']',
     ),
 
@@ -335,7 +356,6 @@ module.exports = grammar({
 
     // `File { mode => '0644' }`
     resource_defaults: $ => prec.dynamic(1, seq(
-      optional(field('form', choice('@', '@@'))),
       field('type', $.type_reference),
       '{',
       optional($._attributes),
@@ -344,8 +364,7 @@ module.exports = grammar({
 
     // `File['a'] { ... }`, `$ref { ... }`, `Resource['file', 'a'] { ... }`
     resource_override: $ => seq(
-      optional(field('form', choice('@', '@@'))),
-      field('target', $._expression),
+      field('target', choice($.access, $.variable)),
       '{',
       optional($._attributes),
       '}',
@@ -359,7 +378,7 @@ module.exports = grammar({
       field('value', $._expression),
     ),
 
-    attribute_name: $ => choice($.name, ...KEYWORDS.map(k => alias(k, $.name))),
+    attribute_name: $ => reserved('attribute_name', $.name),
 
     // `File <| tag == 'x' |> { mode => '0600' }`
     collector: $ => prec.right(PREC.collector, seq(
@@ -437,6 +456,7 @@ module.exports = grammar({
       $.variable,
       alias($._interpolated_name, $.variable),
       $.name,
+      $._statement_function,
       $.type_reference,
       $.integer,
       $.float,
@@ -461,7 +481,7 @@ module.exports = grammar({
     ),
 
     // Puppet reserves these words; as values they are an error it reports.
-    reserved_word: _ => prec(-1, choice('type', 'attr', 'function')),
+    reserved_word: _ => prec(-1, choice(...RESERVED_WORDS)),
 
     parenthesized: $ => seq('(', field('expression', $._assignment_level), ')'),
 
@@ -470,13 +490,19 @@ module.exports = grammar({
     access: $ => prec(PREC.access, seq(
       field('target', $._expression),
       token.immediate('['),
-      optional(seq(commaSep1(field('index', choice($._expression, $.pair))), optional(','))),
+      commaSep1(field('index', choice($._expression, $.pair))),
+      optional(','),
       ']',
     )),
 
     // `f(1, 2)`, `String($x)`, `each($a) |$x| { }`
     call: $ => prec.right(PREC.call, seq(
-      field('function', choice($.name, $.type_reference, alias('type', $.name))),
+      field('function', choice(
+        $.name,
+        $._statement_function,
+        $.type_reference,
+        alias('type', $.name),
+      )),
       field('arguments', $.arguments),
       optional(field('lambda', $.lambda)),
     )),
@@ -485,7 +511,7 @@ module.exports = grammar({
     method_call: $ => prec.right(PREC.member, seq(
       field('receiver', $._expression),
       '.',
-      field('method', $.name),
+      field('method', choice($.name, alias(choice(...RESERVED_WORDS), $.name))),
       optional(field('arguments', $.arguments)),
       optional(field('lambda', $.lambda)),
     )),
@@ -562,14 +588,10 @@ module.exports = grammar({
     ),
 
     pair: $ => seq(
-      field('key', choice($.hash_key, $._assignment_level)),
+      field('key', $._assignment_level),
       '=>',
       field('value', $._assignment_level),
     ),
-
-    // A keyword used as a hash key is a plain word: `{ unless => 1 }`.
-    hash_key: $ => choice(...KEYWORDS.filter(k => !['true', 'false', 'undef', 'default'].includes(k))
-      .map(k => alias(k, $.name))),
 
     // ------------------------------------------------------------------
     // Strings and heredocs
@@ -616,7 +638,7 @@ module.exports = grammar({
 
     heredoc_syntax: _ => /[a-z][a-zA-Z0-9_+]*/,
 
-    heredoc_flags: _ => /[a-zA-Z$]+/,
+    heredoc_flags: _ => /[trnsuL$]+/,
 
     heredoc_body: $ => seq(
       $._heredoc_body_start,

@@ -1,0 +1,132 @@
+//! Findings and errors as pfacts prints them: `path:line:col: error: message`.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// A position in a file, both 1-based; the column counts characters, as
+/// Puppet's do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Location {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Location {
+    /// The location of byte `offset` of `text`.
+    pub fn of_offset(text: &str, offset: usize) -> Location {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let before = &text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+        Location {
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+
+    /// The location of a tree-sitter point (0-based row, byte column) in
+    /// `text`.
+    pub fn of_point(text: &str, byte_offset: usize, point: tree_sitter::Point) -> Location {
+        let line_start = byte_offset.saturating_sub(point.column);
+        let end = floor_char_boundary(text, byte_offset.min(text.len()));
+        let start = floor_char_boundary(text, line_start.min(end));
+        Location {
+            line: point.row + 1,
+            column: text[start..end].chars().count() + 1,
+        }
+    }
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// Why a diagnostic was raised; decides the exit status of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Something wrong with the analyzed code: exit status 1.
+    Finding,
+    /// A file that could not be read: exit status 2.
+    Io,
+}
+
+/// One message about one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub path: PathBuf,
+    pub location: Option<Location>,
+    pub severity: Severity,
+    pub kind: Kind,
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A finding in the analyzed code.
+    pub fn finding(path: PathBuf, location: Option<Location>, message: String) -> Diagnostic {
+        Diagnostic {
+            path,
+            location,
+            severity: Severity::Error,
+            kind: Kind::Finding,
+            message,
+        }
+    }
+
+    /// A file or directory that could not be read.
+    pub fn io(path: PathBuf, message: String) -> Diagnostic {
+        Diagnostic {
+            path,
+            location: None,
+            severity: Severity::Error,
+            kind: Kind::Io,
+            message,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(location) = self.location {
+            write!(f, ":{}:{}", location.line, location.column)?;
+        }
+        write!(f, ": {}: {}", self.severity, self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let text = "$x = 'é'\n  $y";
+        assert_eq!(
+            Location::of_offset(text, text.find("$y").unwrap()),
+            Location { line: 2, column: 3 }
+        );
+        let quote = text.rfind('\'').unwrap();
+        assert_eq!(
+            Location::of_offset(text, quote),
+            Location { line: 1, column: 8 }
+        );
+    }
+}

@@ -1,0 +1,10 @@
+//! pfacts: a static analyzer for the Puppet configuration language.
+//!
+//! The pipeline runs one way: [`source`] finds and decodes manifests,
+//! [`syntax`] parses them with the tree-sitter grammar in `grammar/` and
+//! reports syntax errors, and [`cli`] drives it all from the command line.
+
+pub mod cli;
+pub mod diagnostic;
+pub mod source;
+pub mod syntax;

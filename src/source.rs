@@ -1,0 +1,184 @@
+//! Finding manifests and reading them as text.
+//!
+//! Directories are walked like ripgrep walks them: hidden files and
+//! directories are skipped and `.gitignore`/`.ignore` files are honoured
+//! (also outside a git repository). A file named on the command line is
+//! read whatever its name.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use ignore::WalkBuilder;
+
+use crate::diagnostic::{Diagnostic, Location};
+
+/// The manifests found under some paths, and what could not be read.
+#[derive(Debug, Default)]
+pub struct Discovery {
+    /// Sorted and without duplicates, as reached from the given paths.
+    pub files: Vec<PathBuf>,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Whether a walked file is a Puppet manifest.
+pub fn is_manifest(path: &Path) -> bool {
+    path.extension().is_some_and(|extension| extension == "pp")
+}
+
+/// Collects the manifests named by `paths`: files as given, directories
+/// walked for `*.pp`.
+pub fn discover(paths: &[PathBuf]) -> Discovery {
+    let mut discovery = Discovery::default();
+    for root in paths {
+        match fs::metadata(root) {
+            Err(error) => discovery
+                .errors
+                .push(Diagnostic::io(root.clone(), error.to_string())),
+            Ok(metadata) if !metadata.is_dir() => discovery.files.push(root.clone()),
+            Ok(_) => walk(root, &mut discovery),
+        }
+    }
+    discovery.files.sort();
+    discovery.files.dedup();
+    discovery
+}
+
+fn walk(root: &Path, discovery: &mut Discovery) {
+    let walker = WalkBuilder::new(root).require_git(false).build();
+    for entry in walker {
+        match entry {
+            Ok(entry) => {
+                let is_file = entry.file_type().is_some_and(|kind| kind.is_file());
+                if is_file && is_manifest(entry.path()) {
+                    discovery.files.push(entry.into_path());
+                }
+            }
+            Err(error) => {
+                let path = error_path(&error).unwrap_or_else(|| root.to_path_buf());
+                discovery
+                    .errors
+                    .push(Diagnostic::io(path, error.to_string()));
+            }
+        }
+    }
+}
+
+fn error_path(error: &ignore::Error) -> Option<PathBuf> {
+    match error {
+        ignore::Error::WithPath { path, .. } => Some(path.clone()),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
+    }
+}
+
+/// The UTF-8 byte-order mark, which Puppet refuses at the start of a file.
+const BYTE_ORDER_MARK: &str = "\u{feff}";
+
+/// A manifest's text, ready to parse.
+#[derive(Debug)]
+pub struct SourceText {
+    /// The file as it is, for locations and excerpts.
+    pub text: String,
+    /// Whether the file starts with a byte-order mark. The parser is given
+    /// the text with the mark blanked out, so that byte offsets still hold.
+    pub byte_order_mark: bool,
+}
+
+impl SourceText {
+    /// The text to hand to the parser.
+    pub fn parser_input(&self) -> std::borrow::Cow<'_, str> {
+        if self.byte_order_mark {
+            let blank = " ".repeat(BYTE_ORDER_MARK.len());
+            std::borrow::Cow::Owned(format!("{blank}{}", &self.text[BYTE_ORDER_MARK.len()..]))
+        } else {
+            std::borrow::Cow::Borrowed(&self.text)
+        }
+    }
+}
+
+/// Why a file's content is not Puppet source.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Rejection {
+    /// Bytes that are not UTF-8, at this location.
+    InvalidUtf8 { location: Location, byte: u8 },
+    /// A NUL byte: a binary file.
+    Binary { location: Location },
+}
+
+impl Rejection {
+    pub fn into_diagnostic(self, path: PathBuf) -> Diagnostic {
+        match self {
+            Rejection::InvalidUtf8 { location, byte } => Diagnostic::finding(
+                path,
+                Some(location),
+                format!("invalid UTF-8 (byte 0x{byte:02x}): Puppet reads manifests as UTF-8; the file is not parsed"),
+            ),
+            Rejection::Binary { location } => Diagnostic::finding(
+                path,
+                Some(location),
+                "binary file (NUL byte): not Puppet source; the file is not parsed".to_string(),
+            ),
+        }
+    }
+}
+
+/// Decodes a file's bytes as Puppet source.
+pub fn decode(bytes: Vec<u8>) -> Result<SourceText, Rejection> {
+    if let Some(nul) = bytes.iter().position(|&byte| byte == 0) {
+        let prefix = String::from_utf8_lossy(&bytes[..nul]);
+        return Err(Rejection::Binary {
+            location: Location::of_offset(&prefix, prefix.len()),
+        });
+    }
+    let text = String::from_utf8(bytes).map_err(|error| {
+        let valid = error.utf8_error().valid_up_to();
+        let bytes = error.as_bytes();
+        let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid up to here");
+        Rejection::InvalidUtf8 {
+            location: Location::of_offset(prefix, valid),
+            byte: bytes[valid],
+        }
+    })?;
+    Ok(SourceText {
+        byte_order_mark: text.starts_with(BYTE_ORDER_MARK),
+        text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_utf8_is_located() {
+        let rejection = decode(b"$a = 1\n$b = '\xff'\n".to_vec()).unwrap_err();
+        assert_eq!(
+            rejection,
+            Rejection::InvalidUtf8 {
+                location: Location { line: 2, column: 7 },
+                byte: 0xff
+            }
+        );
+    }
+
+    #[test]
+    fn nul_byte_marks_a_binary_file() {
+        let rejection = decode(b"ab\ncd\0".to_vec()).unwrap_err();
+        assert_eq!(
+            rejection,
+            Rejection::Binary {
+                location: Location { line: 2, column: 3 }
+            }
+        );
+    }
+
+    #[test]
+    fn byte_order_mark_is_blanked_for_the_parser() {
+        let source = decode("\u{feff}$a = 1".as_bytes().to_vec()).unwrap();
+        assert!(source.byte_order_mark);
+        assert_eq!(source.parser_input(), "   $a = 1");
+        assert_eq!(source.parser_input().len(), source.text.len());
+    }
+}
