@@ -1,1 +1,52 @@
-fn main() {}
+//! Single-threaded parse throughput over the Debian corpus
+//! (`../shared/corpus/debian-modules`), files read into memory first.
+//!
+//! `cargo bench --bench parse`
+
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+fn corpus() -> Vec<String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/debian-modules");
+    let discovery = pfacts::source::discover(&[root]);
+    assert!(
+        !discovery.files.is_empty(),
+        "the Debian corpus is expected beside the checkout"
+    );
+    discovery
+        .files
+        .iter()
+        .map(|path| std::fs::read_to_string(path).expect("corpus files are UTF-8"))
+        .collect()
+}
+
+fn parse_corpus(c: &mut Criterion) {
+    let files = corpus();
+    let bytes: usize = files.iter().map(String::len).sum();
+    let mut group = c.benchmark_group("parse");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.sample_size(10);
+    group.bench_function("debian-modules", |bench| {
+        let mut parser = pfacts::syntax::new_parser();
+        bench.iter(|| {
+            for text in &files {
+                let tree = pfacts::syntax::parse(&mut parser, text).expect("parses in time");
+                std::hint::black_box(tree);
+            }
+        })
+    });
+    group.bench_function("debian-modules+syntax-errors", |bench| {
+        let mut parser = pfacts::syntax::new_parser();
+        bench.iter(|| {
+            for text in &files {
+                let tree = pfacts::syntax::parse(&mut parser, text).expect("parses in time");
+                std::hint::black_box(pfacts::syntax::syntax_errors(&tree, text));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parse_corpus);
+criterion_main!(benches);

@@ -146,7 +146,7 @@ fn describe_error(language: &Language, error: Node, text: &str) -> SyntaxError {
     } else {
         format!("unexpected {}", quote_excerpt(found_text))
     };
-    let state = previous_leaf(error).map_or(1, |leaf| leaf.next_parse_state());
+    let state = state_before(error, found);
     let message = match expected_tokens(language, state) {
         Some(expected) => format!("{unexpected}; expected {expected}"),
         None => unexpected,
@@ -155,6 +155,34 @@ fn describe_error(language: &Language, error: Node, text: &str) -> SyntaxError {
         location: location_of(found, text),
         message,
     }
+}
+
+/// The parse state in which the parser met the unexpected token: the state
+/// of the error's first token where it has one, else that of the token
+/// after the error (the skipped text left the state as it was), else the
+/// state after the token before it.
+fn state_before(error: Node, found: Node) -> u16 {
+    let recorded = |leaf: Node| Some(leaf.parse_state()).filter(|&state| state != 0);
+    let after = || {
+        let mut node = error;
+        loop {
+            match node.next_sibling() {
+                Some(sibling) if sibling.is_extra() => node = sibling,
+                Some(sibling) => return Some(first_leaf(sibling)),
+                None => node = node.parent()?,
+            }
+        }
+    };
+    (found != error)
+        .then(|| recorded(found))
+        .flatten()
+        .or_else(|| after().and_then(recorded))
+        .or_else(|| {
+            previous_leaf(error)
+                .map(|leaf| leaf.next_parse_state())
+                .filter(|&state| state != 0)
+        })
+        .unwrap_or(1)
 }
 
 fn first_leaf(mut node: Node) -> Node {
