@@ -95,11 +95,10 @@ enum Edit {
 fn edit() -> impl Strategy<Value = Edit> {
     let position = any::<usize>();
     prop_oneof![
-        (position.clone(), 1..40usize).prop_map(|(at, len)| Edit::Delete { at, len }),
-        (position.clone(), 1..200usize).prop_map(|(at, len)| Edit::Duplicate { at, len }),
-        (position.clone(), 0..FRAGMENTS.len())
-            .prop_map(|(at, fragment)| Edit::Insert { at, fragment }),
-        (position.clone(), any::<u8>()).prop_map(|(at, byte)| Edit::InsertByte { at, byte }),
+        (position, 1..40usize).prop_map(|(at, len)| Edit::Delete { at, len }),
+        (position, 1..200usize).prop_map(|(at, len)| Edit::Duplicate { at, len }),
+        (position, 0..FRAGMENTS.len()).prop_map(|(at, fragment)| Edit::Insert { at, fragment }),
+        (position, any::<u8>()).prop_map(|(at, byte)| Edit::InsertByte { at, byte }),
         position.prop_map(|at| Edit::Truncate { at }),
     ]
 }
