@@ -96,6 +96,7 @@ module.exports = grammar({
   },
 
   conflicts: $ => [
+    [$.block, $.hash],
     [$.statement_call, $._primary],
     [$._resource_level, $.resource],
     [$.resource_override, $._primary],
@@ -253,8 +254,15 @@ module.exports = grammar({
     feature_settings: $ => seq(
       '{',
       optional(':'),
-      optional(seq(commaSep1($.attribute), optional(','))),
+      optional(seq(commaSep1(field('setting', $.feature_setting)), optional(','))),
       '}',
+    ),
+
+    // `min => 1`, `check => { ... }`, `derived => |$x| { ... }`
+    feature_setting: $ => seq(
+      field('name', reserved('attribute_name', $.name)),
+      '=>',
+      field('value', choice($._expression, $.block, $.lambda)),
     ),
 
     invariant: $ => seq(
@@ -496,7 +504,9 @@ module.exports = grammar({
     )),
 
     // `f(1, 2)`, `String($x)`, `each($a) |$x| { }`
-    call: $ => prec.right(PREC.call, seq(
+    // Preferred over a statement call with a parenthesized argument:
+    // `notice($x)` is a call.
+    call: $ => prec.dynamic(1, prec.right(PREC.call, seq(
       field('function', choice(
         $.name,
         $._statement_function,
@@ -505,7 +515,7 @@ module.exports = grammar({
       )),
       field('arguments', $.arguments),
       optional(field('lambda', $.lambda)),
-    )),
+    ))),
 
     // `$a.each |$k, $v| { }`, `$x.length`, `$s.split(',')`
     method_call: $ => prec.right(PREC.member, seq(
