@@ -1,0 +1,6 @@
+# @api private
+private class web::install {
+  package { 'nginx':
+    ensure => installed,
+  }
+}

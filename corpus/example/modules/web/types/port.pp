@@ -1,0 +1,1 @@
+type Web::Port = Integer[1, 65535]
