@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn corpus() -> Vec<String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/debian-modules");
-    let discovery = pfacts::source::discover(&[root]);
+    let discovery = pfacts::source::discover(&[root], pfacts::source::is_manifest);
     assert!(
         !discovery.files.is_empty(),
         "the Debian corpus is expected beside the checkout"

@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand};
 use rayon::prelude::*;
 
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::facts::{self, export};
 use crate::source;
 use crate::syntax;
 
@@ -32,6 +33,37 @@ struct Cli {
 enum Command {
     /// Parse manifests and report their syntax errors.
     Parse(ParseArgs),
+    /// Extract facts from manifests and Ruby plugins, one file per relation.
+    Extract(ExtractArgs),
+    /// Print the fact schema (Markdown, or Soufflé declarations).
+    Schema(SchemaArgs),
+}
+
+#[derive(Debug, Args)]
+struct ExtractArgs {
+    /// Files and directories; directories are searched for `*.pp` and for
+    /// Ruby plugins under `lib/puppet/`.
+    #[arg(default_value = ".")]
+    paths: Vec<PathBuf>,
+
+    /// Directory to write the relations to.
+    #[arg(long, short = 'o')]
+    output: PathBuf,
+
+    #[arg(long, value_enum, default_value = "csv")]
+    format: export::Format,
+}
+
+#[derive(Debug, Args)]
+struct SchemaArgs {
+    #[arg(long, value_enum, default_value = "markdown")]
+    format: SchemaFormat,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SchemaFormat {
+    Markdown,
+    Souffle,
 }
 
 #[derive(Debug, Args)]
@@ -91,13 +123,44 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Parse(args) => parse(args),
+        Command::Extract(args) => extract(args),
+        Command::Schema(args) => {
+            let text = match args.format {
+                SchemaFormat::Markdown => export::markdown_schema(),
+                SchemaFormat::Souffle => export::souffle_schema(),
+            };
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
     }
+}
+
+fn extract(args: ExtractArgs) -> ExitCode {
+    let mut outcome = Outcome::default();
+    let extraction = facts::extract_paths(&args.paths);
+    for diagnostic in &extraction.diagnostics {
+        outcome.record(diagnostic);
+        eprintln!("{diagnostic}");
+    }
+    if let Err(error) = export::write(
+        &args.output,
+        &extraction.facts,
+        &extraction.interner,
+        args.format,
+    ) {
+        eprintln!(
+            "{}: error: cannot write facts: {error}",
+            args.output.display()
+        );
+        return ExitCode::from(2);
+    }
+    outcome.exit_code()
 }
 
 fn parse(args: ParseArgs) -> ExitCode {
     let started = Instant::now();
     let mut outcome = Outcome::default();
-    let discovery = source::discover(&args.paths);
+    let discovery = source::discover(&args.paths, source::is_manifest);
     for error in &discovery.errors {
         outcome.record(error);
         eprintln!("{error}");

@@ -2,9 +2,11 @@
 //!
 //! The pipeline runs one way: [`source`] finds and decodes manifests,
 //! [`syntax`] parses them with the tree-sitter grammar in `grammar/` and
-//! reports syntax errors, and [`cli`] drives it all from the command line.
+//! reports syntax errors, [`facts`] extracts typed relations from the
+//! trees, and [`cli`] drives it all from the command line.
 
 pub mod cli;
 pub mod diagnostic;
+pub mod facts;
 pub mod source;
 pub mod syntax;

@@ -25,9 +25,23 @@ pub fn is_manifest(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "pp")
 }
 
-/// Collects the manifests named by `paths`: files as given, directories
-/// walked for `*.pp`.
-pub fn discover(paths: &[PathBuf]) -> Discovery {
+/// Whether a walked file is Ruby code that defines resource types or
+/// functions in a module (`lib/puppet/{type,functions,parser/functions}`).
+pub fn is_ruby_plugin(path: &Path) -> bool {
+    let text = path.to_string_lossy().replace('\\', "/");
+    path.extension().is_some_and(|extension| extension == "rb")
+        && [
+            "lib/puppet/type/",
+            "lib/puppet/functions/",
+            "lib/puppet/parser/functions/",
+        ]
+        .iter()
+        .any(|dir| text.contains(dir))
+}
+
+/// Collects the files named by `paths`: files as given, directories walked
+/// for files that `wanted` accepts (such as [`is_manifest`]).
+pub fn discover(paths: &[PathBuf], wanted: fn(&Path) -> bool) -> Discovery {
     let mut discovery = Discovery::default();
     for root in paths {
         match fs::metadata(root) {
@@ -35,7 +49,7 @@ pub fn discover(paths: &[PathBuf]) -> Discovery {
                 .errors
                 .push(Diagnostic::io(root.clone(), error.to_string())),
             Ok(metadata) if !metadata.is_dir() => discovery.files.push(root.clone()),
-            Ok(_) => walk(root, &mut discovery),
+            Ok(_) => walk(root, wanted, &mut discovery),
         }
     }
     discovery.files.sort();
@@ -43,13 +57,13 @@ pub fn discover(paths: &[PathBuf]) -> Discovery {
     discovery
 }
 
-fn walk(root: &Path, discovery: &mut Discovery) {
+fn walk(root: &Path, wanted: fn(&Path) -> bool, discovery: &mut Discovery) {
     let walker = WalkBuilder::new(root).require_git(false).build();
     for entry in walker {
         match entry {
             Ok(entry) => {
                 let is_file = entry.file_type().is_some_and(|kind| kind.is_file());
-                if is_file && is_manifest(entry.path()) {
+                if is_file && wanted(entry.path()) {
                     discovery.files.push(entry.into_path());
                 }
             }

@@ -21,7 +21,7 @@ fn seeds() -> &'static Vec<Vec<u8>> {
     SEEDS.get_or_init(|| {
         let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
         let pick = |root: PathBuf, every: usize| {
-            source::discover(&[root])
+            source::discover(&[root], source::is_manifest)
                 .files
                 .into_iter()
                 .step_by(every)

@@ -45,7 +45,8 @@ fn debian_corpus_parses_without_errors() {
         .collect();
     assert_eq!(accepted.len(), 1858, "Puppet accepts every corpus file");
 
-    let discovery = pfacts::source::discover(std::slice::from_ref(&root));
+    let discovery =
+        pfacts::source::discover(std::slice::from_ref(&root), pfacts::source::is_manifest);
     assert!(discovery.errors.is_empty(), "{:?}", discovery.errors);
     let found: BTreeSet<PathBuf> = discovery.files.iter().cloned().collect();
     assert_eq!(found, accepted, "the walk finds exactly the judged files");

@@ -1,0 +1,6 @@
+File { owner => 'root' }
+
+node default {
+  Exec { path => ['/usr/bin', '/bin'] }
+  include app
+}

@@ -1,0 +1,5 @@
+class base {
+  File { mode => '0644', group => 'root' }
+  file { '/etc/base.conf': ensure => file }
+  Package { ensure => 'installed' }
+}

@@ -1,0 +1,1 @@
+class cycle::a inherits cycle::b { }

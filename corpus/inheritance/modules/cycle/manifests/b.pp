@@ -1,0 +1,1 @@
+class cycle::b inherits cycle::c { }

@@ -1,0 +1,1 @@
+class cycle::c inherits cycle::a { }

@@ -1,0 +1,2 @@
+class cycle inherits cycle::missing { }
+class cycle::self inherits cycle::self { }

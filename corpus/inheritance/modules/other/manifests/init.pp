@@ -1,0 +1,1 @@
+class other inherits cycle::b { }

@@ -1,0 +1,1 @@
+function mymod::double(Integer $x) >> Integer { $x * 2 }

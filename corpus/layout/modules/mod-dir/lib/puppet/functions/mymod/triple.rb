@@ -1,0 +1,2 @@
+Puppet::Functions.create_function(:'mymod::triple') do
+end

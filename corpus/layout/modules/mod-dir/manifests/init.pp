@@ -1,0 +1,5 @@
+class mymod {
+  class nested { }
+}
+class mymod::misplaced { }
+define notmymod::thing { }

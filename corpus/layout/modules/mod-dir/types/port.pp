@@ -1,0 +1,1 @@
+type Mymod::Port = Integer[1, 65535]

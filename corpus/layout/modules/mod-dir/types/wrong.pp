@@ -1,0 +1,2 @@
+type Mymod::Other = String
+type Runtime[ruby, 'Mymod::Thing'] = Mymod::Thing

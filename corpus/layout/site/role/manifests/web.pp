@@ -1,0 +1,4 @@
+class role::web {
+  include mymod
+  mymod_setting { 'x': value => mymod::double(2) }
+}

@@ -1,0 +1,4 @@
+node default {
+  include vault::internal
+  include app
+}

@@ -1,0 +1,1 @@
+private define vault::helper { }

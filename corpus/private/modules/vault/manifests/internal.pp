@@ -1,0 +1,3 @@
+private class vault::internal {
+  $setting = 1
+}

@@ -1,0 +1,4 @@
+function profile::label(String $name, *$rest) >> String {
+  $joined = join($rest, ',')
+  "${name}: ${joined}"
+}

@@ -1,0 +1,28 @@
+//! The resource types and functions built into Puppet 7, as listed by
+//! `scripts/puppet-builtins.sh` from the installed Puppet.
+
+use super::intern::Interner;
+use super::schema::{FileId, Known};
+
+const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
+
+/// `(kind, name)` of every built-in resource type and function.
+pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {
+    BUILTINS
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once('\t'))
+}
+
+/// The `known` rows of the built-ins (no module, file 0).
+pub fn known(interner: &mut Interner) -> Vec<Known> {
+    let module = interner.intern("");
+    names()
+        .map(|(kind, name)| Known {
+            kind: interner.intern(kind),
+            name: interner.intern(name),
+            module,
+            file: FileId(0),
+        })
+        .collect()
+}

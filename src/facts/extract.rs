@@ -1,0 +1,1413 @@
+//! The extractor: one walk over a file's syntax tree gives its facts.
+//!
+//! This is the only part of pfacts' analysis that reads syntax trees. The
+//! walk is iterative (a tree cursor), so no nesting depth can overflow the
+//! stack; a scope opens when the walk enters a class, define, node,
+//! function or lambda and closes when it leaves it.
+
+use tree_sitter::{Language, Node, Tree};
+
+use super::intern::Interner;
+use super::layout::{autoload_path, Placement, Role};
+use super::schema::*;
+use crate::diagnostic::Location;
+
+/// The facts of one file, with file-local symbols and ids (see
+/// [`Remap`]).
+pub struct FileFacts {
+    pub facts: Facts,
+    pub interner: Interner,
+    /// Ids used, for the next file's id base.
+    pub ids: u32,
+}
+
+/// Node kinds and fields the extractor reads, as ids.
+pub struct Grammar {
+    access: u16,
+    array: u16,
+    assignment: u16,
+    attribute: u16,
+    call: u16,
+    class_definition: u16,
+    collect_query: u16,
+    collector: u16,
+    comment: u16,
+    default: u16,
+    define_definition: u16,
+    function_definition: u16,
+    interpolated_string: u16,
+    lambda: u16,
+    method_call: u16,
+    name: u16,
+    node_definition: u16,
+    node_name: u16,
+    parameter: u16,
+    regex: u16,
+    relationship: u16,
+    resource: u16,
+    resource_defaults: u16,
+    resource_override: u16,
+    statement_call: u16,
+    string: u16,
+    string_content: u16,
+    escape_sequence: u16,
+    type_alias: u16,
+    type_definition: u16,
+    type_reference: u16,
+    variable: u16,
+    field_left: u16,
+    field_name: u16,
+}
+
+impl Grammar {
+    pub fn new(language: &Language) -> Grammar {
+        let kind = |name: &str| {
+            let id = language.id_for_node_kind(name, true);
+            assert_ne!(id, 0, "node kind {name} is in the grammar");
+            id
+        };
+        let field = |name: &str| {
+            language
+                .field_id_for_name(name)
+                .unwrap_or_else(|| panic!("field {name} is in the grammar"))
+                .get()
+        };
+        Grammar {
+            access: kind("access"),
+            array: kind("array"),
+            assignment: kind("assignment"),
+            attribute: kind("attribute"),
+            call: kind("call"),
+            class_definition: kind("class_definition"),
+            collect_query: kind("collect_query"),
+            collector: kind("collector"),
+            comment: kind("comment"),
+            default: kind("default"),
+            define_definition: kind("define_definition"),
+            function_definition: kind("function_definition"),
+            interpolated_string: kind("interpolated_string"),
+            lambda: kind("lambda"),
+            method_call: kind("method_call"),
+            name: kind("name"),
+            node_definition: kind("node_definition"),
+            node_name: kind("node_name"),
+            parameter: kind("parameter"),
+            regex: kind("regex"),
+            relationship: kind("relationship"),
+            resource: kind("resource"),
+            resource_defaults: kind("resource_defaults"),
+            resource_override: kind("resource_override"),
+            statement_call: kind("statement_call"),
+            string: kind("string"),
+            string_content: kind("string_content"),
+            escape_sequence: kind("escape_sequence"),
+            type_alias: kind("type_alias"),
+            type_definition: kind("type_definition"),
+            type_reference: kind("type_reference"),
+            variable: kind("variable"),
+            field_left: field("left"),
+            field_name: field("name"),
+        }
+    }
+}
+
+/// Puppet's data types: an access on one of these is a type, not a
+/// resource reference.
+const DATA_TYPES: &[&str] = &[
+    "any",
+    "array",
+    "binary",
+    "boolean",
+    "callable",
+    "catalogentry",
+    "collection",
+    "data",
+    "default",
+    "deferred",
+    "enum",
+    "error",
+    "float",
+    "hash",
+    "init",
+    "integer",
+    "iterable",
+    "iterator",
+    "notundef",
+    "numeric",
+    "object",
+    "optional",
+    "pattern",
+    "regexp",
+    "richdata",
+    "runtime",
+    "scalar",
+    "scalardata",
+    "semver",
+    "semverrange",
+    "sensitive",
+    "string",
+    "struct",
+    "timespan",
+    "timestamp",
+    "tuple",
+    "type",
+    "typealias",
+    "typereference",
+    "typeset",
+    "undef",
+    "unit",
+    "uri",
+    "variant",
+];
+
+/// Metaparameters that order resources; `true` where the attribute's owner
+/// comes first.
+const ORDERING_METAPARAMETERS: &[(&str, bool)] = &[
+    ("before", true),
+    ("notify", true),
+    ("require", false),
+    ("subscribe", false),
+];
+
+/// The functions that declare classes.
+const DECLARING_FUNCTIONS: &[&str] = &["include", "require", "contain"];
+
+/// An open scope.
+struct Frame {
+    /// Depth of the node that opened it.
+    depth: usize,
+    scope: Id,
+    kind: ScopeKind,
+    /// Full name of a class or define.
+    name: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ScopeKind {
+    Top,
+    Node,
+    Class,
+    Define,
+    Lambda,
+    Function,
+}
+
+impl ScopeKind {
+    fn name(self) -> &'static str {
+        match self {
+            ScopeKind::Top => "top",
+            ScopeKind::Node => "node",
+            ScopeKind::Class => "class",
+            ScopeKind::Define => "define",
+            ScopeKind::Lambda => "lambda",
+            ScopeKind::Function => "function",
+        }
+    }
+}
+
+/// A run of comment lines, to find the doc comment of a definition.
+#[derive(Default)]
+struct CommentRun {
+    last_row: Option<usize>,
+    api_private: bool,
+}
+
+/// A resource reference: lower-case type (`class` for classes) and title.
+struct Ref {
+    type_name: String,
+    title: String,
+}
+
+struct Extractor<'a> {
+    grammar: &'a Grammar,
+    text: &'a str,
+    placement: &'a Placement,
+    /// The file's path relative to its module's parent, for autoload checks.
+    module_path: Option<String>,
+    facts: Facts,
+    interner: Interner,
+    next_id: u32,
+    frames: Vec<Frame>,
+    /// (kind, field in parent) of each node from the root to the current.
+    ancestors: Vec<(u16, u16)>,
+    comments: CommentRun,
+}
+
+/// Extracts the facts of one parsed file.
+pub fn extract<'a>(
+    grammar: &'a Grammar,
+    tree: &'a Tree,
+    text: &'a str,
+    placement: &'a Placement,
+    path: &std::path::Path,
+) -> FileFacts {
+    let module_path = placement.module_root.as_ref().and_then(|root| {
+        let relative = path.strip_prefix(root).ok()?;
+        Some(format!(
+            "{}/{}",
+            placement.module,
+            relative.to_string_lossy()
+        ))
+    });
+    let mut extractor = Extractor {
+        grammar,
+        text,
+        placement,
+        module_path,
+        facts: Facts::default(),
+        interner: Interner::default(),
+        // Id 0 is top scope, shared by all files.
+        next_id: 1,
+        frames: vec![Frame {
+            depth: 0,
+            scope: TOP_SCOPE,
+            kind: ScopeKind::Top,
+            name: String::new(),
+        }],
+        ancestors: Vec::new(),
+        comments: CommentRun::default(),
+    };
+    extractor.walk(tree);
+    FileFacts {
+        facts: extractor.facts,
+        interner: extractor.interner,
+        ids: extractor.next_id,
+    }
+}
+
+impl<'a> Extractor<'a> {
+    fn walk(&mut self, tree: &'a Tree) {
+        let mut cursor = tree.walk();
+        let mut depth = 0;
+        'walk: loop {
+            let node = cursor.node();
+            let field = cursor.field_id().map_or(0, |field| field.get());
+            self.ancestors.truncate(depth);
+            self.ancestors.push((node.kind_id(), field));
+            self.enter(node, depth);
+            if cursor.goto_first_child() {
+                depth += 1;
+                continue;
+            }
+            loop {
+                self.leave(depth);
+                if cursor.goto_next_sibling() {
+                    continue 'walk;
+                }
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+                depth -= 1;
+            }
+        }
+    }
+
+    fn leave(&mut self, depth: usize) {
+        while self.frames.len() > 1 && self.frames.last().is_some_and(|frame| frame.depth >= depth)
+        {
+            self.frames.pop();
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Helpers
+    // ------------------------------------------------------------------
+
+    fn sym(&mut self, text: &str) -> Sym {
+        self.interner.intern(text)
+    }
+
+    fn new_id(&mut self) -> Id {
+        let id = Id(self.next_id);
+        self.next_id += 1;
+        id
+    }
+
+    fn source(&self, node: Node) -> &'a str {
+        &self.text[node.byte_range()]
+    }
+
+    fn location(&self, node: Node) -> (u32, u32) {
+        let location = Location::of_point(self.text, node.start_byte(), node.start_position());
+        (location.line as u32, location.column as u32)
+    }
+
+    fn line(&self, node: Node) -> u32 {
+        node.start_position().row as u32 + 1
+    }
+
+    fn scope(&self) -> Id {
+        self.frames.last().expect("top scope stays open").scope
+    }
+
+    /// The innermost class or define being defined.
+    fn definition(&self) -> Option<&Frame> {
+        self.frames
+            .iter()
+            .rev()
+            .find(|frame| matches!(frame.kind, ScopeKind::Class | ScopeKind::Define))
+    }
+
+    /// The kind and field of the `up`-th ancestor of the current node (0:
+    /// the node itself, 1: its parent).
+    fn ancestor(&self, up: usize) -> Option<(u16, u16)> {
+        self.ancestors
+            .len()
+            .checked_sub(up + 1)
+            .map(|index| self.ancestors[index])
+    }
+
+    fn named_children(node: Node<'a>) -> impl Iterator<Item = Node<'a>> {
+        let mut cursor = node.walk();
+        let children: Vec<Node<'a>> = node.named_children(&mut cursor).collect();
+        children.into_iter()
+    }
+
+    fn children_by_field(node: Node<'a>, field: &str) -> Vec<Node<'a>> {
+        let mut cursor = node.walk();
+        node.children_by_field_name(field, &mut cursor).collect()
+    }
+
+    /// The value of a literal string or bare word; `None` when computed.
+    fn literal(&self, node: Node<'a>) -> Option<String> {
+        let kind = node.kind_id();
+        if kind == self.grammar.name || kind == self.grammar.node_name {
+            return Some(self.source(node).split_whitespace().collect());
+        }
+        if kind == self.grammar.string {
+            let quoted = self.source(node);
+            return Some(unescape_single_quoted(&quoted[1..quoted.len() - 1]));
+        }
+        if kind == self.grammar.interpolated_string {
+            let mut value = String::new();
+            for part in Self::named_children(node) {
+                if part.kind_id() == self.grammar.string_content {
+                    value.push_str(self.source(part));
+                } else if part.kind_id() == self.grammar.escape_sequence {
+                    value.push_str(&unescape_double_quoted(self.source(part)));
+                } else {
+                    return None;
+                }
+            }
+            return Some(value);
+        }
+        None
+    }
+
+    /// Puppet's normal form of a class name.
+    fn class_name(name: &str) -> String {
+        name.trim_start_matches("::").to_lowercase()
+    }
+
+    // ------------------------------------------------------------------
+    // The walk
+    // ------------------------------------------------------------------
+
+    fn enter(&mut self, node: Node<'a>, depth: usize) {
+        let g = self.grammar;
+        let kind = node.kind_id();
+        if kind == g.comment {
+            self.comment(node);
+        } else if kind == g.variable {
+            self.variable(node);
+        } else if kind == g.class_definition || kind == g.define_definition {
+            self.definition_of(node, depth);
+        } else if kind == g.node_definition {
+            self.node_definition(node, depth);
+        } else if kind == g.function_definition {
+            self.function_definition(node, depth);
+        } else if kind == g.lambda {
+            self.lambda(node, depth);
+        } else if kind == g.type_alias || kind == g.type_definition {
+            self.type_declaration(node);
+        } else if kind == g.assignment {
+            self.assignment(node);
+        } else if kind == g.statement_call || kind == g.call || kind == g.method_call {
+            self.call(node);
+        } else if kind == g.resource {
+            self.resource(node);
+        } else if kind == g.resource_defaults {
+            self.resource_defaults(node);
+        } else if kind == g.resource_override {
+            self.resource_override(node);
+        } else if kind == g.collector {
+            self.collector(node);
+        } else if kind == g.relationship {
+            self.relationship(node);
+        } else if kind == g.access {
+            self.access(node);
+        }
+    }
+
+    fn comment(&mut self, node: Node) {
+        let row = node.start_position().row;
+        let continues = self.comments.last_row.is_some_and(|last| last + 1 == row);
+        if !continues {
+            self.comments.api_private = false;
+        }
+        let text = self.source(node);
+        if text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|pair| pair == ["@api", "private"])
+        {
+            self.comments.api_private = true;
+        }
+        self.comments.last_row = Some(node.end_position().row);
+    }
+
+    fn open_scope(&mut self, node: Node, depth: usize, kind: ScopeKind, name: String) -> Id {
+        let scope = self.new_id();
+        let row = Scope {
+            scope,
+            kind: self.sym(kind.name()),
+            name: self.sym(&name),
+            lexical_parent: self.scope(),
+            file: FileId::default(),
+            line: self.line(node),
+        };
+        self.facts.scope.push(row);
+        self.frames.push(Frame {
+            depth,
+            scope,
+            kind,
+            name,
+        });
+        scope
+    }
+
+    fn definition_of(&mut self, node: Node<'a>, depth: usize) {
+        let is_class = node.kind_id() == self.grammar.class_definition;
+        let Some(name_node) = node.child_by_field_name("name") else {
+            return;
+        };
+        // Puppet prefixes a nested definition with its enclosing classes.
+        let written = Self::class_name(self.source(name_node));
+        let enclosing_class = self
+            .frames
+            .iter()
+            .rev()
+            .find(|frame| frame.kind == ScopeKind::Class)
+            .map(|frame| frame.name.clone());
+        let name = match enclosing_class {
+            Some(outer) => format!("{outer}::{written}"),
+            None => written,
+        };
+        let documented_private = self.comments.api_private
+            && self
+                .comments
+                .last_row
+                .is_some_and(|row| row + 1 == node.start_position().row);
+        let (line, col) = self.location(name_node);
+        let kind = if is_class {
+            ScopeKind::Class
+        } else {
+            ScopeKind::Define
+        };
+        let scope = self.open_scope(node, depth, kind, name.clone());
+        let entity = self.sym(&name);
+        if is_class {
+            self.facts.class_decl.push(ClassDecl {
+                class: entity,
+                scope,
+                file: FileId::default(),
+                line,
+                col,
+            });
+        } else {
+            self.facts.define_decl.push(DefineDecl {
+                define: entity,
+                scope,
+                file: FileId::default(),
+                line,
+                col,
+            });
+        }
+        let kind_sym = self.sym(kind.name());
+        let mut privacy = Vec::new();
+        if node.child_by_field_name("access").is_some() {
+            privacy.push("keyword");
+        }
+        if documented_private {
+            privacy.push("api_tag");
+        }
+        for how in privacy {
+            let how = self.sym(how);
+            self.facts.privacy.push(Privacy {
+                entity,
+                kind: kind_sym,
+                how,
+                file: FileId::default(),
+                line: self.line(node),
+            });
+        }
+        if let Some(parent) = node.child_by_field_name("parent") {
+            let parent = Self::class_name(self.source(parent));
+            let parent = self.sym(&parent);
+            self.facts.inherits.push(Inherits {
+                class: entity,
+                parent,
+                file: FileId::default(),
+                line: self.line(node),
+            });
+        }
+        if let Some(parameters) = node.child_by_field_name("parameters") {
+            self.parameters(parameters, scope, false);
+        }
+        self.check_autoload(&name, Role::ModuleManifest, line);
+    }
+
+    fn check_autoload(&mut self, name: &str, role: Role, line: u32) {
+        if self.placement.role != role {
+            return;
+        }
+        let Some(actual) = self.module_path.clone() else {
+            return;
+        };
+        let expected = autoload_path(role, name).unwrap_or_default();
+        if expected != actual {
+            let entity = self.sym(name);
+            let expected = self.sym(&expected);
+            self.facts.autoload_mismatch.push(AutoloadMismatch {
+                entity,
+                file: FileId::default(),
+                line,
+                expected,
+            });
+        }
+    }
+
+    /// Parameters of a class, define or function (`declared`: also as
+    /// variables of the scope, for functions).
+    fn parameters(&mut self, list: Node<'a>, scope: Id, declared: bool) {
+        let parameters: Vec<Node> = Self::named_children(list)
+            .filter(|child| child.kind_id() == self.grammar.parameter)
+            .collect();
+        for (position, parameter) in parameters.into_iter().enumerate() {
+            let Some(variable) = parameter.child_by_field_name("name") else {
+                continue;
+            };
+            let name = self.source(variable).trim_start_matches('$').to_string();
+            let type_text = parameter
+                .child_by_field_name("type")
+                .map_or("", |node| self.source(node));
+            let private = parameter.child_by_field_name("access").is_some();
+            let (line, col) = self.location(variable);
+            let row = ParamDecl {
+                scope,
+                name: self.sym(&name),
+                type_text: self.sym(type_text),
+                has_default: parameter.child_by_field_name("default").is_some(),
+                position: position as u32,
+                private,
+                file: FileId::default(),
+                line,
+                col,
+            };
+            self.facts.param_decl.push(row);
+            if declared {
+                self.var_assign(scope, &name, variable, private);
+            }
+        }
+    }
+
+    fn var_assign(&mut self, scope: Id, name: &str, at: Node, private: bool) {
+        let (line, col) = self.location(at);
+        let name = self.sym(name);
+        self.facts.var_assign.push(VarAssign {
+            scope,
+            name,
+            file: FileId::default(),
+            line,
+            col,
+            private,
+        });
+    }
+
+    fn node_definition(&mut self, node: Node<'a>, depth: usize) {
+        let matchers = Self::children_by_field(node, "matcher");
+        let described: Vec<(String, &str, Node)> = matchers
+            .iter()
+            .map(|&matcher| self.describe_matcher(matcher))
+            .collect();
+        let first = described
+            .first()
+            .map(|(text, _, _)| text.clone())
+            .unwrap_or_default();
+        let scope = self.open_scope(node, depth, ScopeKind::Node, first);
+        for (text, kind, matcher) in described {
+            let (line, col) = self.location(matcher);
+            let row = NodeDecl {
+                node: scope,
+                matcher: self.sym(&text),
+                kind: self.sym(kind),
+                file: FileId::default(),
+                line,
+                col,
+            };
+            self.facts.node_decl.push(row);
+        }
+        if let Some(parent) = node.child_by_field_name("parent") {
+            let (text, _, _) = self.describe_matcher(parent);
+            let parent = self.sym(&text);
+            self.facts.node_inherits.push(NodeInherits {
+                node: scope,
+                parent,
+                file: FileId::default(),
+                line: self.line(node),
+            });
+        }
+    }
+
+    fn describe_matcher(&self, matcher: Node<'a>) -> (String, &'static str, Node<'a>) {
+        let g = self.grammar;
+        let kind = matcher.kind_id();
+        if kind == g.regex {
+            (self.source(matcher).to_string(), "regex", matcher)
+        } else if kind == g.default {
+            ("default".to_string(), "default", matcher)
+        } else if kind == g.node_name {
+            (self.literal(matcher).unwrap_or_default(), "name", matcher)
+        } else {
+            let text = self
+                .literal(matcher)
+                .unwrap_or_else(|| self.source(matcher).to_string());
+            (text, "string", matcher)
+        }
+    }
+
+    fn function_definition(&mut self, node: Node<'a>, depth: usize) {
+        let Some(name_node) = node.child_by_field_name("name") else {
+            return;
+        };
+        let name = Self::class_name(self.source(name_node));
+        let (line, col) = self.location(name_node);
+        let scope = self.open_scope(node, depth, ScopeKind::Function, name.clone());
+        let function = self.sym(&name);
+        self.facts.function_decl.push(FunctionDecl {
+            function,
+            scope,
+            file: FileId::default(),
+            line,
+            col,
+        });
+        let known = Known {
+            kind: self.sym("function"),
+            name: function,
+            module: self.sym(&self.placement.module),
+            file: FileId::default(),
+        };
+        self.facts.known.push(known);
+        if let Some(parameters) = node.child_by_field_name("parameters") {
+            self.parameters(parameters, scope, true);
+        }
+        self.check_autoload(&name, Role::Function, line);
+    }
+
+    fn lambda(&mut self, node: Node<'a>, depth: usize) {
+        let scope = self.open_scope(node, depth, ScopeKind::Lambda, String::new());
+        let Some(parameters) = node.child_by_field_name("parameters") else {
+            return;
+        };
+        for parameter in Self::named_children(parameters) {
+            if parameter.kind_id() != self.grammar.parameter {
+                continue;
+            }
+            if let Some(variable) = parameter.child_by_field_name("name") {
+                let name = self.source(variable).trim_start_matches('$').to_string();
+                self.var_assign(scope, &name, variable, false);
+            }
+        }
+    }
+
+    fn type_declaration(&mut self, node: Node<'a>) {
+        let Some(name_node) = node.child_by_field_name("name") else {
+            return;
+        };
+        let kind = if node.kind_id() == self.grammar.type_definition {
+            "definition"
+        } else if name_node.kind_id() == self.grammar.type_reference {
+            "alias"
+        } else {
+            "mapping"
+        };
+        let name = self.source(name_node).trim_start_matches("::").to_string();
+        let (line, col) = self.location(name_node);
+        let row = TypeDecl {
+            type_name: self.sym(&name),
+            kind: self.sym(kind),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.type_decl.push(row);
+        if kind == "alias" {
+            let known = Known {
+                kind: self.sym("type_alias"),
+                name: self.sym(&name),
+                module: self.sym(&self.placement.module),
+                file: FileId::default(),
+            };
+            self.facts.known.push(known);
+            self.check_autoload(&name, Role::TypeAlias, line);
+        }
+    }
+
+    fn assignment(&mut self, node: Node<'a>) {
+        let Some(left) = node.child_by_field_name("left") else {
+            return;
+        };
+        let private = node.child_by_field_name("access").is_some();
+        let scope = self.scope();
+        let targets: Vec<Node> = if left.kind_id() == self.grammar.array {
+            Self::named_children(left).collect()
+        } else {
+            vec![left]
+        };
+        for target in targets {
+            if target.kind_id() == self.grammar.variable {
+                let name = self.source(target).trim_start_matches('$').to_string();
+                self.var_assign(scope, &name, target, private);
+            }
+        }
+    }
+
+    /// Whether the current variable is written, not read: an assignment's
+    /// target, one in `[$a, $b] = ...`, or a parameter's name.
+    fn variable_is_declared(&self) -> bool {
+        let g = self.grammar;
+        let Some((_, field)) = self.ancestor(0) else {
+            return false;
+        };
+        match self.ancestor(1) {
+            Some((parent, _)) if parent == g.assignment => field == g.field_left,
+            Some((parent, _)) if parent == g.parameter => field == g.field_name,
+            Some((parent, parent_field)) if parent == g.array && parent_field == g.field_left => {
+                self.ancestor(2)
+                    .is_some_and(|(grandparent, _)| grandparent == g.assignment)
+            }
+            _ => false,
+        }
+    }
+
+    fn variable(&mut self, node: Node<'a>) {
+        if self.variable_is_declared() {
+            return;
+        }
+        let name = self.source(node).trim_start_matches('$');
+        let (namespace, short) = match name.rfind("::") {
+            Some(0) => ("::", &name[2..]),
+            Some(at) => (name[..at].trim_start_matches("::"), &name[at + 2..]),
+            None => ("", name),
+        };
+        let (line, col) = self.location(node);
+        let row = VarRef {
+            reference: self.new_id(),
+            scope: self.scope(),
+            name: self.sym(name),
+            namespace: self.sym(namespace),
+            short_name: self.sym(short),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.var_ref.push(row);
+    }
+
+    fn call(&mut self, node: Node<'a>) {
+        let g = self.grammar;
+        let kind = node.kind_id();
+        let (function, form) = if kind == g.method_call {
+            (node.child_by_field_name("method"), "method")
+        } else if kind == g.call {
+            (node.child_by_field_name("function"), "prefix")
+        } else {
+            (node.child_by_field_name("function"), "statement")
+        };
+        let Some(function) = function else {
+            return;
+        };
+        let name = self.source(function).trim_start_matches("::").to_string();
+        let (line, col) = self.location(function);
+        let row = Call {
+            scope: self.scope(),
+            name: self.sym(&name),
+            form: self.sym(form),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.call.push(row);
+        if kind == g.method_call {
+            return;
+        }
+        if DECLARING_FUNCTIONS.contains(&name.as_str()) {
+            if let Some(arguments) = node.child_by_field_name("arguments") {
+                let how = name.clone();
+                for argument in Self::named_children(arguments) {
+                    self.declaration_argument(argument, &how);
+                }
+            }
+        }
+        if name == "assert_private" {
+            if let Some(definition) = self.definition() {
+                let entity = definition.name.clone();
+                let kind = definition.kind.name();
+                let row = Privacy {
+                    entity: self.sym(&entity),
+                    kind: self.sym(kind),
+                    how: self.sym("assert_private"),
+                    file: FileId::default(),
+                    line,
+                };
+                self.facts.privacy.push(row);
+            }
+        }
+    }
+
+    /// One argument of `include`, `require` or `contain` (or a title of
+    /// `class { ... }`): names, strings and arrays of them.
+    fn declaration_argument(&mut self, argument: Node<'a>, how: &str) {
+        let g = self.grammar;
+        if argument.kind_id() == g.array {
+            for element in Self::named_children(argument) {
+                self.declaration_argument(element, how);
+            }
+            return;
+        }
+        let (line, col) = self.location(argument);
+        let scope = self.scope();
+        let how = self.sym(how);
+        match self.literal(argument) {
+            Some(name) => {
+                let class = self.sym(&Self::class_name(&name));
+                self.facts.declares.push(Declares {
+                    scope,
+                    class,
+                    how,
+                    file: FileId::default(),
+                    line,
+                    col,
+                });
+            }
+            None => {
+                let text = self.sym(self.source(argument));
+                self.facts.declares_dynamic.push(DeclaresDynamic {
+                    scope,
+                    text,
+                    how,
+                    file: FileId::default(),
+                    line,
+                    col,
+                });
+            }
+        }
+    }
+
+    /// The titles of a resource title expression: (title, literal, node).
+    fn titles(&self, title: Node<'a>) -> Vec<(String, bool, Node<'a>)> {
+        if title.kind_id() == self.grammar.array {
+            return Self::named_children(title)
+                .flat_map(|element| self.titles(element))
+                .collect();
+        }
+        match self.literal(title) {
+            Some(value) => vec![(value, true, title)],
+            None => vec![(self.source(title).to_string(), false, title)],
+        }
+    }
+
+    /// A resource expression's type: lower case, `class` for
+    /// `class { ... }`, the first index of `Resource[...]`.
+    fn resource_type(&self, node: Node<'a>) -> String {
+        let g = self.grammar;
+        if node.kind_id() == g.access {
+            let target = node
+                .child_by_field_name("target")
+                .map_or("", |target| self.source(target));
+            if target == "Resource" {
+                if let Some(index) = node.child_by_field_name("index") {
+                    if let Some(name) = self.literal(index).or_else(|| {
+                        (index.kind_id() == g.type_reference)
+                            .then(|| self.source(index).to_string())
+                    }) {
+                        return Self::class_name(&name);
+                    }
+                }
+            }
+            return self.source(node).to_string();
+        }
+        if node.kind_id() == g.name
+            || node.kind_id() == g.type_reference
+            || self.source(node) == "class"
+        {
+            return Self::class_name(self.source(node));
+        }
+        self.source(node).to_string()
+    }
+
+    fn attributes(&self, node: Node<'a>) -> Vec<(String, String, String, Node<'a>)> {
+        Self::children_by_field(node, "attribute")
+            .into_iter()
+            .filter(|attribute| attribute.kind_id() == self.grammar.attribute)
+            .map(|attribute| {
+                let name = attribute
+                    .child_by_field_name("name")
+                    .map_or("", |name| self.source(name));
+                let operator = attribute
+                    .child_by_field_name("operator")
+                    .map_or("", |op| self.source(op));
+                let value = attribute
+                    .child_by_field_name("value")
+                    .map_or("", |value| self.source(value));
+                (
+                    name.to_string(),
+                    operator.to_string(),
+                    value.to_string(),
+                    attribute,
+                )
+            })
+            .collect()
+    }
+
+    fn resource(&mut self, node: Node<'a>) {
+        let Some(type_node) = node.child_by_field_name("type") else {
+            return;
+        };
+        let type_name = self.resource_type(type_node);
+        let form = match node
+            .child_by_field_name("form")
+            .map(|form| self.source(form))
+        {
+            Some("@") => "virtual",
+            Some("@@") => "exported",
+            _ => "regular",
+        };
+        let expr = self.new_id();
+        let scope = self.scope();
+        let (line, col) = self.location(node);
+        let row = ResourceExpression {
+            expr,
+            scope,
+            type_name: self.sym(&type_name),
+            form: self.sym(form),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.resource_expression.push(row);
+
+        let bodies = Self::children_by_field(node, "body");
+        let default_body = bodies.iter().find(|body| {
+            body.child_by_field_name("title")
+                .is_some_and(|title| title.kind_id() == self.grammar.default)
+        });
+        let defaults = default_body
+            .map(|body| self.attributes(*body))
+            .unwrap_or_default();
+        for body in &bodies {
+            let Some(title) = body.child_by_field_name("title") else {
+                continue;
+            };
+            if title.kind_id() == self.grammar.default {
+                continue;
+            }
+            let mut attributes = self.attributes(*body);
+            for inherited in &defaults {
+                if !attributes.iter().any(|(name, ..)| *name == inherited.0) {
+                    attributes.push(inherited.clone());
+                }
+            }
+            for (title_text, literal, title_node) in self.titles(title) {
+                if type_name == "class" {
+                    let how = self.sym("resource_like");
+                    let (line, col) = self.location(title_node);
+                    if literal {
+                        let class = self.sym(&Self::class_name(&title_text));
+                        self.facts.declares.push(Declares {
+                            scope,
+                            class,
+                            how,
+                            file: FileId::default(),
+                            line,
+                            col,
+                        });
+                    } else {
+                        let text = self.sym(&title_text);
+                        self.facts.declares_dynamic.push(DeclaresDynamic {
+                            scope,
+                            text,
+                            how,
+                            file: FileId::default(),
+                            line,
+                            col,
+                        });
+                    }
+                }
+                let title_text = if type_name == "class" && literal {
+                    Self::class_name(&title_text)
+                } else {
+                    title_text
+                };
+                let res = self.new_id();
+                let row = Resource {
+                    res,
+                    expr,
+                    scope,
+                    type_name: self.sym(&type_name),
+                    title: self.sym(&title_text),
+                    title_literal: literal,
+                    is_virtual: form == "virtual",
+                    exported: form == "exported",
+                    file: FileId::default(),
+                    line: self.line(title_node),
+                };
+                self.facts.resource.push(row);
+                for (name, operator, value, attribute) in &attributes {
+                    let (line, col) = self.location(*attribute);
+                    let row = ResourceAttr {
+                        res,
+                        attr: self.sym(name),
+                        op: self.sym(operator),
+                        value_text: self.sym(value),
+                        file: FileId::default(),
+                        line,
+                        col,
+                    };
+                    self.facts.resource_attr.push(row);
+                    self.metaparameter_relationships(&type_name, &title_text, name, *attribute);
+                }
+            }
+        }
+    }
+
+    /// `before`, `require`, `notify` and `subscribe` order the resource
+    /// `(type_name, title)` against the references in the value.
+    fn metaparameter_relationships(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attribute_name: &str,
+        attribute: Node<'a>,
+    ) {
+        let Some(&(_, owner_first)) = ORDERING_METAPARAMETERS
+            .iter()
+            .find(|(name, _)| *name == attribute_name)
+        else {
+            return;
+        };
+        let Some(value) = attribute.child_by_field_name("value") else {
+            return;
+        };
+        let owner = Ref {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+        };
+        for other in self.endpoints(value) {
+            let (from, to) = if owner_first {
+                (&owner, &other)
+            } else {
+                (&other, &owner)
+            };
+            self.push_relationship(from, to, attribute_name, attribute);
+        }
+    }
+
+    fn push_relationship(&mut self, from: &Ref, to: &Ref, arrow: &str, at: Node) {
+        let row = Relationship {
+            scope: self.scope(),
+            from_type: self.sym(&from.type_name),
+            from_title: self.sym(&from.title),
+            to_type: self.sym(&to.type_name),
+            to_title: self.sym(&to.title),
+            arrow: self.sym(arrow),
+            file: FileId::default(),
+            line: self.line(at),
+        };
+        self.facts.relationship.push(row);
+    }
+
+    /// The resources an operand of a relationship names.
+    fn endpoints(&self, node: Node<'a>) -> Vec<Ref> {
+        let g = self.grammar;
+        let kind = node.kind_id();
+        if kind == g.array {
+            return Self::named_children(node)
+                .flat_map(|element| self.endpoints(element))
+                .collect();
+        }
+        if kind == g.access {
+            if let Some(refs) = self.references(node) {
+                return refs;
+            }
+        }
+        if kind == g.resource {
+            let type_name = node
+                .child_by_field_name("type")
+                .map(|type_node| self.resource_type(type_node))
+                .unwrap_or_default();
+            return Self::children_by_field(node, "body")
+                .into_iter()
+                .filter_map(|body| body.child_by_field_name("title"))
+                .filter(|title| title.kind_id() != g.default)
+                .flat_map(|title| self.titles(title))
+                .map(|(title, ..)| Ref {
+                    type_name: type_name.clone(),
+                    title,
+                })
+                .collect();
+        }
+        if kind == g.collector {
+            let type_name = node
+                .child_by_field_name("type")
+                .map_or(String::new(), |t| Self::class_name(self.source(t)));
+            let query = node
+                .child_by_field_name("query")
+                .and_then(|query| query.child_by_field_name("condition"))
+                .map_or("", |condition| self.source(condition));
+            return vec![Ref {
+                type_name,
+                title: query.to_string(),
+            }];
+        }
+        if let Some(name) = self.literal(node) {
+            return vec![Ref {
+                type_name: "class".to_string(),
+                title: Self::class_name(&name),
+            }];
+        }
+        vec![Ref {
+            type_name: String::new(),
+            title: self.source(node).to_string(),
+        }]
+    }
+
+    /// The resources an access expression references, or `None` when it is
+    /// a data type. `Class['x']` gives class `x`; `Resource['t', 'x']` gives
+    /// `t['x']`.
+    fn references(&self, node: Node<'a>) -> Option<Vec<Ref>> {
+        let target = node.child_by_field_name("target")?;
+        if target.kind_id() != self.grammar.type_reference {
+            return None;
+        }
+        let written = self.source(target).trim_start_matches("::");
+        let lower = written.to_lowercase();
+        let mut indexes = Self::children_by_field(node, "index");
+        let type_name = if lower == "resource" {
+            if indexes.is_empty() {
+                return None;
+            }
+            let first = indexes.remove(0);
+            let name = self
+                .literal(first)
+                .unwrap_or_else(|| self.source(first).to_string());
+            Self::class_name(&name)
+        } else if DATA_TYPES.contains(&lower.as_str()) {
+            return None;
+        } else {
+            lower
+        };
+        let refs = indexes
+            .into_iter()
+            .flat_map(|index| self.titles(index))
+            .map(|(title, literal, _)| Ref {
+                title: if type_name == "class" && literal {
+                    Self::class_name(&title)
+                } else {
+                    title
+                },
+                type_name: type_name.clone(),
+            })
+            .collect();
+        Some(refs)
+    }
+
+    fn access(&mut self, node: Node<'a>) {
+        let Some(refs) = self.references(node) else {
+            return;
+        };
+        let scope = self.scope();
+        for reference in refs {
+            let row = ResourceRef {
+                scope,
+                type_name: self.sym(&reference.type_name),
+                title: self.sym(&reference.title),
+                file: FileId::default(),
+                line: self.line(node),
+            };
+            self.facts.resource_ref.push(row);
+        }
+    }
+
+    fn resource_defaults(&mut self, node: Node<'a>) {
+        let Some(type_node) = node.child_by_field_name("type") else {
+            return;
+        };
+        let type_name = Self::class_name(self.source(type_node));
+        let def = self.new_id();
+        let scope = self.scope();
+        for (name, operator, value, attribute) in self.attributes(node) {
+            let row = ResourceDefault {
+                def,
+                scope,
+                type_name: self.sym(&type_name),
+                attr: self.sym(&name),
+                op: self.sym(&operator),
+                value_text: self.sym(&value),
+                file: FileId::default(),
+                line: self.line(attribute),
+            };
+            self.facts.resource_default.push(row);
+        }
+    }
+
+    fn resource_override(&mut self, node: Node<'a>) {
+        let Some(target) = node.child_by_field_name("target") else {
+            return;
+        };
+        let refs = self.references(target).unwrap_or_else(|| {
+            vec![Ref {
+                type_name: String::new(),
+                title: self.source(target).to_string(),
+            }]
+        });
+        let scope = self.scope();
+        let attributes = self.attributes(node);
+        for reference in &refs {
+            for (name, operator, value, attribute) in &attributes {
+                let row = ResourceOverride {
+                    scope,
+                    type_name: self.sym(&reference.type_name),
+                    title: self.sym(&reference.title),
+                    attr: self.sym(name),
+                    op: self.sym(operator),
+                    value_text: self.sym(value),
+                    file: FileId::default(),
+                    line: self.line(*attribute),
+                };
+                self.facts.resource_override.push(row);
+            }
+        }
+    }
+
+    fn collector(&mut self, node: Node<'a>) {
+        let type_name = node
+            .child_by_field_name("type")
+            .map_or(String::new(), |t| Self::class_name(self.source(t)));
+        let query = node.child_by_field_name("query");
+        let exported = query.is_some_and(|query| query.kind_id() != self.grammar.collect_query);
+        let query_text = query
+            .and_then(|query| query.child_by_field_name("condition"))
+            .map_or("", |condition| self.source(condition));
+        let collector = self.new_id();
+        let row = Collector {
+            collector,
+            scope: self.scope(),
+            type_name: self.sym(&type_name),
+            exported,
+            query_text: self.sym(query_text),
+            file: FileId::default(),
+            line: self.line(node),
+        };
+        self.facts.collector.push(row);
+        for (name, operator, value, _) in self.attributes(node) {
+            let row = CollectorAttr {
+                collector,
+                attr: self.sym(&name),
+                op: self.sym(&operator),
+                value_text: self.sym(&value),
+            };
+            self.facts.collector_attr.push(row);
+        }
+    }
+
+    fn relationship(&mut self, node: Node<'a>) {
+        // A chain `a -> b -> c` nests to the left; read it from its outermost
+        // node only.
+        let is_left_operand = self
+            .ancestor(0)
+            .is_some_and(|(_, field)| field == self.grammar.field_left);
+        if is_left_operand
+            && self
+                .ancestor(1)
+                .is_some_and(|(parent, _)| parent == self.grammar.relationship)
+        {
+            return;
+        }
+        let mut links = Vec::new();
+        let mut current = node;
+        while current.kind_id() == self.grammar.relationship {
+            let (Some(left), Some(operator), Some(right)) = (
+                current.child_by_field_name("left"),
+                current.child_by_field_name("operator"),
+                current.child_by_field_name("right"),
+            ) else {
+                return;
+            };
+            links.push((left, self.source(operator), right, operator));
+            current = left;
+        }
+        links.reverse();
+        for (left, arrow, right, operator) in links {
+            let lefts = self.endpoints(if left.kind_id() == self.grammar.relationship {
+                left.child_by_field_name("right").unwrap_or(left)
+            } else {
+                left
+            });
+            let rights = self.endpoints(right);
+            let forward = arrow == "->" || arrow == "~>";
+            for from in &lefts {
+                for to in &rights {
+                    if forward {
+                        self.push_relationship(from, to, arrow, operator);
+                    } else {
+                        self.push_relationship(to, from, arrow, operator);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The value of a single-quoted string's content: `\\` and `\'` escape.
+fn unescape_single_quoted(content: &str) -> String {
+    let mut value = String::with_capacity(content.len());
+    let mut chars = content.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&next @ ('\\' | '\'')) = chars.peek() {
+                value.push(next);
+                chars.next();
+                continue;
+            }
+        }
+        value.push(c);
+    }
+    value
+}
+
+/// The value of one escape sequence of a double-quoted string.
+fn unescape_double_quoted(escape: &str) -> String {
+    let body = &escape[1..];
+    match body {
+        "n" => "\n".to_string(),
+        "t" => "\t".to_string(),
+        "r" => "\r".to_string(),
+        "s" => " ".to_string(),
+        "\\" | "\"" | "'" | "$" => body.to_string(),
+        "\n" => String::new(),
+        _ => {
+            let hex = body
+                .strip_prefix('u')
+                .map(|hex| hex.trim_start_matches('{').trim_end_matches('}'));
+            match hex
+                .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                .and_then(char::from_u32)
+            {
+                Some(c) => c.to_string(),
+                None => escape.to_string(),
+            }
+        }
+    }
+}

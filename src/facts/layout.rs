@@ -1,0 +1,319 @@
+//! Where a file stands in Puppet's layout: which module, which role, and
+//! where the autoloader would look for a name.
+//!
+//! An environment is a directory with an `environment.conf`, or with both
+//! `manifests/` and `modules/`; its `modulepath` (relative entries of
+//! `environment.conf`, default `modules`) holds modules and its `manifest`
+//! (default `manifests`) the environment manifests. Outside an environment
+//! a module is any directory with `manifests/`, `functions/`, `types/`,
+//! `examples/`, `tests/` or `lib/puppet/` below it. A module is named as in
+//! its `metadata.json` (`puppetlabs-apache` gives `apache`), else after its
+//! directory without an `author-` prefix.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What a file is to Puppet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    ModuleManifest,
+    EnvironmentManifest,
+    Function,
+    TypeAlias,
+    Example,
+    RubyType,
+    RubyFunction,
+    Other,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::ModuleManifest => "module_manifest",
+            Role::EnvironmentManifest => "environment_manifest",
+            Role::Function => "function",
+            Role::TypeAlias => "type_alias",
+            Role::Example => "example",
+            Role::RubyType => "ruby_type",
+            Role::RubyFunction => "ruby_function",
+            Role::Other => "other",
+        }
+    }
+}
+
+/// A file's module and role.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Empty outside modules.
+    pub module: String,
+    pub role: Role,
+    /// The module's directory, for autoload paths.
+    pub module_root: Option<PathBuf>,
+}
+
+/// An environment's settings that decide placement.
+#[derive(Clone, Debug)]
+struct Environment {
+    modulepath: Vec<PathBuf>,
+    manifest: PathBuf,
+}
+
+/// Places files, remembering what it read of each directory.
+#[derive(Default)]
+pub struct Layout {
+    environments: HashMap<PathBuf, Option<Environment>>,
+    module_names: HashMap<PathBuf, String>,
+}
+
+/// Directories directly below a module root and the role of their files.
+const MODULE_DIRECTORIES: &[(&str, Role)] = &[
+    ("manifests", Role::ModuleManifest),
+    ("functions", Role::Function),
+    ("types", Role::TypeAlias),
+    ("examples", Role::Example),
+    ("tests", Role::Example),
+    ("lib", Role::Other),
+];
+
+impl Layout {
+    pub fn place(&mut self, path: &Path) -> Placement {
+        for ancestor in path.ancestors().skip(1) {
+            let Some(environment) = self.environment(ancestor) else {
+                continue;
+            };
+            if let Some(placement) = self.place_in_environment(path, &environment) {
+                return placement;
+            }
+            break;
+        }
+        self.place_in_module(path).unwrap_or(Placement {
+            module: String::new(),
+            role: Role::Other,
+            module_root: None,
+        })
+    }
+
+    fn environment(&mut self, dir: &Path) -> Option<Environment> {
+        if let Some(known) = self.environments.get(dir) {
+            return known.clone();
+        }
+        let environment = read_environment(dir);
+        self.environments
+            .insert(dir.to_path_buf(), environment.clone());
+        environment
+    }
+
+    fn place_in_environment(
+        &mut self,
+        path: &Path,
+        environment: &Environment,
+    ) -> Option<Placement> {
+        if path.starts_with(&environment.manifest) {
+            return Some(Placement {
+                module: String::new(),
+                role: Role::EnvironmentManifest,
+                module_root: None,
+            });
+        }
+        let within = environment
+            .modulepath
+            .iter()
+            .find_map(|modules| path.strip_prefix(modules).ok().map(|rest| (modules, rest)))?;
+        let (modules, rest) = within;
+        let module_dir = rest.components().next()?;
+        let root = modules.join(module_dir);
+        let role = role_below(&root, path);
+        Some(Placement {
+            module: self.module_name(&root),
+            role,
+            module_root: Some(root),
+        })
+    }
+
+    fn place_in_module(&mut self, path: &Path) -> Option<Placement> {
+        let root = path.ancestors().skip(1).find(|ancestor| {
+            let Some(name) = ancestor.file_name().and_then(|name| name.to_str()) else {
+                return false;
+            };
+            MODULE_DIRECTORIES.iter().any(|(dir, _)| *dir == name) && ancestor.parent().is_some()
+        })?;
+        let root = root.parent()?.to_path_buf();
+        let role = role_below(&root, path);
+        Some(Placement {
+            module: self.module_name(&root),
+            role,
+            module_root: Some(root),
+        })
+    }
+
+    fn module_name(&mut self, root: &Path) -> String {
+        if let Some(name) = self.module_names.get(root) {
+            return name.clone();
+        }
+        let name = metadata_name(root).unwrap_or_else(|| {
+            let dir = root
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            strip_author(&dir).to_string()
+        });
+        self.module_names.insert(root.to_path_buf(), name.clone());
+        name
+    }
+}
+
+/// The role of `path` within the module at `root`.
+fn role_below(root: &Path, path: &Path) -> Role {
+    let Ok(rest) = path.strip_prefix(root) else {
+        return Role::Other;
+    };
+    let parts: Vec<&str> = rest.iter().filter_map(|part| part.to_str()).collect();
+    match parts.as_slice() {
+        ["lib", "puppet", "type", ..] => Role::RubyType,
+        ["lib", "puppet", "functions", ..] | ["lib", "puppet", "parser", "functions", ..] => {
+            Role::RubyFunction
+        }
+        [first, ..] => MODULE_DIRECTORIES
+            .iter()
+            .find(|(dir, _)| dir == first)
+            .map_or(Role::Other, |&(_, role)| role),
+        [] => Role::Other,
+    }
+}
+
+/// `puppetlabs-apache` and `puppetlabs/apache` name the module `apache`.
+fn strip_author(name: &str) -> &str {
+    name.split_once(['-', '/'])
+        .map_or(name, |(_, module)| module)
+}
+
+fn metadata_name(root: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(root.join("metadata.json")).ok()?;
+    let metadata: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let name = metadata.get("name")?.as_str()?;
+    Some(strip_author(name).to_string())
+}
+
+fn read_environment(dir: &Path) -> Option<Environment> {
+    let conf = dir.join("environment.conf");
+    let settings = std::fs::read_to_string(&conf).ok();
+    if settings.is_none() && !(dir.join("manifests").is_dir() && dir.join("modules").is_dir()) {
+        return None;
+    }
+    let setting = |key: &str| {
+        settings.as_deref().and_then(|text| {
+            text.lines().find_map(|line| {
+                let (name, value) = line.split_once('=')?;
+                (name.trim() == key).then(|| value.trim().trim_matches('"').to_string())
+            })
+        })
+    };
+    let modulepath = setting("modulepath")
+        .map(|value| {
+            value
+                .split(':')
+                .filter(|entry| {
+                    !entry.is_empty() && !entry.starts_with('$') && !entry.starts_with('/')
+                })
+                .map(|entry| dir.join(entry))
+                .collect()
+        })
+        .unwrap_or_else(|| vec![dir.join("modules")]);
+    let manifest = setting("manifest")
+        .filter(|value| !value.starts_with('/') && !value.starts_with('$'))
+        .map_or_else(|| dir.join("manifests"), |value| dir.join(value));
+    Some(Environment {
+        modulepath,
+        manifest,
+    })
+}
+
+/// The file where Puppet's autoloader looks for `name`, a class or define
+/// (`role` module manifest), function or type alias, as
+/// `<module>/<directory>/<path>.pp`; `None` for a name it cannot load
+/// (a function or type alias without a namespace).
+pub fn autoload_path(role: Role, name: &str) -> Option<String> {
+    let lower = name.trim_start_matches("::").to_lowercase();
+    let mut segments = lower.split("::");
+    let module = segments.next()?;
+    let rest: Vec<&str> = segments.collect();
+    let (dir, file) = match role {
+        Role::ModuleManifest if rest.is_empty() => ("manifests", "init".to_string()),
+        Role::ModuleManifest => ("manifests", rest.join("/")),
+        Role::Function if !rest.is_empty() => ("functions", rest.join("/")),
+        Role::TypeAlias if !rest.is_empty() => ("types", rest.join("/")),
+        _ => return None,
+    };
+    Some(format!("{module}/{dir}/{file}.pp"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(root: &Path, relative: &str) -> Placement {
+        Layout::default().place(&root.join(relative))
+    }
+
+    #[test]
+    fn environment_layout_gives_modules_and_manifests() {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["manifests", "modules/web/manifests", "site/role/manifests"] {
+            std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        }
+        assert_eq!(
+            placed(dir.path(), "manifests/site.pp").role,
+            Role::EnvironmentManifest
+        );
+        let web = placed(dir.path(), "modules/web/manifests/vhost.pp");
+        assert_eq!(
+            (web.module.as_str(), web.role),
+            ("web", Role::ModuleManifest)
+        );
+        // `site/` is not on the default modulepath.
+        std::fs::write(
+            dir.path().join("environment.conf"),
+            "modulepath = site:modules:$basemodulepath\n",
+        )
+        .unwrap();
+        let role = placed(dir.path(), "site/role/manifests/web.pp");
+        assert_eq!(
+            (role.module.as_str(), role.role),
+            ("role", Role::ModuleManifest)
+        );
+    }
+
+    #[test]
+    fn metadata_names_the_module() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("apache-mod/manifests")).unwrap();
+        std::fs::write(
+            dir.path().join("apache-mod/metadata.json"),
+            r#"{"name": "puppetlabs-apache"}"#,
+        )
+        .unwrap();
+        let placement = placed(dir.path(), "apache-mod/manifests/init.pp");
+        assert_eq!(placement.module, "apache");
+        let placement = placed(dir.path(), "saz-rsyslog/manifests/init.pp");
+        assert_eq!(placement.module, "rsyslog");
+        let placement = placed(dir.path(), "mod/lib/puppet/parser/functions/f.rb");
+        assert_eq!(placement.role, Role::RubyFunction);
+    }
+
+    #[test]
+    fn autoload_paths_follow_the_name() {
+        assert_eq!(
+            autoload_path(Role::ModuleManifest, "apache"),
+            Some("apache/manifests/init.pp".into())
+        );
+        assert_eq!(
+            autoload_path(Role::ModuleManifest, "::apache::mod::ssl"),
+            Some("apache/manifests/mod/ssl.pp".into())
+        );
+        assert_eq!(
+            autoload_path(Role::TypeAlias, "Web::Port"),
+            Some("web/types/port.pp".into())
+        );
+        assert_eq!(autoload_path(Role::Function, "toplevel"), None);
+    }
+}

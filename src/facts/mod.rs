@@ -1,0 +1,185 @@
+//! Facts: what the extractor reads off syntax trees, as typed relations.
+//!
+//! [`extract_paths`] finds manifests and Ruby plugins, parses and extracts
+//! them in parallel, and merges each file's facts in path order, so that
+//! symbols and ids are the same on every run over the same tree.
+
+pub mod builtins;
+pub mod export;
+pub mod extract;
+pub mod intern;
+pub mod layout;
+pub mod ruby;
+pub mod schema;
+
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::source;
+use crate::syntax;
+use intern::Interner;
+use layout::{Layout, Placement, Role};
+use schema::{Facts, FileId, Known, ParseError, Remap};
+
+/// The facts of a tree of files.
+#[derive(Debug, Default)]
+pub struct Extraction {
+    pub facts: Facts,
+    pub interner: Interner,
+    /// I/O errors and problems of the analyzed files (syntax errors
+    /// included), in path order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Files read and their size.
+    pub files: usize,
+    pub bytes: usize,
+}
+
+/// What one file gave, with file-local symbols and ids.
+struct FileOutput {
+    path: PathBuf,
+    placement: Placement,
+    facts: Facts,
+    interner: Interner,
+    ids: u32,
+    bytes: usize,
+    diagnostics: Vec<Diagnostic>,
+}
+
+fn wanted(path: &std::path::Path) -> bool {
+    source::is_manifest(path) || source::is_ruby_plugin(path)
+}
+
+/// Extracts the facts of the manifests and Ruby plugins under `paths`.
+pub fn extract_paths(paths: &[PathBuf]) -> Extraction {
+    let discovery = source::discover(paths, wanted);
+    let mut layout = Layout::default();
+    let placed: Vec<(PathBuf, Placement)> = discovery
+        .files
+        .into_iter()
+        .map(|path| {
+            let placement = layout.place(&path);
+            (path, placement)
+        })
+        .collect();
+    let grammar = extract::Grammar::new(&syntax::language());
+    let outputs: Vec<FileOutput> = placed
+        .into_par_iter()
+        .map_init(syntax::new_parser, |parser, (path, placement)| {
+            if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
+                ruby_file(path, placement)
+            } else {
+                manifest(parser, &grammar, path, placement)
+            }
+        })
+        .collect();
+
+    let mut extraction = Extraction {
+        diagnostics: discovery.errors,
+        ..Extraction::default()
+    };
+    extraction.facts.known = builtins::known(&mut extraction.interner);
+    let mut id_base = 0;
+    for (index, mut output) in outputs.into_iter().enumerate() {
+        let file = FileId(index as u32 + 1);
+        let symbols = extraction.interner.absorb(&output.interner);
+        output.facts.remap(&Remap {
+            symbols: &symbols,
+            id_base,
+            file,
+        });
+        id_base += output.ids - 1;
+        let interner = &mut extraction.interner;
+        let row = schema::File {
+            file,
+            path: interner.intern(&output.path.to_string_lossy()),
+            module: interner.intern(&output.placement.module),
+            role: interner.intern(output.placement.role.name()),
+        };
+        extraction.facts.file.push(row);
+        extraction.facts.append(&mut output.facts);
+        extraction.diagnostics.append(&mut output.diagnostics);
+        extraction.files += 1;
+        extraction.bytes += output.bytes;
+    }
+    extraction
+}
+
+fn manifest(
+    parser: &mut tree_sitter::Parser,
+    grammar: &extract::Grammar,
+    path: PathBuf,
+    placement: Placement,
+) -> FileOutput {
+    let parsed = syntax::parse_file(parser, &path);
+    let (mut facts, mut interner, ids) = match &parsed.syntax {
+        Some((source, tree)) => {
+            let output = extract::extract(grammar, tree, &source.text, &placement, &path);
+            (output.facts, output.interner, output.ids)
+        }
+        None => (Facts::default(), Interner::default(), 1),
+    };
+    for diagnostic in parsed
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.kind == Kind::Finding)
+    {
+        let location = diagnostic
+            .location
+            .unwrap_or(crate::diagnostic::Location { line: 1, column: 1 });
+        facts.parse_error.push(ParseError {
+            file: FileId::default(),
+            line: location.line as u32,
+            col: location.column as u32,
+            message: interner.intern(&diagnostic.message),
+        });
+    }
+    FileOutput {
+        path,
+        placement,
+        facts,
+        interner,
+        ids,
+        bytes: parsed.bytes,
+        diagnostics: parsed.diagnostics,
+    }
+}
+
+fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
+    let mut output = FileOutput {
+        path,
+        placement,
+        facts: Facts::default(),
+        interner: Interner::default(),
+        ids: 1,
+        bytes: 0,
+        diagnostics: Vec::new(),
+    };
+    let text = match std::fs::read(&output.path) {
+        Ok(bytes) => {
+            output.bytes = bytes.len();
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        Err(error) => {
+            output
+                .diagnostics
+                .push(Diagnostic::io(output.path.clone(), error.to_string()));
+            return output;
+        }
+    };
+    let kind = match output.placement.role {
+        Role::RubyType => "resource_type",
+        _ => "function",
+    };
+    for name in ruby::defined_names(output.placement.role, &text) {
+        let row = Known {
+            kind: output.interner.intern(kind),
+            name: output.interner.intern(&name),
+            module: output.interner.intern(&output.placement.module),
+            file: FileId::default(),
+        };
+        output.facts.known.push(row);
+    }
+    output
+}

@@ -1,0 +1,408 @@
+//! The fact schema: every relation the extractor produces, in one place.
+//!
+//! This is pfacts' contract with its users (who run their own queries on the
+//! exported facts) and with the Datalog rules. Each relation's doc opens
+//! with its signature; `docs/facts.md` is generated from these definitions
+//! (and a test keeps it so).
+//!
+//! Columns are `Copy`: strings are interned ([`Sym`]), entities have ids
+//! ([`Id`]), files have ids ([`FileId`]). Lines and columns are 1-based;
+//! columns count characters.
+
+use serde::Serialize;
+
+use super::intern::Interner;
+
+/// An interned string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Sym(pub u32);
+
+/// An entity: a scope, resource, default, reference or collector. Ids are
+/// unique across all entities and stable for the same tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Id(pub u32);
+
+/// A file: its index in the sorted list of analyzed files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct FileId(pub u32);
+
+/// The id of top scope, which all files share.
+pub const TOP_SCOPE: Id = Id(0);
+
+/// How one file's local symbols, ids and file id become global ones.
+pub struct Remap<'a> {
+    pub symbols: &'a [Sym],
+    pub id_base: u32,
+    pub file: FileId,
+}
+
+/// A column value as exported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(untagged)]
+pub enum Value<'a> {
+    Number(u32),
+    Bool(bool),
+    Text(&'a str),
+}
+
+/// What one column type is, for the schema and for export.
+pub trait Column: Copy {
+    /// The type's name in the documentation.
+    const TYPE: &'static str;
+    /// Whether Soufflé reads it as a `symbol` (else `number`).
+    const SYMBOL: bool;
+    fn remap(&mut self, remap: &Remap);
+    fn value<'a>(&self, interner: &'a Interner) -> Value<'a>;
+}
+
+impl Column for Sym {
+    const TYPE: &'static str = "text";
+    const SYMBOL: bool = true;
+    fn remap(&mut self, remap: &Remap) {
+        *self = remap.symbols[self.0 as usize];
+    }
+    fn value<'a>(&self, interner: &'a Interner) -> Value<'a> {
+        Value::Text(interner.resolve(*self))
+    }
+}
+
+impl Column for Id {
+    const TYPE: &'static str = "id";
+    const SYMBOL: bool = false;
+    fn remap(&mut self, remap: &Remap) {
+        if *self != TOP_SCOPE {
+            self.0 += remap.id_base;
+        }
+    }
+    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
+        Value::Number(self.0)
+    }
+}
+
+impl Column for FileId {
+    const TYPE: &'static str = "file";
+    const SYMBOL: bool = false;
+    fn remap(&mut self, remap: &Remap) {
+        *self = remap.file;
+    }
+    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
+        Value::Number(self.0)
+    }
+}
+
+impl Column for u32 {
+    const TYPE: &'static str = "number";
+    const SYMBOL: bool = false;
+    fn remap(&mut self, _: &Remap) {}
+    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
+        Value::Number(*self)
+    }
+}
+
+impl Column for bool {
+    const TYPE: &'static str = "bool";
+    const SYMBOL: bool = false;
+    fn remap(&mut self, _: &Remap) {}
+    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
+        Value::Bool(*self)
+    }
+}
+
+/// A column of a relation, for documentation and export.
+#[derive(Debug)]
+pub struct ColumnSchema {
+    pub name: &'static str,
+    pub type_name: &'static str,
+    pub symbol: bool,
+}
+
+/// A relation, for documentation and export.
+#[derive(Debug)]
+pub struct RelationSchema {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub columns: &'static [ColumnSchema],
+}
+
+/// Declares the relations: a row struct each, the [`Facts`] store with a
+/// vector each, and [`RELATIONS`], their schema.
+macro_rules! relations {
+    ($(
+        $(#[doc = $doc:literal])+
+        $name:ident / $row:ident { $($column:ident : $type:ty),+ $(,)? }
+    )+) => {
+        $(
+            $(#[doc = $doc])+
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+            pub struct $row {
+                $(pub $column: $type),+
+            }
+
+            impl $row {
+                fn remap(&mut self, remap: &Remap) {
+                    $(Column::remap(&mut self.$column, remap);)+
+                }
+
+                fn values<'a>(&self, interner: &'a Interner) -> Vec<Value<'a>> {
+                    vec![$(Column::value(&self.$column, interner)),+]
+                }
+            }
+        )+
+
+        /// Every relation's rows.
+        #[derive(Clone, Debug, Default)]
+        pub struct Facts {
+            $(pub $name: Vec<$row>,)+
+        }
+
+        impl Facts {
+            /// Makes one file's local symbols, ids and file id global.
+            pub fn remap(&mut self, remap: &Remap) {
+                $(for row in &mut self.$name { row.remap(remap); })+
+            }
+
+            /// Moves `other`'s rows into `self`.
+            pub fn append(&mut self, other: &mut Facts) {
+                $(self.$name.append(&mut other.$name);)+
+            }
+
+            /// Every relation's rows as values, in schema order.
+            pub fn tables<'a>(&self, interner: &'a Interner) -> Vec<Vec<Vec<Value<'a>>>> {
+                vec![$(self.$name.iter().map(|row| row.values(interner)).collect()),+]
+            }
+
+            /// Number of rows of each relation, in schema order.
+            pub fn counts(&self) -> Vec<(&'static str, usize)> {
+                vec![$((stringify!($name), self.$name.len())),+]
+            }
+        }
+
+        /// The schema of every relation, in the order of [`Facts::tables`].
+        pub const RELATIONS: &[RelationSchema] = &[$(
+            RelationSchema {
+                name: stringify!($name),
+                doc: concat!($($doc, "\n"),+),
+                columns: &[$(ColumnSchema {
+                    name: stringify!($column),
+                    type_name: <$type as Column>::TYPE,
+                    symbol: <$type as Column>::SYMBOL,
+                }),+],
+            }
+        ),+];
+    };
+}
+
+relations! {
+    /// `file(file, path, module, role)`: an analyzed file.
+    ///
+    /// `module` comes from the autoload layout (`<module>/manifests/...`,
+    /// named as in the module's `metadata.json` where it has one), empty
+    /// outside modules. `role`: `module_manifest`, `environment_manifest`
+    /// (an environment's `manifests/`, such as `site.pp`), `function`,
+    /// `type_alias`, `example` (`examples/`, `tests/`), `ruby_type`,
+    /// `ruby_function`, or `other`.
+    ///
+    /// Example: `file(3, modules/apache/manifests/vhost.pp, apache, module_manifest)`
+    file / File { file: FileId, path: Sym, module: Sym, role: Sym }
+
+    /// `autoload_mismatch(entity, file, line, expected)`: a class, define,
+    /// function or type alias defined in a module file other than the one
+    /// Puppet's autoloader reads for its name.
+    ///
+    /// Example: `autoload_mismatch(apache::vhost, 3, 1, apache/manifests/vhost.pp)`
+    autoload_mismatch / AutoloadMismatch { entity: Sym, file: FileId, line: u32, expected: Sym }
+
+    /// `scope(scope, kind, name, lexical_parent, file, line)`: a scope.
+    ///
+    /// `kind`: `top` (one for all files, id 0), `node`, `class`, `define`,
+    /// `lambda`, `function`. `name`: the class, define or function name,
+    /// the node's first matcher, empty for lambdas and top scope.
+    /// `lexical_parent`: the scope whose text encloses this one.
+    ///
+    /// Example: `scope(12, class, apache::vhost, 0, 3, 1)`
+    scope / Scope { scope: Id, kind: Sym, name: Sym, lexical_parent: Id, file: FileId, line: u32 }
+
+    /// `class_decl(class, scope, file, line, col)`: a class definition;
+    /// nested classes get their full name.
+    ///
+    /// Example: `class_decl(apache::vhost, 12, 3, 1, 7)`
+    class_decl / ClassDecl { class: Sym, scope: Id, file: FileId, line: u32, col: u32 }
+
+    /// `define_decl(define, scope, file, line, col)`: a defined resource
+    /// type.
+    ///
+    /// Example: `define_decl(apache::site, 14, 4, 1, 8)`
+    define_decl / DefineDecl { define: Sym, scope: Id, file: FileId, line: u32, col: u32 }
+
+    /// `node_decl(node, matcher, kind, file, line, col)`: one host matcher
+    /// of a node definition; `node` is the node's scope. `kind`: `name`
+    /// (dotted names and numbers, joined), `string`, `regex` (as written,
+    /// with slashes), `default`.
+    ///
+    /// Example: `node_decl(20, web01.example.com, name, 1, 3, 6)`
+    node_decl / NodeDecl { node: Id, matcher: Sym, kind: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `node_inherits(node, parent, file, line)`: `node x inherits y`,
+    /// which Puppet 7 refuses.
+    ///
+    /// Example: `node_inherits(20, base, 1, 9)`
+    node_inherits / NodeInherits { node: Id, parent: Sym, file: FileId, line: u32 }
+
+    /// `function_decl(function, scope, file, line, col)`: a function
+    /// written in Puppet.
+    ///
+    /// Example: `function_decl(web::url, 30, 5, 2, 10)`
+    function_decl / FunctionDecl { function: Sym, scope: Id, file: FileId, line: u32, col: u32 }
+
+    /// `type_decl(type, kind, file, line, col)`: a type alias (`type A =
+    /// ...`, `kind` `alias`), a type mapping (`mapping`) or a type
+    /// definition (`definition`).
+    ///
+    /// Example: `type_decl(Web::Port, alias, 6, 1, 6)`
+    type_decl / TypeDecl { type_name: Sym, kind: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `param_decl(scope, name, type_text, has_default, position, private,
+    /// file, line, col)`: a parameter of a class, define or function
+    /// (`position` from 0; `type_text` as written, empty when untyped).
+    ///
+    /// Example: `param_decl(12, port, Web::Port, true, 0, false, 3, 2, 13)`
+    param_decl / ParamDecl { scope: Id, name: Sym, type_text: Sym, has_default: bool, position: u32, private: bool, file: FileId, line: u32, col: u32 }
+
+    /// `var_assign(scope, name, file, line, col, private)`: a variable
+    /// assigned in a scope: `$x = ...`, each variable of `[$a, $b] = ...`,
+    /// and the parameters of lambdas and functions.
+    ///
+    /// Example: `var_assign(12, docroot, 3, 8, 3, false)`
+    var_assign / VarAssign { scope: Id, name: Sym, file: FileId, line: u32, col: u32, private: bool }
+
+    /// `privacy(entity, kind, how, file, line)`: a private class or define.
+    /// `how`: `keyword` (the `private` modifier), `assert_private` (its body
+    /// calls stdlib's `assert_private()`), `api_tag` (`@api private` in the
+    /// comment block right above it).
+    ///
+    /// Example: `privacy(web::install, class, api_tag, 4, 2)`
+    privacy / Privacy { entity: Sym, kind: Sym, how: Sym, file: FileId, line: u32 }
+
+    /// `inherits(class, parent, file, line)`: `class a inherits b`.
+    ///
+    /// Example: `inherits(apache::vhost, apache::params, 3, 1)`
+    inherits / Inherits { class: Sym, parent: Sym, file: FileId, line: u32 }
+
+    /// `declares(scope, class, how, file, line, col)`: a scope declares a
+    /// class by name. `how`: `include`, `require`, `contain`,
+    /// `resource_like` (`class { 'x': }`). Names are normalised as Puppet
+    /// does: lower case, without a leading `::`.
+    ///
+    /// Example: `declares(0, apache, include, 1, 2, 11)`
+    declares / Declares { scope: Id, class: Sym, how: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `declares_dynamic(scope, text, how, file, line, col)`: a class
+    /// declaration whose name is computed (`include $x`); `text` is the
+    /// source text of the name.
+    ///
+    /// Example: `declares_dynamic(12, "${role}::base", include, 3, 4, 11)`
+    declares_dynamic / DeclaresDynamic { scope: Id, text: Sym, how: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `var_ref(ref, scope, name, namespace, short_name, file, line, col)`:
+    /// a variable read, in code, string interpolation and heredocs. `name`
+    /// is as written without `$`; `namespace` is `::` for top scope
+    /// (`$::x`), the class for a qualified name (`$a::b::x` gives `a::b`),
+    /// empty for a plain name.
+    ///
+    /// Example: `var_ref(40, 12, ::osfamily, ::, osfamily, 3, 9, 10)`
+    var_ref / VarRef { reference: Id, scope: Id, name: Sym, namespace: Sym, short_name: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `resource_expression(expr, scope, type, form, file, line, col)`: a
+    /// resource expression (`file { ... }`, `class { ... }`, `@user {...}`).
+    /// `type` is lower case (`file`, `apache::vhost`, `class`), or the
+    /// source text when computed. `form`: `regular`, `virtual`, `exported`.
+    ///
+    /// Example: `resource_expression(50, 12, file, regular, 3, 10, 3)`
+    resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `resource(res, expr, scope, type, title, title_literal, virtual,
+    /// exported, file, line)`: a resource of a resource expression, one per
+    /// title (title arrays are expanded); a computed title is kept as source
+    /// text with `title_literal` false. Instances of defines are resources
+    /// whose type is the define.
+    ///
+    /// Example: `resource(51, 50, 12, file, /etc/motd, true, false, false, 3, 10)`
+    resource / Resource { res: Id, expr: Id, scope: Id, type_name: Sym, title: Sym, title_literal: bool, is_virtual: bool, exported: bool, file: FileId, line: u32 }
+
+    /// `resource_attr(res, attr, op, value_text, file, line, col)`: an
+    /// attribute of a resource (`op` `=>` or `+>`; `*` for `* => $hash`).
+    /// Attributes of a `default:` body are given to every other body of
+    /// the expression that does not set them.
+    ///
+    /// Example: `resource_attr(51, ensure, =>, file, 3, 11, 5)`
+    resource_attr / ResourceAttr { res: Id, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `resource_default(def, scope, type, attr, op, value_text, file,
+    /// line)`: an attribute of a resource default (`File { mode => '0644'
+    /// }`), `def` one per default expression.
+    ///
+    /// Example: `resource_default(60, 12, file, mode, =>, '0644', 3, 5)`
+    resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32 }
+
+    /// `resource_override(scope, type, title, attr, op, value_text, file,
+    /// line)`: an attribute of a resource override (`File['/x'] { ... }`);
+    /// for `$ref { ... }` the type is empty and the title is the source
+    /// text.
+    ///
+    /// Example: `resource_override(12, file, /x, mode, =>, '0600', 3, 20)`
+    resource_override / ResourceOverride { scope: Id, type_name: Sym, title: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32 }
+
+    /// `collector(collector, scope, type, exported, query_text, file,
+    /// line)`: a collector (`User <| ... |>`, `<<| |>>` when exported);
+    /// `query_text` is the query as written, empty for all.
+    ///
+    /// Example: `collector(70, 12, user, false, groups == 'admin', 3, 30)`
+    collector / Collector { collector: Id, scope: Id, type_name: Sym, exported: bool, query_text: Sym, file: FileId, line: u32 }
+
+    /// `collector_attr(collector, attr, op, value_text)`: an attribute of a
+    /// collector's override block.
+    ///
+    /// Example: `collector_attr(70, ensure, =>, present)`
+    collector_attr / CollectorAttr { collector: Id, attr: Sym, op: Sym, value_text: Sym }
+
+    /// `relationship(scope, from_type, from_title, to_type, to_title, arrow,
+    /// file, line)`: an ordering between resources, `from` applied first.
+    /// `arrow`: `->`, `~>`, `<-`, `<~` for chains (each adjacent pair, each
+    /// element of array operands), `before`, `require`, `notify`,
+    /// `subscribe` for metaparameters. `Class['x']` and bare strings name
+    /// classes (type `class`); a collector's title is its query between
+    /// `<|` and `|>`; a computed endpoint has an empty type and its source
+    /// text as title.
+    ///
+    /// Example: `relationship(12, package, ntp, file, /etc/ntp.conf, ->, 3, 40)`
+    relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Sym, file: FileId, line: u32 }
+
+    /// `resource_ref(scope, type, title, file, line)`: a resource reference
+    /// `Type['title']` (one row per title), `Resource['type', 'title']`
+    /// included; data types (`Optional[String]`) are not references.
+    ///
+    /// Example: `resource_ref(12, service, nginx, 3, 22)`
+    resource_ref / ResourceRef { scope: Id, type_name: Sym, title: Sym, file: FileId, line: u32 }
+
+    /// `call(scope, name, form, file, line, col)`: a function call; `form`:
+    /// `prefix` (`f(x)`), `method` (`$x.f`), `statement` (`include x`).
+    ///
+    /// Example: `call(12, notice, statement, 3, 50, 3)`
+    call / Call { scope: Id, name: Sym, form: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `known(kind, name, module, file)`: a name Puppet resolves without a
+    /// manifest: `resource_type` and `function` built into Puppet 7 (module
+    /// and file empty), and those that modules write in Ruby
+    /// (`lib/puppet/type/*.rb`, `lib/puppet/functions/**/*.rb`,
+    /// `lib/puppet/parser/functions/*.rb`, read as text).
+    ///
+    /// Example: `known(resource_type, file, , 0)`
+    known / Known { kind: Sym, name: Sym, module: Sym, file: FileId }
+
+    /// `parse_error(file, line, col, message)`: a syntax error, or content
+    /// that is not Puppet source. The facts of the file's well-formed parts
+    /// are still extracted.
+    ///
+    /// Example: `parse_error(9, 4, 12, unexpected `=>`; expected an expression)`
+    parse_error / ParseError { file: FileId, line: u32, col: u32, message: Sym }
+}
