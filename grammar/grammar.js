@@ -96,16 +96,37 @@ module.exports = grammar({
   },
 
   conflicts: $ => [
+    [$._statement_arguments, $.resource, $.resource_override],
+    [$._statement_arguments, $.resource, $.resource_defaults],
+    [$.resource_override, $.hash],
+    [$.attribute_name, $.pair],
+    [$.resource_defaults, $.hash],
+    [$._statements, $.statement_call, $._statement_arguments],
+    [$._statements, $.statement_call, $._statement_arguments, $.resource],
+    [$._statements, $._statement_arguments, $.resource, $.resource_override],
+    [$._statements, $._statement_arguments, $.resource, $.resource_defaults],
+    [$._statements, $._statement_arguments, $.resource],
+    [$._statements, $._statement_arguments],
+    [$._statements, $.statement_call],
+    [$._statements, $.statement_call, $.resource],
+    [$._statements, $.resource, $.resource_override],
+    [$._statements, $.resource, $.resource_defaults],
+    [$._statements, $.resource],
+    [$.selector_case, $.pair],
+    [$._statement_arguments, $.resource],
     [$.block, $.hash],
-    [$.statement_call, $._primary],
-    [$._resource_level, $.resource],
-    [$.resource_override, $._primary],
-    [$._resource_level, $.selector_case],
-    [$.parenthesized, $._element],
-    [$.resource_defaults, $._primary],
   ],
 
-  supertypes: $ => [
+  // Levels of the precedence ladder and plain choices stay out of the tree:
+  // every hidden node there costs each walk of it.
+  inline: $ => [
+    $._assignment_level,
+    $._relationship_level,
+    $._resource_level,
+    $._primary,
+    $._element,
+    $._node_matcher,
+    $._type_expression,
     $._statement,
     $._expression,
   ],
@@ -386,7 +407,8 @@ module.exports = grammar({
       field('value', $._expression),
     ),
 
-    attribute_name: $ => reserved('attribute_name', $.name),
+    // Any word, keywords and statement functions (`require`) included.
+    attribute_name: $ => choice(reserved('attribute_name', $.name), $._statement_function),
 
     // `File <| tag == 'x' |> { mode => '0600' }`
     collector: $ => prec.right(PREC.collector, seq(

@@ -417,7 +417,10 @@ void tree_sitter_puppet_external_scanner_deserialize(void *payload,
                                                     const char *buffer,
                                                     unsigned length) {
   Scanner *scanner = (Scanner *)payload;
-  memset(scanner, 0, sizeof(Scanner));
+  /* Called before every external scan: reset only what is read back. */
+  scanner->count = 0;
+  scanner->in_body = 0;
+  scanner->name_next = 0;
   if (length < 3) return;
   unsigned size = 0;
   scanner->count = (uint8_t)buffer[size++];

@@ -5,7 +5,11 @@
 //! stack; a scope opens when the walk enters a class, define, node,
 //! function or lambda and closes when it leaves it.
 
-use tree_sitter::{Language, Node, Tree};
+use std::num::NonZeroU16 as FieldId;
+
+use std::cell::RefCell;
+
+use tree_sitter::{Language, Node, Tree, TreeCursor};
 
 use super::intern::Interner;
 use super::layout::{autoload_path, Placement, Role};
@@ -55,8 +59,36 @@ pub struct Grammar {
     type_definition: u16,
     type_reference: u16,
     variable: u16,
-    field_left: u16,
-    field_name: u16,
+    /// Kinds whose children hold nothing the extractor reads: the walk does
+    /// not descend into them.
+    opaque: [u16; 4],
+    fields: Fields,
+}
+
+/// Field ids, looked up once: by name, tree-sitter compares strings.
+struct Fields {
+    access: FieldId,
+    arguments: FieldId,
+    attribute: FieldId,
+    body: FieldId,
+    condition: FieldId,
+    default: FieldId,
+    form: FieldId,
+    function: FieldId,
+    index: FieldId,
+    left: FieldId,
+    matcher: FieldId,
+    method: FieldId,
+    name: FieldId,
+    operator: FieldId,
+    parameters: FieldId,
+    parent: FieldId,
+    query: FieldId,
+    right: FieldId,
+    target: FieldId,
+    title: FieldId,
+    type_: FieldId,
+    value: FieldId,
 }
 
 impl Grammar {
@@ -70,7 +102,6 @@ impl Grammar {
             language
                 .field_id_for_name(name)
                 .unwrap_or_else(|| panic!("field {name} is in the grammar"))
-                .get()
         };
         Grammar {
             access: kind("access"),
@@ -105,8 +136,36 @@ impl Grammar {
             type_definition: kind("type_definition"),
             type_reference: kind("type_reference"),
             variable: kind("variable"),
-            field_left: field("left"),
-            field_name: field("name"),
+            opaque: [
+                kind("heredoc"),
+                kind("attribute_name"),
+                kind("node_name"),
+                kind("comment"),
+            ],
+            fields: Fields {
+                access: field("access"),
+                arguments: field("arguments"),
+                attribute: field("attribute"),
+                body: field("body"),
+                condition: field("condition"),
+                default: field("default"),
+                form: field("form"),
+                function: field("function"),
+                index: field("index"),
+                left: field("left"),
+                matcher: field("matcher"),
+                method: field("method"),
+                name: field("name"),
+                operator: field("operator"),
+                parameters: field("parameters"),
+                parent: field("parent"),
+                query: field("query"),
+                right: field("right"),
+                target: field("target"),
+                title: field("title"),
+                type_: field("type"),
+                value: field("value"),
+            },
         }
     }
 }
@@ -227,9 +286,14 @@ struct Extractor<'a> {
     facts: Facts,
     interner: Interner,
     next_id: u32,
+    /// A cursor to list children with, instead of allocating one each time.
+    scratch: RefCell<TreeCursor<'a>>,
     frames: Vec<Frame>,
-    /// (kind, field in parent) of each node from the root to the current.
-    ancestors: Vec<(u16, u16)>,
+    /// Variables that the walk will meet as written, not read: assignment
+    /// targets and parameter names, noted by the node that declares them.
+    declared: Vec<usize>,
+    /// Relationships met as the left operand of an enclosing chain.
+    chained: Vec<usize>,
     comments: CommentRun,
 }
 
@@ -256,6 +320,7 @@ pub fn extract<'a>(
         module_path,
         facts: Facts::default(),
         interner: Interner::default(),
+        scratch: RefCell::new(tree.walk()),
         // Id 0 is top scope, shared by all files.
         next_id: 1,
         frames: vec![Frame {
@@ -264,7 +329,8 @@ pub fn extract<'a>(
             kind: ScopeKind::Top,
             name: String::new(),
         }],
-        ancestors: Vec::new(),
+        declared: Vec::new(),
+        chained: Vec::new(),
         comments: CommentRun::default(),
     };
     extractor.walk(tree);
@@ -281,11 +347,9 @@ impl<'a> Extractor<'a> {
         let mut depth = 0;
         'walk: loop {
             let node = cursor.node();
-            let field = cursor.field_id().map_or(0, |field| field.get());
-            self.ancestors.truncate(depth);
-            self.ancestors.push((node.kind_id(), field));
             self.enter(node, depth);
-            if cursor.goto_first_child() {
+            let descend = node.child_count() > 0 && !self.grammar.opaque.contains(&node.kind_id());
+            if descend && cursor.goto_first_child() {
                 depth += 1;
                 continue;
             }
@@ -348,24 +412,14 @@ impl<'a> Extractor<'a> {
             .find(|frame| matches!(frame.kind, ScopeKind::Class | ScopeKind::Define))
     }
 
-    /// The kind and field of the `up`-th ancestor of the current node (0:
-    /// the node itself, 1: its parent).
-    fn ancestor(&self, up: usize) -> Option<(u16, u16)> {
-        self.ancestors
-            .len()
-            .checked_sub(up + 1)
-            .map(|index| self.ancestors[index])
+    fn named_children(&self, node: Node<'a>) -> Vec<Node<'a>> {
+        node.named_children(&mut self.scratch.borrow_mut())
+            .collect()
     }
 
-    fn named_children(node: Node<'a>) -> impl Iterator<Item = Node<'a>> {
-        let mut cursor = node.walk();
-        let children: Vec<Node<'a>> = node.named_children(&mut cursor).collect();
-        children.into_iter()
-    }
-
-    fn children_by_field(node: Node<'a>, field: &str) -> Vec<Node<'a>> {
-        let mut cursor = node.walk();
-        node.children_by_field_name(field, &mut cursor).collect()
+    fn children_by_field(&self, node: Node<'a>, field: FieldId) -> Vec<Node<'a>> {
+        node.children_by_field_id(field, &mut self.scratch.borrow_mut())
+            .collect()
     }
 
     /// The value of a literal string or bare word; `None` when computed.
@@ -380,7 +434,7 @@ impl<'a> Extractor<'a> {
         }
         if kind == self.grammar.interpolated_string {
             let mut value = String::new();
-            for part in Self::named_children(node) {
+            for part in self.named_children(node) {
                 if part.kind_id() == self.grammar.string_content {
                     value.push_str(self.source(part));
                 } else if part.kind_id() == self.grammar.escape_sequence {
@@ -446,11 +500,10 @@ impl<'a> Extractor<'a> {
             self.comments.api_private = false;
         }
         let text = self.source(node);
-        if text
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .windows(2)
-            .any(|pair| pair == ["@api", "private"])
+        let mut words = text.split_whitespace();
+        if text.contains("@api")
+            && words.any(|word| word == "@api")
+            && words.next() == Some("private")
         {
             self.comments.api_private = true;
         }
@@ -479,7 +532,7 @@ impl<'a> Extractor<'a> {
 
     fn definition_of(&mut self, node: Node<'a>, depth: usize) {
         let is_class = node.kind_id() == self.grammar.class_definition;
-        let Some(name_node) = node.child_by_field_name("name") else {
+        let Some(name_node) = node.child_by_field_id(self.grammar.fields.name.get()) else {
             return;
         };
         // Puppet prefixes a nested definition with its enclosing classes.
@@ -526,7 +579,10 @@ impl<'a> Extractor<'a> {
         }
         let kind_sym = self.sym(kind.name());
         let mut privacy = Vec::new();
-        if node.child_by_field_name("access").is_some() {
+        if node
+            .child_by_field_id(self.grammar.fields.access.get())
+            .is_some()
+        {
             privacy.push("keyword");
         }
         if documented_private {
@@ -542,7 +598,7 @@ impl<'a> Extractor<'a> {
                 line: self.line(node),
             });
         }
-        if let Some(parent) = node.child_by_field_name("parent") {
+        if let Some(parent) = node.child_by_field_id(self.grammar.fields.parent.get()) {
             let parent = Self::class_name(self.source(parent));
             let parent = self.sym(&parent);
             self.facts.inherits.push(Inherits {
@@ -552,7 +608,7 @@ impl<'a> Extractor<'a> {
                 line: self.line(node),
             });
         }
-        if let Some(parameters) = node.child_by_field_name("parameters") {
+        if let Some(parameters) = node.child_by_field_id(self.grammar.fields.parameters.get()) {
             self.parameters(parameters, scope, false);
         }
         self.check_autoload(&name, Role::ModuleManifest, line);
@@ -581,24 +637,31 @@ impl<'a> Extractor<'a> {
     /// Parameters of a class, define or function (`declared`: also as
     /// variables of the scope, for functions).
     fn parameters(&mut self, list: Node<'a>, scope: Id, declared: bool) {
-        let parameters: Vec<Node> = Self::named_children(list)
+        let parameters: Vec<Node> = self
+            .named_children(list)
+            .into_iter()
             .filter(|child| child.kind_id() == self.grammar.parameter)
             .collect();
         for (position, parameter) in parameters.into_iter().enumerate() {
-            let Some(variable) = parameter.child_by_field_name("name") else {
+            let Some(variable) = parameter.child_by_field_id(self.grammar.fields.name.get()) else {
                 continue;
             };
+            self.declared.push(variable.id());
             let name = self.source(variable).trim_start_matches('$').to_string();
             let type_text = parameter
-                .child_by_field_name("type")
+                .child_by_field_id(self.grammar.fields.type_.get())
                 .map_or("", |node| self.source(node));
-            let private = parameter.child_by_field_name("access").is_some();
+            let private = parameter
+                .child_by_field_id(self.grammar.fields.access.get())
+                .is_some();
             let (line, col) = self.location(variable);
             let row = ParamDecl {
                 scope,
                 name: self.sym(&name),
                 type_text: self.sym(type_text),
-                has_default: parameter.child_by_field_name("default").is_some(),
+                has_default: parameter
+                    .child_by_field_id(self.grammar.fields.default.get())
+                    .is_some(),
                 position: position as u32,
                 private,
                 file: FileId::default(),
@@ -626,7 +689,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn node_definition(&mut self, node: Node<'a>, depth: usize) {
-        let matchers = Self::children_by_field(node, "matcher");
+        let matchers = self.children_by_field(node, self.grammar.fields.matcher);
         let described: Vec<(String, &str, Node)> = matchers
             .iter()
             .map(|&matcher| self.describe_matcher(matcher))
@@ -648,7 +711,7 @@ impl<'a> Extractor<'a> {
             };
             self.facts.node_decl.push(row);
         }
-        if let Some(parent) = node.child_by_field_name("parent") {
+        if let Some(parent) = node.child_by_field_id(self.grammar.fields.parent.get()) {
             let (text, _, _) = self.describe_matcher(parent);
             let parent = self.sym(&text);
             self.facts.node_inherits.push(NodeInherits {
@@ -678,7 +741,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn function_definition(&mut self, node: Node<'a>, depth: usize) {
-        let Some(name_node) = node.child_by_field_name("name") else {
+        let Some(name_node) = node.child_by_field_id(self.grammar.fields.name.get()) else {
             return;
         };
         let name = Self::class_name(self.source(name_node));
@@ -699,7 +762,7 @@ impl<'a> Extractor<'a> {
             file: FileId::default(),
         };
         self.facts.known.push(known);
-        if let Some(parameters) = node.child_by_field_name("parameters") {
+        if let Some(parameters) = node.child_by_field_id(self.grammar.fields.parameters.get()) {
             self.parameters(parameters, scope, true);
         }
         self.check_autoload(&name, Role::Function, line);
@@ -707,22 +770,23 @@ impl<'a> Extractor<'a> {
 
     fn lambda(&mut self, node: Node<'a>, depth: usize) {
         let scope = self.open_scope(node, depth, ScopeKind::Lambda, String::new());
-        let Some(parameters) = node.child_by_field_name("parameters") else {
+        let Some(parameters) = node.child_by_field_id(self.grammar.fields.parameters.get()) else {
             return;
         };
-        for parameter in Self::named_children(parameters) {
+        for parameter in self.named_children(parameters) {
             if parameter.kind_id() != self.grammar.parameter {
                 continue;
             }
-            if let Some(variable) = parameter.child_by_field_name("name") {
+            if let Some(variable) = parameter.child_by_field_id(self.grammar.fields.name.get()) {
                 let name = self.source(variable).trim_start_matches('$').to_string();
                 self.var_assign(scope, &name, variable, false);
+                self.declared.push(variable.id());
             }
         }
     }
 
     fn type_declaration(&mut self, node: Node<'a>) {
-        let Some(name_node) = node.child_by_field_name("name") else {
+        let Some(name_node) = node.child_by_field_id(self.grammar.fields.name.get()) else {
             return;
         };
         let kind = if node.kind_id() == self.grammar.type_definition {
@@ -755,13 +819,15 @@ impl<'a> Extractor<'a> {
     }
 
     fn assignment(&mut self, node: Node<'a>) {
-        let Some(left) = node.child_by_field_name("left") else {
+        let Some(left) = node.child_by_field_id(self.grammar.fields.left.get()) else {
             return;
         };
-        let private = node.child_by_field_name("access").is_some();
+        let private = node
+            .child_by_field_id(self.grammar.fields.access.get())
+            .is_some();
         let scope = self.scope();
         let targets: Vec<Node> = if left.kind_id() == self.grammar.array {
-            Self::named_children(left).collect()
+            self.named_children(left)
         } else {
             vec![left]
         };
@@ -769,30 +835,14 @@ impl<'a> Extractor<'a> {
             if target.kind_id() == self.grammar.variable {
                 let name = self.source(target).trim_start_matches('$').to_string();
                 self.var_assign(scope, &name, target, private);
+                self.declared.push(target.id());
             }
-        }
-    }
-
-    /// Whether the current variable is written, not read: an assignment's
-    /// target, one in `[$a, $b] = ...`, or a parameter's name.
-    fn variable_is_declared(&self) -> bool {
-        let g = self.grammar;
-        let Some((_, field)) = self.ancestor(0) else {
-            return false;
-        };
-        match self.ancestor(1) {
-            Some((parent, _)) if parent == g.assignment => field == g.field_left,
-            Some((parent, _)) if parent == g.parameter => field == g.field_name,
-            Some((parent, parent_field)) if parent == g.array && parent_field == g.field_left => {
-                self.ancestor(2)
-                    .is_some_and(|(grandparent, _)| grandparent == g.assignment)
-            }
-            _ => false,
         }
     }
 
     fn variable(&mut self, node: Node<'a>) {
-        if self.variable_is_declared() {
+        if let Some(index) = self.declared.iter().position(|&id| id == node.id()) {
+            self.declared.swap_remove(index);
             return;
         }
         let name = self.source(node).trim_start_matches('$');
@@ -819,11 +869,20 @@ impl<'a> Extractor<'a> {
         let g = self.grammar;
         let kind = node.kind_id();
         let (function, form) = if kind == g.method_call {
-            (node.child_by_field_name("method"), "method")
+            (
+                node.child_by_field_id(self.grammar.fields.method.get()),
+                "method",
+            )
         } else if kind == g.call {
-            (node.child_by_field_name("function"), "prefix")
+            (
+                node.child_by_field_id(self.grammar.fields.function.get()),
+                "prefix",
+            )
         } else {
-            (node.child_by_field_name("function"), "statement")
+            (
+                node.child_by_field_id(self.grammar.fields.function.get()),
+                "statement",
+            )
         };
         let Some(function) = function else {
             return;
@@ -843,9 +902,9 @@ impl<'a> Extractor<'a> {
             return;
         }
         if DECLARING_FUNCTIONS.contains(&name.as_str()) {
-            if let Some(arguments) = node.child_by_field_name("arguments") {
+            if let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) {
                 let how = name.clone();
-                for argument in Self::named_children(arguments) {
+                for argument in self.named_children(arguments) {
                     self.declaration_argument(argument, &how);
                 }
             }
@@ -871,7 +930,7 @@ impl<'a> Extractor<'a> {
     fn declaration_argument(&mut self, argument: Node<'a>, how: &str) {
         let g = self.grammar;
         if argument.kind_id() == g.array {
-            for element in Self::named_children(argument) {
+            for element in self.named_children(argument) {
                 self.declaration_argument(element, how);
             }
             return;
@@ -908,7 +967,9 @@ impl<'a> Extractor<'a> {
     /// The titles of a resource title expression: (title, literal, node).
     fn titles(&self, title: Node<'a>) -> Vec<(String, bool, Node<'a>)> {
         if title.kind_id() == self.grammar.array {
-            return Self::named_children(title)
+            return self
+                .named_children(title)
+                .into_iter()
                 .flat_map(|element| self.titles(element))
                 .collect();
         }
@@ -924,10 +985,10 @@ impl<'a> Extractor<'a> {
         let g = self.grammar;
         if node.kind_id() == g.access {
             let target = node
-                .child_by_field_name("target")
+                .child_by_field_id(self.grammar.fields.target.get())
                 .map_or("", |target| self.source(target));
             if target == "Resource" {
-                if let Some(index) = node.child_by_field_name("index") {
+                if let Some(index) = node.child_by_field_id(self.grammar.fields.index.get()) {
                     if let Some(name) = self.literal(index).or_else(|| {
                         (index.kind_id() == g.type_reference)
                             .then(|| self.source(index).to_string())
@@ -947,37 +1008,33 @@ impl<'a> Extractor<'a> {
         self.source(node).to_string()
     }
 
-    fn attributes(&self, node: Node<'a>) -> Vec<(String, String, String, Node<'a>)> {
-        Self::children_by_field(node, "attribute")
+    /// (name, operator, value text, node) of each attribute of `node`.
+    fn attributes(&self, node: Node<'a>) -> Vec<(&'a str, &'a str, &'a str, Node<'a>)> {
+        self.children_by_field(node, self.grammar.fields.attribute)
             .into_iter()
             .filter(|attribute| attribute.kind_id() == self.grammar.attribute)
             .map(|attribute| {
                 let name = attribute
-                    .child_by_field_name("name")
+                    .child_by_field_id(self.grammar.fields.name.get())
                     .map_or("", |name| self.source(name));
                 let operator = attribute
-                    .child_by_field_name("operator")
+                    .child_by_field_id(self.grammar.fields.operator.get())
                     .map_or("", |op| self.source(op));
                 let value = attribute
-                    .child_by_field_name("value")
+                    .child_by_field_id(self.grammar.fields.value.get())
                     .map_or("", |value| self.source(value));
-                (
-                    name.to_string(),
-                    operator.to_string(),
-                    value.to_string(),
-                    attribute,
-                )
+                (name, operator, value, attribute)
             })
             .collect()
     }
 
     fn resource(&mut self, node: Node<'a>) {
-        let Some(type_node) = node.child_by_field_name("type") else {
+        let Some(type_node) = node.child_by_field_id(self.grammar.fields.type_.get()) else {
             return;
         };
         let type_name = self.resource_type(type_node);
         let form = match node
-            .child_by_field_name("form")
+            .child_by_field_id(self.grammar.fields.form.get())
             .map(|form| self.source(form))
         {
             Some("@") => "virtual",
@@ -998,16 +1055,16 @@ impl<'a> Extractor<'a> {
         };
         self.facts.resource_expression.push(row);
 
-        let bodies = Self::children_by_field(node, "body");
+        let bodies = self.children_by_field(node, self.grammar.fields.body);
         let default_body = bodies.iter().find(|body| {
-            body.child_by_field_name("title")
+            body.child_by_field_id(self.grammar.fields.title.get())
                 .is_some_and(|title| title.kind_id() == self.grammar.default)
         });
         let defaults = default_body
             .map(|body| self.attributes(*body))
             .unwrap_or_default();
         for body in &bodies {
-            let Some(title) = body.child_by_field_name("title") else {
+            let Some(title) = body.child_by_field_id(self.grammar.fields.title.get()) else {
                 continue;
             };
             if title.kind_id() == self.grammar.default {
@@ -1097,7 +1154,7 @@ impl<'a> Extractor<'a> {
         else {
             return;
         };
-        let Some(value) = attribute.child_by_field_name("value") else {
+        let Some(value) = attribute.child_by_field_id(self.grammar.fields.value.get()) else {
             return;
         };
         let owner = Ref {
@@ -1133,7 +1190,9 @@ impl<'a> Extractor<'a> {
         let g = self.grammar;
         let kind = node.kind_id();
         if kind == g.array {
-            return Self::named_children(node)
+            return self
+                .named_children(node)
+                .into_iter()
                 .flat_map(|element| self.endpoints(element))
                 .collect();
         }
@@ -1144,12 +1203,13 @@ impl<'a> Extractor<'a> {
         }
         if kind == g.resource {
             let type_name = node
-                .child_by_field_name("type")
+                .child_by_field_id(self.grammar.fields.type_.get())
                 .map(|type_node| self.resource_type(type_node))
                 .unwrap_or_default();
-            return Self::children_by_field(node, "body")
+            return self
+                .children_by_field(node, self.grammar.fields.body)
                 .into_iter()
-                .filter_map(|body| body.child_by_field_name("title"))
+                .filter_map(|body| body.child_by_field_id(self.grammar.fields.title.get()))
                 .filter(|title| title.kind_id() != g.default)
                 .flat_map(|title| self.titles(title))
                 .map(|(title, ..)| Ref {
@@ -1160,11 +1220,11 @@ impl<'a> Extractor<'a> {
         }
         if kind == g.collector {
             let type_name = node
-                .child_by_field_name("type")
+                .child_by_field_id(self.grammar.fields.type_.get())
                 .map_or(String::new(), |t| Self::class_name(self.source(t)));
             let query = node
-                .child_by_field_name("query")
-                .and_then(|query| query.child_by_field_name("condition"))
+                .child_by_field_id(self.grammar.fields.query.get())
+                .and_then(|query| query.child_by_field_id(self.grammar.fields.condition.get()))
                 .map_or("", |condition| self.source(condition));
             return vec![Ref {
                 type_name,
@@ -1187,13 +1247,13 @@ impl<'a> Extractor<'a> {
     /// a data type. `Class['x']` gives class `x`; `Resource['t', 'x']` gives
     /// `t['x']`.
     fn references(&self, node: Node<'a>) -> Option<Vec<Ref>> {
-        let target = node.child_by_field_name("target")?;
+        let target = node.child_by_field_id(self.grammar.fields.target.get())?;
         if target.kind_id() != self.grammar.type_reference {
             return None;
         }
         let written = self.source(target).trim_start_matches("::");
         let lower = written.to_lowercase();
-        let mut indexes = Self::children_by_field(node, "index");
+        let mut indexes = self.children_by_field(node, self.grammar.fields.index);
         let type_name = if lower == "resource" {
             if indexes.is_empty() {
                 return None;
@@ -1241,7 +1301,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn resource_defaults(&mut self, node: Node<'a>) {
-        let Some(type_node) = node.child_by_field_name("type") else {
+        let Some(type_node) = node.child_by_field_id(self.grammar.fields.type_.get()) else {
             return;
         };
         let type_name = Self::class_name(self.source(type_node));
@@ -1263,7 +1323,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn resource_override(&mut self, node: Node<'a>) {
-        let Some(target) = node.child_by_field_name("target") else {
+        let Some(target) = node.child_by_field_id(self.grammar.fields.target.get()) else {
             return;
         };
         let refs = self.references(target).unwrap_or_else(|| {
@@ -1293,12 +1353,12 @@ impl<'a> Extractor<'a> {
 
     fn collector(&mut self, node: Node<'a>) {
         let type_name = node
-            .child_by_field_name("type")
+            .child_by_field_id(self.grammar.fields.type_.get())
             .map_or(String::new(), |t| Self::class_name(self.source(t)));
-        let query = node.child_by_field_name("query");
+        let query = node.child_by_field_id(self.grammar.fields.query.get());
         let exported = query.is_some_and(|query| query.kind_id() != self.grammar.collect_query);
         let query_text = query
-            .and_then(|query| query.child_by_field_name("condition"))
+            .and_then(|query| query.child_by_field_id(self.grammar.fields.condition.get()))
             .map_or("", |condition| self.source(condition));
         let collector = self.new_id();
         let row = Collector {
@@ -1325,33 +1385,31 @@ impl<'a> Extractor<'a> {
     fn relationship(&mut self, node: Node<'a>) {
         // A chain `a -> b -> c` nests to the left; read it from its outermost
         // node only.
-        let is_left_operand = self
-            .ancestor(0)
-            .is_some_and(|(_, field)| field == self.grammar.field_left);
-        if is_left_operand
-            && self
-                .ancestor(1)
-                .is_some_and(|(parent, _)| parent == self.grammar.relationship)
-        {
+        if let Some(index) = self.chained.iter().position(|&id| id == node.id()) {
+            self.chained.swap_remove(index);
             return;
         }
         let mut links = Vec::new();
         let mut current = node;
         while current.kind_id() == self.grammar.relationship {
             let (Some(left), Some(operator), Some(right)) = (
-                current.child_by_field_name("left"),
-                current.child_by_field_name("operator"),
-                current.child_by_field_name("right"),
+                current.child_by_field_id(self.grammar.fields.left.get()),
+                current.child_by_field_id(self.grammar.fields.operator.get()),
+                current.child_by_field_id(self.grammar.fields.right.get()),
             ) else {
                 return;
             };
             links.push((left, self.source(operator), right, operator));
+            if left.kind_id() == self.grammar.relationship {
+                self.chained.push(left.id());
+            }
             current = left;
         }
         links.reverse();
         for (left, arrow, right, operator) in links {
             let lefts = self.endpoints(if left.kind_id() == self.grammar.relationship {
-                left.child_by_field_name("right").unwrap_or(left)
+                left.child_by_field_id(self.grammar.fields.right.get())
+                    .unwrap_or(left)
             } else {
                 left
             });

@@ -1,20 +1,24 @@
 //! String interning: each distinct string once, named by a [`Sym`].
 
-use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 
 use super::schema::Sym;
 
-/// Interned strings; `Sym(0)` is the empty string.
+/// Interned strings; `Sym(0)` is the empty string. Each string is stored
+/// once: the table holds symbols and hashes the strings they name.
 #[derive(Clone, Debug)]
 pub struct Interner {
-    ids: HashMap<Box<str>, Sym>,
+    table: HashTable<Sym>,
     strings: Vec<Box<str>>,
 }
 
 impl Default for Interner {
     fn default() -> Self {
         let mut interner = Interner {
-            ids: HashMap::new(),
+            table: HashTable::new(),
             strings: Vec::new(),
         };
         interner.intern("");
@@ -22,14 +26,25 @@ impl Default for Interner {
     }
 }
 
+fn hash(text: &str) -> u64 {
+    FxBuildHasher.hash_one(text)
+}
+
 impl Interner {
     pub fn intern(&mut self, text: &str) -> Sym {
-        if let Some(&sym) = self.ids.get(text) {
+        let hash = hash(text);
+        let strings = &self.strings;
+        if let Some(&sym) = self
+            .table
+            .find(hash, |&sym| &*strings[sym.0 as usize] == text)
+        {
             return sym;
         }
         let sym = Sym(u32::try_from(self.strings.len()).expect("fewer than 2^32 strings"));
         self.strings.push(text.into());
-        self.ids.insert(text.into(), sym);
+        let strings = &self.strings;
+        self.table
+            .insert_unique(hash, sym, |&sym| self::hash(&strings[sym.0 as usize]));
         sym
     }
 
@@ -39,7 +54,9 @@ impl Interner {
 
     /// The symbol of `text` if it was interned.
     pub fn get(&self, text: &str) -> Option<Sym> {
-        self.ids.get(text).copied()
+        self.table
+            .find(hash(text), |&sym| self.resolve(sym) == text)
+            .copied()
     }
 
     /// Interns every string of `local` here; the result maps each of
@@ -54,5 +71,25 @@ impl Interner {
 
     pub fn is_empty(&self) -> bool {
         self.strings.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_twice_gives_the_same_symbol() {
+        let mut interner = Interner::default();
+        let a = interner.intern("apache");
+        assert_eq!(interner.intern("apache"), a);
+        assert_ne!(interner.intern("nginx"), a);
+        assert_eq!(interner.resolve(a), "apache");
+        assert_eq!(
+            interner.get("nginx").map(|sym| interner.resolve(sym)),
+            Some("nginx")
+        );
+        assert_eq!(interner.get(""), Some(Sym(0)));
+        assert_eq!(interner.get("missing"), None);
     }
 }

@@ -1,0 +1,53 @@
+//! Extraction time next to parse time, single-threaded, over the Debian
+//! corpus (`../shared/corpus/debian-modules`) read into memory first.
+//!
+//! `cargo bench --bench extract`
+
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pfacts::facts::{extract, layout::Layout};
+
+fn extract_corpus(c: &mut Criterion) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/debian-modules");
+    let discovery = pfacts::source::discover(&[root], pfacts::source::is_manifest);
+    let mut layout = Layout::default();
+    let files: Vec<_> = discovery
+        .files
+        .iter()
+        .map(|path| {
+            (
+                path.clone(),
+                layout.place(path),
+                std::fs::read_to_string(path).unwrap(),
+            )
+        })
+        .collect();
+    let bytes: usize = files.iter().map(|(_, _, text)| text.len()).sum();
+    let grammar = extract::Grammar::new(&pfacts::syntax::language());
+
+    let mut group = c.benchmark_group("extract");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.sample_size(10);
+    group.bench_function("parse", |bench| {
+        let mut parser = pfacts::syntax::new_parser();
+        bench.iter(|| {
+            for (_, _, text) in &files {
+                std::hint::black_box(pfacts::syntax::parse(&mut parser, text).unwrap());
+            }
+        })
+    });
+    group.bench_function("parse+extract", |bench| {
+        let mut parser = pfacts::syntax::new_parser();
+        bench.iter(|| {
+            for (path, placement, text) in &files {
+                let tree = pfacts::syntax::parse(&mut parser, text).unwrap();
+                std::hint::black_box(extract::extract(&grammar, &tree, text, placement, path));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, extract_corpus);
+criterion_main!(benches);
