@@ -1073,7 +1073,7 @@ impl<'a> Extractor<'a> {
             let mut attributes = self.attributes(*body);
             for inherited in &defaults {
                 if !attributes.iter().any(|(name, ..)| *name == inherited.0) {
-                    attributes.push(inherited.clone());
+                    attributes.push(*inherited);
                 }
             }
             for (title_text, literal, title_node) in self.titles(title) {
@@ -1312,9 +1312,9 @@ impl<'a> Extractor<'a> {
                 def,
                 scope,
                 type_name: self.sym(&type_name),
-                attr: self.sym(&name),
-                op: self.sym(&operator),
-                value_text: self.sym(&value),
+                attr: self.sym(name),
+                op: self.sym(operator),
+                value_text: self.sym(value),
                 file: FileId::default(),
                 line: self.line(attribute),
             };
@@ -1374,9 +1374,9 @@ impl<'a> Extractor<'a> {
         for (name, operator, value, _) in self.attributes(node) {
             let row = CollectorAttr {
                 collector,
-                attr: self.sym(&name),
-                op: self.sym(&operator),
-                value_text: self.sym(&value),
+                attr: self.sym(name),
+                op: self.sym(operator),
+                value_text: self.sym(value),
             };
             self.facts.collector_attr.push(row);
         }
