@@ -131,13 +131,24 @@ impl Layout {
     }
 
     fn place_in_module(&mut self, path: &Path) -> Option<Placement> {
-        let root = path.ancestors().skip(1).find(|ancestor| {
-            let Some(name) = ancestor.file_name().and_then(|name| name.to_str()) else {
-                return false;
-            };
-            MODULE_DIRECTORIES.iter().any(|(dir, _)| *dir == name) && ancestor.parent().is_some()
-        })?;
-        let root = root.parent()?.to_path_buf();
+        // Ruby plugins sit in `<module>/lib/puppet/...`, whose `functions/`
+        // is not the module's.
+        let plugin_root = path
+            .ancestors()
+            .find(|ancestor| ancestor.ends_with("lib/puppet"))
+            .and_then(|puppet| puppet.parent()?.parent());
+        let root = match plugin_root {
+            Some(root) => root.to_path_buf(),
+            None => path
+                .ancestors()
+                .skip(1)
+                .find(|ancestor| {
+                    let name = ancestor.file_name().and_then(|name| name.to_str());
+                    name.is_some_and(|name| MODULE_DIRECTORIES.iter().any(|(dir, _)| *dir == name))
+                })?
+                .parent()?
+                .to_path_buf(),
+        };
         let role = role_below(&root, path);
         Some(Placement {
             module: self.module_name(&root),
