@@ -13,6 +13,9 @@ version=$(puppet --version)
   for file in "$lib"/functions/*.rb; do
     printf 'function\t%s\n' "$(basename "$file" .rb)"
   done
-  sed -n 's/.*newfunction(:\([a-z_0-9]*\).*/function\t\1/p' "$lib"/parser/functions/*.rb
+  # A legacy function lives in the file named after it.
+  for file in "$lib"/parser/functions/*.rb; do
+    printf 'function\t%s\n' "$(basename "$file" .rb)"
+  done
 } | awk 'NR == 1 { print; next } { print | "sort -u" }' > data/puppet7-builtins.tsv
 wc -l data/puppet7-builtins.tsv

@@ -13,8 +13,10 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use rayon::prelude::*;
 
-use crate::diagnostic::{Diagnostic, Kind};
+use crate::diagnostic::{Diagnostic, Kind, Severity};
 use crate::facts::{self, export};
+use crate::lints;
+use crate::query;
 use crate::source;
 use crate::syntax;
 
@@ -37,6 +39,53 @@ enum Command {
     Extract(ExtractArgs),
     /// Print the fact schema (Markdown, or Soufflé declarations).
     Schema(SchemaArgs),
+    /// Run every rule and report what it finds.
+    Check(CheckArgs),
+    /// List the rules.
+    Rules,
+    /// Print a derived relation (`pfacts query --list` for the names).
+    Query(QueryArgs),
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// Files and directories, as for `extract`.
+    #[arg(default_value = ".")]
+    paths: Vec<PathBuf>,
+
+    #[arg(long, value_enum, default_value = "text")]
+    format: CheckFormat,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum CheckFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Args)]
+struct QueryArgs {
+    /// The query's name.
+    #[arg(required_unless_present = "list")]
+    name: Option<String>,
+
+    /// Files and directories, as for `extract`.
+    #[arg(default_value = ".")]
+    paths: Vec<PathBuf>,
+
+    #[arg(long, value_enum, default_value = "table")]
+    format: QueryFormat,
+
+    /// List the queries.
+    #[arg(long)]
+    list: bool,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum QueryFormat {
+    Table,
+    Csv,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -124,6 +173,24 @@ pub fn run() -> ExitCode {
     match cli.command {
         Command::Parse(args) => parse(args),
         Command::Extract(args) => extract(args),
+        Command::Check(args) => check(args),
+        Command::Query(args) => run_query(args),
+        Command::Rules => {
+            for rule in lints::rules() {
+                let default = if rule.enabled {
+                    ""
+                } else {
+                    " (off by default)"
+                };
+                println!(
+                    "{:<26} {:<8} {}{default}",
+                    rule.id,
+                    rule.severity.to_string(),
+                    rule.summary()
+                );
+            }
+            ExitCode::SUCCESS
+        }
         Command::Schema(args) => {
             let text = match args.format {
                 SchemaFormat::Markdown => export::markdown_schema(),
@@ -133,6 +200,153 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+fn check(args: CheckArgs) -> ExitCode {
+    let mut outcome = Outcome::default();
+    let extraction = facts::extract_paths(&args.paths);
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    for diagnostic in &extraction.diagnostics {
+        outcome.record(diagnostic);
+        match diagnostic.kind {
+            Kind::Io => eprintln!("{diagnostic}"),
+            Kind::Finding => diagnostics.push(diagnostic.clone()),
+        }
+    }
+    for diagnostic in lints::check(&extraction) {
+        if diagnostic.severity == Severity::Error {
+            outcome.record(&diagnostic);
+        }
+        diagnostics.push(diagnostic);
+    }
+    diagnostics.sort_by(|a, b| (&a.path, a.location, a.rule).cmp(&(&b.path, b.location, b.rule)));
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let written = match args.format {
+        CheckFormat::Text => write_text(&mut out, &diagnostics),
+        CheckFormat::Json => write_json(&mut out, &diagnostics),
+    };
+    if written.and_then(|()| out.flush()).is_err() {
+        return ExitCode::from(2);
+    }
+    outcome.exit_code()
+}
+
+/// `path:line:col: severity[rule]: message`, the source line, and the
+/// related locations.
+fn write_text(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<()> {
+    let mut sources: std::collections::HashMap<PathBuf, Option<String>> =
+        std::collections::HashMap::new();
+    for diagnostic in diagnostics {
+        write!(out, "{}", diagnostic.path.display())?;
+        if let Some(location) = diagnostic.location {
+            write!(out, ":{}:{}", location.line, location.column)?;
+        }
+        writeln!(
+            out,
+            ": {}[{}]: {}",
+            diagnostic.severity, diagnostic.rule, diagnostic.message
+        )?;
+        let source = sources
+            .entry(diagnostic.path.clone())
+            .or_insert_with(|| std::fs::read_to_string(&diagnostic.path).ok());
+        if let (Some(location), Some(source)) = (diagnostic.location, source.as_deref()) {
+            if let Some(line) = source.lines().nth(location.line - 1) {
+                writeln!(out, "   | {line}")?;
+                writeln!(
+                    out,
+                    "   | {}^",
+                    " ".repeat(
+                        line.chars()
+                            .take(location.column - 1)
+                            .map(|c| if c == '\t' { 4 } else { 1 })
+                            .sum()
+                    )
+                )?;
+            }
+        }
+        for related in &diagnostic.related {
+            write!(out, "   = note: {}", related.path.display())?;
+            if let Some(location) = related.location {
+                write!(out, ":{}:{}", location.line, location.column)?;
+            }
+            writeln!(out, ": {}", related.message)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_json(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<()> {
+    let values: Vec<serde_json::Value> = diagnostics
+        .iter()
+        .map(|diagnostic| {
+            let (line, col) = query::location_json(diagnostic.location);
+            let related: Vec<serde_json::Value> = diagnostic
+                .related
+                .iter()
+                .map(|related| {
+                    let (line, col) = query::location_json(related.location);
+                    serde_json::json!({
+                        "file": related.path.to_string_lossy(),
+                        "line": line,
+                        "col": col,
+                        "message": related.message,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "rule": diagnostic.rule,
+                "severity": diagnostic.severity.to_string(),
+                "file": diagnostic.path.to_string_lossy(),
+                "line": line,
+                "col": col,
+                "message": diagnostic.message,
+                "related": related,
+            })
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut *out, &values)?;
+    writeln!(out)
+}
+
+fn run_query(args: QueryArgs) -> ExitCode {
+    if args.list {
+        for (name, description) in query::QUERIES {
+            println!("{name:<22} {description}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    let name = args.name.unwrap_or_default();
+    if !query::QUERIES.iter().any(|(known, _)| *known == name) {
+        eprintln!("pfacts: no query named `{name}` (pfacts query --list)");
+        return ExitCode::from(2);
+    }
+    let mut outcome = Outcome::default();
+    let extraction = facts::extract_paths(&args.paths);
+    for diagnostic in extraction
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.kind == Kind::Io)
+    {
+        outcome.record(diagnostic);
+        eprintln!("{diagnostic}");
+    }
+    let context = lints::Context::new(&extraction);
+    let Some(mut table) = query::run(&name, &context) else {
+        return ExitCode::from(2);
+    };
+    table.sort();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let written = match args.format {
+        QueryFormat::Table => table.write_table(&mut out),
+        QueryFormat::Csv => table.write_csv(&mut out),
+        QueryFormat::Json => table.write_json(&mut out),
+    };
+    if written.and_then(|()| out.flush()).is_err() {
+        return ExitCode::from(2);
+    }
+    outcome.exit_code()
 }
 
 fn extract(args: ExtractArgs) -> ExitCode {

@@ -68,6 +68,15 @@ pub enum Kind {
     Io,
 }
 
+/// A place elsewhere that a diagnostic refers to: the private definition,
+/// each class of a cycle.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Related {
+    pub path: PathBuf,
+    pub location: Option<Location>,
+    pub message: String,
+}
+
 /// One message about one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -75,7 +84,10 @@ pub struct Diagnostic {
     pub location: Option<Location>,
     pub severity: Severity,
     pub kind: Kind,
+    /// The id of the rule that found it (`syntax-error` for the parser).
+    pub rule: &'static str,
     pub message: String,
+    pub related: Vec<Related>,
 }
 
 impl Diagnostic {
@@ -86,7 +98,9 @@ impl Diagnostic {
             location,
             severity: Severity::Error,
             kind: Kind::Finding,
+            rule: "syntax-error",
             message,
+            related: Vec::new(),
         }
     }
 
@@ -97,7 +111,9 @@ impl Diagnostic {
             location: None,
             severity: Severity::Error,
             kind: Kind::Io,
+            rule: "io",
             message,
+            related: Vec::new(),
         }
     }
 }

@@ -8,5 +8,9 @@
 pub mod cli;
 pub mod diagnostic;
 pub mod facts;
+pub mod lints;
+pub mod query;
+#[path = "../rules/mod.rs"]
+pub mod rules;
 pub mod source;
 pub mod syntax;

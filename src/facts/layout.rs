@@ -72,7 +72,6 @@ const MODULE_DIRECTORIES: &[(&str, Role)] = &[
     ("types", Role::TypeAlias),
     ("examples", Role::Example),
     ("tests", Role::Example),
-    ("lib", Role::Other),
 ];
 
 impl Layout {

@@ -1,0 +1,118 @@
+//! Class inheritance: its transitive closure, cycles, parents defined
+//! nowhere, and parents in other modules.
+//!
+//! Puppet 7 itself dies with "stack level too deep" and no location on a
+//! cycle; this program names every class on it.
+
+use crepe::crepe;
+
+use super::sorted;
+use crate::facts::schema::{FileId, Sym};
+use crate::facts::Extraction;
+
+crepe! {
+    @input
+    /// `inherits(class, parent, site)`: `site` is the row of the fact.
+    struct Inherits(Sym, Sym, u32);
+
+    @input
+    /// `class_in(class, file)`: a class definition.
+    struct ClassIn(Sym, FileId);
+
+    @input
+    /// `file_module(file, module)`.
+    struct FileModule(FileId, Sym);
+
+    @output
+    /// `inherits_tc(class, ancestor)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct InheritsTc(pub Sym, pub Sym);
+
+    @output
+    /// `cycle(representative, member)`: `member` is on the inheritance cycle
+    /// named by its first class (in interning order).
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct Cycle(pub Sym, pub Sym);
+
+    @output
+    /// `unknown_parent(class, parent, site)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct UnknownParent(pub Sym, pub Sym, pub u32);
+
+    @output
+    /// `inherits_across_modules(class, parent, site)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct InheritsAcrossModules(pub Sym, pub Sym, pub u32);
+
+    struct Defined(Sym);
+    struct ClassModule(Sym, Sym);
+    struct SameCycle(Sym, Sym);
+    struct NotFirst(Sym);
+
+    // inherits_tc(C, P) :- inherits(C, P, _).
+    InheritsTc(class, parent) <- Inherits(class, parent, _);
+    // inherits_tc(C, A) :- inherits(C, P, _), inherits_tc(P, A).
+    InheritsTc(class, ancestor) <- Inherits(class, parent, _), InheritsTc(parent, ancestor);
+
+    // same_cycle(A, B) :- inherits_tc(A, B), inherits_tc(B, A).
+    SameCycle(a, b) <- InheritsTc(a, b), InheritsTc(b, a);
+    // not_first(A) :- same_cycle(A, B), B < A.
+    NotFirst(a) <- SameCycle(a, b), (b < a);
+    // cycle(R, M) :- same_cycle(R, M), !not_first(R).
+    Cycle(first, member) <- SameCycle(first, member), !NotFirst(first);
+
+    // defined(C) :- class_in(C, _).
+    Defined(class) <- ClassIn(class, _);
+    // unknown_parent(C, P, S) :- inherits(C, P, S), !defined(P).
+    UnknownParent(class, parent, site) <- Inherits(class, parent, site), !Defined(parent);
+
+    // class_module(C, M) :- class_in(C, F), file_module(F, M).
+    ClassModule(class, module) <- ClassIn(class, file), FileModule(file, module);
+    // inherits_across_modules(C, P, S) :-
+    //     inherits(C, P, S), class_module(C, M1), class_module(P, M2), M1 != M2.
+    InheritsAcrossModules(class, parent, site) <-
+        Inherits(class, parent, site),
+        ClassModule(class, module),
+        ClassModule(parent, parent_module),
+        (module != parent_module);
+}
+
+/// What the program derives.
+pub struct Output {
+    pub inherits_tc: Vec<InheritsTc>,
+    pub cycles: Vec<Cycle>,
+    pub unknown_parents: Vec<UnknownParent>,
+    pub across_modules: Vec<InheritsAcrossModules>,
+}
+
+/// Loads the facts and runs the program.
+pub fn run(extraction: &Extraction) -> Output {
+    let facts = &extraction.facts;
+    let mut runtime = Crepe::new();
+    runtime.extend(
+        facts
+            .inherits
+            .iter()
+            .enumerate()
+            .map(|(site, row)| Inherits(row.class, row.parent, site as u32)),
+    );
+    runtime.extend(
+        facts
+            .class_decl
+            .iter()
+            .map(|row| ClassIn(row.class, row.file)),
+    );
+    runtime.extend(
+        facts
+            .file
+            .iter()
+            .map(|row| FileModule(row.file, row.module)),
+    );
+    let (inherits_tc, cycles, unknown_parents, across_modules) = runtime.run();
+    Output {
+        inherits_tc: sorted(inherits_tc),
+        cycles: sorted(cycles),
+        unknown_parents: sorted(unknown_parents),
+        across_modules: sorted(across_modules),
+    }
+}

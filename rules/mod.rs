@@ -1,0 +1,17 @@
+//! The analysis, as Datalog programs (crepe), one per concern. Each program
+//! loads the facts it needs (`run`) and returns what it derives; the rules
+//! in `src/lints/` turn that into diagnostics and queries.
+//!
+//! Above every rule stands its clause in plain Datalog notation and, where
+//! it implements the language specification, the sentence it implements.
+
+pub mod inheritance;
+pub mod names;
+pub mod privacy;
+
+/// A program's output in a stable order.
+fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut rows: Vec<T> = rows.into_iter().collect();
+    rows.sort();
+    rows
+}

@@ -1,0 +1,272 @@
+//! Private access (../shared/spec/names-scope-and-access-control.txt).
+//!
+//! An entity is private through the `private` keyword, an
+//! `assert_private()` call in its body, or an `@api private` doc tag.
+//! Puppet's own check (`assert_private`) depends on evaluation order; this
+//! one looks at every use in the code.
+
+use crepe::crepe;
+
+use super::sorted;
+use crate::facts::schema::{FileId, Sym};
+use crate::facts::Extraction;
+
+/// How code uses an entity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UseKind {
+    Include,
+    Require,
+    Contain,
+    Resource,
+    Inherits,
+    Relationship,
+    Instantiate,
+    Variable,
+}
+
+impl UseKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            UseKind::Include => "include",
+            UseKind::Require => "require",
+            UseKind::Contain => "contain",
+            UseKind::Resource => "resource",
+            UseKind::Inherits => "inherits",
+            UseKind::Relationship => "relationship",
+            UseKind::Instantiate => "instantiate",
+            UseKind::Variable => "variable",
+        }
+    }
+}
+
+/// How an entity is made private.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum How {
+    /// The `private` modifier of the language specification.
+    Keyword,
+    /// stdlib's `assert_private()` in the body.
+    AssertPrivate,
+    /// `@api private` in the doc comment (puppet-strings).
+    ApiTag,
+}
+
+impl How {
+    pub fn name(self) -> &'static str {
+        match self {
+            How::Keyword => "keyword",
+            How::AssertPrivate => "assert_private",
+            How::ApiTag => "api_tag",
+        }
+    }
+}
+
+/// Where a use was found: the relation and the row of the fact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Site {
+    Declares(u32),
+    Inherits(u32),
+    Resource(u32),
+    Relationship(u32),
+    VarRef(u32),
+}
+
+crepe! {
+    @input
+    /// `private(entity, how)`.
+    struct Private(Sym, How);
+
+    @input
+    /// `entity_in(entity, file)`: a class or define definition.
+    struct EntityIn(Sym, FileId);
+
+    @input
+    /// `define(name)`.
+    struct Define(Sym);
+
+    @input
+    /// `file_module(file, module)`; environment manifests have the empty
+    /// module, outside every module.
+    struct FileModule(FileId, Sym);
+
+    @input
+    /// `direct_use(entity, kind, file, site)`: include, require, contain,
+    /// `class { 'x': }`, inherits and relationship endpoints.
+    struct DirectUse(Sym, UseKind, FileId, Site);
+
+    @input
+    /// `instance(type, file, site)`: a resource of type `type`.
+    struct Instance(Sym, FileId, Site);
+
+    @input
+    /// `qualified_read(class, file, site)`: `$class::name`.
+    struct QualifiedRead(Sym, FileId, Site);
+
+    @output
+    /// `violation(entity, kind, how, file, site, entity_module, from_module)`
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct Violation(pub Sym, pub UseKind, pub How, pub FileId, pub Site, pub Sym, pub Sym);
+
+    @output
+    /// `private_reference(class, how, file, site, class_module, from_module)`
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct PrivateReference(pub Sym, pub How, pub FileId, pub Site, pub Sym, pub Sym);
+
+    struct EntityModule(Sym, Sym);
+    struct Use(Sym, UseKind, FileId, Site);
+    struct Restricts(How, UseKind);
+
+    // entity_module(E, M) :- entity_in(E, F), file_module(F, M).
+    EntityModule(entity, module) <- EntityIn(entity, file), FileModule(file, module);
+
+    // "A private class may only be directly used from the module where it
+    // is declared. The term directly-used means: including the class,
+    // requiring the class, instantiating the class as a resource,
+    // inheriting from the class, forming a relationship with the private
+    // class."
+    // use(E, K, F, S) :- direct_use(E, K, F, S).
+    Use(entity, kind, file, site) <- DirectUse(entity, kind, file, site);
+    // "A private user defined resource type may only be directly used from
+    // the module where it is declared. The term directly-used means:
+    // instantiating an instance of the resource type, forming a
+    // relationship."
+    // use(T, instantiate, F, S) :- instance(T, F, S), define(T).
+    Use(define, UseKind::Instantiate, file, site) <- Instance(define, file, site), Define(define);
+
+    // What each kind of privacy forbids. The keyword follows the
+    // specification; `assert_private()` and `@api private` are module
+    // conventions that forbid declaring and inheriting, not ordering
+    // against the class (the apt module documents
+    // `Class['apt::update'] -> Package <| |>`), as Puppet's own
+    // `assert_private()` does.
+    // restricts(keyword, K).
+    // restricts(H, K) :- H != keyword, K != relationship.
+    Restricts(How::Keyword, kind) <- Use(_, kind, _, _);
+    Restricts(how, kind) <- Private(_, how), Use(_, kind, _, _), (how != How::Keyword), (kind != UseKind::Relationship);
+
+    // violation(E, K, H, F, S, M, FM) :-
+    //     use(E, K, F, S), private(E, H), restricts(H, K),
+    //     entity_module(E, M), file_module(F, FM), M != FM.
+    Violation(entity, kind, how, file, site, module, from_module) <-
+        Use(entity, kind, file, site),
+        Private(entity, how),
+        Restricts(how, kind),
+        EntityModule(entity, module),
+        FileModule(file, from_module),
+        (module != from_module);
+
+    // "Access to a private class and its parameters will issue a warning
+    // as the intention is that it is an implementation concern of the
+    // particular module."
+    // private_reference(C, H, F, S, M, FM) :-
+    //     qualified_read(C, F, S), private(C, H), entity_module(C, M),
+    //     file_module(F, FM), M != FM.
+    PrivateReference(class, how, file, site, module, from_module) <-
+        QualifiedRead(class, file, site),
+        Private(class, how),
+        EntityModule(class, module),
+        FileModule(file, from_module),
+        (module != from_module);
+}
+
+/// What the program derives.
+pub struct Output {
+    pub violations: Vec<Violation>,
+    pub references: Vec<PrivateReference>,
+}
+
+/// Loads the facts and runs the program.
+pub fn run(extraction: &Extraction) -> Output {
+    let facts = &extraction.facts;
+    let interner = &extraction.interner;
+    let sym = |text: &str| interner.get(text);
+    let class = sym("class");
+    let top = sym("::");
+    let mut runtime = Crepe::new();
+    runtime.extend(facts.privacy.iter().map(|row| {
+        let how = match interner.resolve(row.how) {
+            "keyword" => How::Keyword,
+            "assert_private" => How::AssertPrivate,
+            _ => How::ApiTag,
+        };
+        Private(row.entity, how)
+    }));
+    runtime.extend(
+        facts
+            .class_decl
+            .iter()
+            .map(|row| EntityIn(row.class, row.file)),
+    );
+    runtime.extend(
+        facts
+            .define_decl
+            .iter()
+            .map(|row| EntityIn(row.define, row.file)),
+    );
+    runtime.extend(facts.define_decl.iter().map(|row| Define(row.define)));
+    runtime.extend(
+        facts
+            .file
+            .iter()
+            .map(|row| FileModule(row.file, row.module)),
+    );
+    for (index, row) in facts.declares.iter().enumerate() {
+        let kind = match interner.resolve(row.how) {
+            "include" => UseKind::Include,
+            "require" => UseKind::Require,
+            "contain" => UseKind::Contain,
+            _ => UseKind::Resource,
+        };
+        runtime.extend([DirectUse(
+            row.class,
+            kind,
+            row.file,
+            Site::Declares(index as u32),
+        )]);
+    }
+    for (index, row) in facts.inherits.iter().enumerate() {
+        runtime.extend([DirectUse(
+            row.parent,
+            UseKind::Inherits,
+            row.file,
+            Site::Inherits(index as u32),
+        )]);
+    }
+    for (index, row) in facts.resource.iter().enumerate() {
+        runtime.extend([Instance(
+            row.type_name,
+            row.file,
+            Site::Resource(index as u32),
+        )]);
+    }
+    for (index, row) in facts.relationship.iter().enumerate() {
+        // A class endpoint names the class; any other names its type.
+        for (type_name, title) in [(row.from_type, row.from_title), (row.to_type, row.to_title)] {
+            let entity = if Some(type_name) == class {
+                title
+            } else {
+                type_name
+            };
+            runtime.extend([DirectUse(
+                entity,
+                UseKind::Relationship,
+                row.file,
+                Site::Relationship(index as u32),
+            )]);
+        }
+    }
+    for (index, row) in facts.var_ref.iter().enumerate() {
+        if interner.resolve(row.namespace).is_empty() || Some(row.namespace) == top {
+            continue;
+        }
+        runtime.extend([QualifiedRead(
+            row.namespace,
+            row.file,
+            Site::VarRef(index as u32),
+        )]);
+    }
+    let (violations, references) = runtime.run();
+    Output {
+        violations: sorted(violations),
+        references: sorted(references),
+    }
+}

@@ -1,0 +1,42 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+
+rule! {
+    /// ## What it does
+    /// Finds classes that inherit from a class of another module.
+    ///
+    /// ## Why is this bad?
+    /// Inheritance exposes the parent's variables and defaults to the child:
+    /// across modules it ties one module to the internals of another, which
+    /// Puppet's style guide advises against (use parameters or `include`).
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class profile::web inherits apache::params { }
+    /// ```
+    InheritsAcrossModules { id: "inherits-across-modules", severity: Warning, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    context
+        .inheritance
+        .across_modules
+        .iter()
+        .map(|found| {
+            let row = &context.extraction.facts.inherits[found.2 as usize];
+            let mut diagnostic = context.diagnostic(
+                &InheritsAcrossModules::RULE,
+                row.file,
+                row.line,
+                1,
+                format!(
+                    "class `{}` inherits `{}` of another module",
+                    context.text(found.0),
+                    context.text(found.1)
+                ),
+            );
+            diagnostic.related = context.class_definitions(found.1).collect();
+            diagnostic
+        })
+        .collect()
+}

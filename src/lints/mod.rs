@@ -1,0 +1,205 @@
+//! The rules of `pfacts check`: one file per rule, each with a stable id, a
+//! severity and its documentation (what it finds, why it matters, an
+//! example), turning what the Datalog programs in `rules/` derive into
+//! diagnostics.
+
+mod circular_inheritance;
+pub use circular_inheritance::cycles;
+pub use private_access::site_location;
+mod inherits_across_modules;
+mod private_access;
+mod private_reference;
+mod unknown_class;
+mod unknown_function;
+mod unknown_parent;
+mod unknown_resource_type;
+
+use std::path::PathBuf;
+
+use crate::diagnostic::{Diagnostic, Kind, Location, Related, Severity};
+use crate::facts::schema::{FileId, Sym};
+use crate::facts::Extraction;
+use crate::rules::{inheritance, names, privacy};
+
+/// A rule's identity and documentation.
+#[derive(Debug)]
+pub struct Rule {
+    /// Stable id, as in `error[private-access]`.
+    pub id: &'static str,
+    pub severity: Severity,
+    /// Whether the rule runs unless configured otherwise.
+    pub enabled: bool,
+    /// What it finds, why it matters, and an example (Markdown).
+    pub doc: &'static str,
+}
+
+impl Rule {
+    /// The first sentence of the documentation.
+    pub fn summary(&self) -> &'static str {
+        self.doc
+            .lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty() && !line.starts_with('#'))
+            .unwrap_or_default()
+    }
+}
+
+/// Declares a rule: a unit struct carrying its documentation, and its
+/// [`Rule`].
+macro_rules! rule {
+    ($(#[doc = $doc:literal])+ $name:ident { id: $id:literal, severity: $severity:ident, enabled: $enabled:literal $(,)? }) => {
+        $(#[doc = $doc])+
+        pub struct $name;
+
+        impl $name {
+            pub const RULE: crate::lints::Rule = crate::lints::Rule {
+                id: $id,
+                severity: crate::diagnostic::Severity::$severity,
+                enabled: $enabled,
+                doc: concat!($($doc, "\n"),+),
+            };
+        }
+    };
+}
+pub(crate) use rule;
+
+/// A rule's check: its diagnostics from the programs' output.
+type Check = fn(&Context) -> Vec<Diagnostic>;
+
+/// Every rule and its check, in the order `pfacts rules` lists them.
+const CHECKS: &[(&Rule, Check)] = &[
+    (
+        &circular_inheritance::CircularInheritance::RULE,
+        circular_inheritance::check,
+    ),
+    (&unknown_parent::UnknownParent::RULE, unknown_parent::check),
+    (
+        &inherits_across_modules::InheritsAcrossModules::RULE,
+        inherits_across_modules::check,
+    ),
+    (&private_access::PrivateAccess::RULE, private_access::check),
+    (
+        &private_reference::PrivateReference::RULE,
+        private_reference::check,
+    ),
+    (&unknown_class::UnknownClass::RULE, unknown_class::check),
+    (
+        &unknown_resource_type::UnknownResourceType::RULE,
+        unknown_resource_type::check,
+    ),
+    (
+        &unknown_function::UnknownFunction::RULE,
+        unknown_function::check,
+    ),
+];
+
+/// Every rule.
+pub fn rules() -> impl Iterator<Item = &'static Rule> {
+    CHECKS.iter().map(|(rule, _)| *rule)
+}
+
+/// The facts and what the programs derived from them.
+pub struct Context<'a> {
+    pub extraction: &'a Extraction,
+    pub inheritance: inheritance::Output,
+    pub privacy: privacy::Output,
+    pub names: names::Output,
+}
+
+impl<'a> Context<'a> {
+    /// Runs every program over the facts.
+    pub fn new(extraction: &'a Extraction) -> Context<'a> {
+        Context {
+            extraction,
+            inheritance: inheritance::run(extraction),
+            privacy: privacy::run(extraction),
+            names: names::run(extraction),
+        }
+    }
+
+    pub fn text(&self, sym: Sym) -> &'a str {
+        self.extraction.interner.resolve(sym)
+    }
+
+    pub fn path(&self, file: FileId) -> PathBuf {
+        let row = &self.extraction.facts.file[file.0 as usize - 1];
+        debug_assert_eq!(row.file, file);
+        PathBuf::from(self.text(row.path))
+    }
+
+    pub fn module_of(&self, file: FileId) -> &'a str {
+        self.text(self.extraction.facts.file[file.0 as usize - 1].module)
+    }
+
+    pub fn diagnostic(
+        &self,
+        rule: &Rule,
+        file: FileId,
+        line: u32,
+        col: u32,
+        message: String,
+    ) -> Diagnostic {
+        Diagnostic {
+            path: self.path(file),
+            location: Some(Location {
+                line: line as usize,
+                column: col.max(1) as usize,
+            }),
+            severity: rule.severity,
+            kind: Kind::Finding,
+            rule: rule.id,
+            message,
+            related: Vec::new(),
+        }
+    }
+
+    pub fn related(&self, file: FileId, line: u32, col: u32, message: String) -> Related {
+        Related {
+            path: self.path(file),
+            location: Some(Location {
+                line: line as usize,
+                column: col.max(1) as usize,
+            }),
+            message,
+        }
+    }
+
+    /// Where each definition of `class` stands.
+    pub fn class_definitions(&self, class: Sym) -> impl Iterator<Item = Related> + '_ {
+        self.extraction
+            .facts
+            .class_decl
+            .iter()
+            .filter(move |row| row.class == class)
+            .map(move |row| {
+                self.related(
+                    row.file,
+                    row.line,
+                    row.col,
+                    format!("class `{}` is defined here", self.text(class)),
+                )
+            })
+    }
+
+    /// "module `x`", or "an environment manifest" outside modules.
+    pub fn describe_module(module: &str) -> String {
+        if module.is_empty() {
+            "outside any module".to_string()
+        } else {
+            format!("module `{module}`")
+        }
+    }
+}
+
+/// Runs the enabled rules; diagnostics sorted by file and position.
+pub fn check(extraction: &Extraction) -> Vec<Diagnostic> {
+    let context = Context::new(extraction);
+    let mut diagnostics: Vec<Diagnostic> = CHECKS
+        .iter()
+        .filter(|(rule, _)| rule.enabled)
+        .flat_map(|(_, check)| check(&context))
+        .collect();
+    diagnostics.sort_by(|a, b| (&a.path, a.location, a.rule).cmp(&(&b.path, b.location, b.rule)));
+    diagnostics.dedup();
+    diagnostics
+}

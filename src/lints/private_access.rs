@@ -1,0 +1,114 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+use crate::rules::privacy::{How, Site, UseKind};
+
+rule! {
+    /// ## What it does
+    /// Finds private classes and defines used from outside their module: a
+    /// private class included, required, contained, declared
+    /// resource-like, inherited from or related to; a private define
+    /// instantiated or related to. Environment manifests (`site.pp`) are
+    /// outside every module. An entity is private through the `private`
+    /// keyword of the language specification, an `assert_private()` call in
+    /// its body (stdlib), or an `@api private` tag in its doc comment
+    /// (puppet-strings).
+    ///
+    /// ## Why is this bad?
+    /// A private class or define is its module's implementation detail: it
+    /// may change or vanish in any release. Puppet's own `assert_private()`
+    /// check fails the compilation, but only when the node's evaluation
+    /// order happens to reach the use; this rule looks at every use.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// # modules/vault/manifests/internal.pp
+    /// private class vault::internal { }
+    /// # manifests/site.pp
+    /// include vault::internal
+    /// ```
+    PrivateAccess { id: "private-access", severity: Error, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    let facts = &context.extraction.facts;
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    // One diagnostic per use, naming every way the entity is private.
+    let violations = &context.privacy.violations;
+    let mut index = 0;
+    while index < violations.len() {
+        let first = &violations[index];
+        let same_use = |other: &&crate::rules::privacy::Violation| {
+            (other.0, other.1, other.3, other.4) == (first.0, first.1, first.3, first.4)
+        };
+        let hows: Vec<How> = violations[index..]
+            .iter()
+            .take_while(same_use)
+            .map(|violation| violation.2)
+            .collect();
+        index += hows.len();
+        let (entity, kind, file, site, module) = (first.0, first.1, first.3, first.4, first.5);
+        let (line, col) = site_location(context, site);
+        let what = if facts.define_decl.iter().any(|row| row.define == entity) {
+            "define"
+        } else {
+            "class"
+        };
+        let verb = match kind {
+            UseKind::Include => "included",
+            UseKind::Require => "required",
+            UseKind::Contain => "contained",
+            UseKind::Resource => "declared",
+            UseKind::Inherits => "inherited from",
+            UseKind::Relationship => "related to",
+            UseKind::Instantiate => "instantiated",
+            UseKind::Variable => "read",
+        };
+        let how_names: Vec<&str> = hows.iter().map(|how| how.name()).collect();
+        let mut diagnostic = context.diagnostic(
+            &PrivateAccess::RULE,
+            file,
+            line,
+            col,
+            format!(
+                "{what} `{}` is private to module `{}` ({}); {verb} here, {}",
+                context.text(entity),
+                context.text(module),
+                how_names.join(", "),
+                Context::describe_module(context.module_of(file)),
+            ),
+        );
+        diagnostic.related = facts
+            .privacy
+            .iter()
+            .filter(|row| row.entity == entity && how_names.contains(&context.text(row.how)))
+            .map(|row| {
+                context.related(
+                    row.file,
+                    row.line,
+                    1,
+                    format!("made private here ({})", context.text(row.how)),
+                )
+            })
+            .collect();
+        diagnostics.push(diagnostic);
+    }
+    diagnostics
+}
+
+/// The line and column of a use.
+pub fn site_location(context: &Context, site: Site) -> (u32, u32) {
+    let facts = &context.extraction.facts;
+    match site {
+        Site::Declares(index) => (
+            facts.declares[index as usize].line,
+            facts.declares[index as usize].col,
+        ),
+        Site::Inherits(index) => (facts.inherits[index as usize].line, 1),
+        Site::Resource(index) => (facts.resource[index as usize].line, 1),
+        Site::Relationship(index) => (facts.relationship[index as usize].line, 1),
+        Site::VarRef(index) => (
+            facts.var_ref[index as usize].line,
+            facts.var_ref[index as usize].col,
+        ),
+    }
+}

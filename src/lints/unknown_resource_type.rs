@@ -1,0 +1,42 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+
+rule! {
+    /// ## What it does
+    /// Finds resources of a type that is neither built into Puppet 7, nor
+    /// defined by a `define`, nor by a module's Ruby code
+    /// (`lib/puppet/type/*.rb`).
+    ///
+    /// ## Why is this bad?
+    /// Puppet fails the compilation: "Unknown resource type". Often a typo,
+    /// or a module missing from the environment; since Puppet 6, types such
+    /// as `cron`, `host` and `mount` live in modules of their own.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// fiel { '/etc/motd': ensure => file }
+    /// ```
+    UnknownResourceType { id: "unknown-resource-type", severity: Error, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    let facts = &context.extraction.facts;
+    context
+        .names
+        .resource_types
+        .iter()
+        .map(|found| {
+            let row = &facts.resource_expression[found.1 as usize];
+            context.diagnostic(
+                &UnknownResourceType::RULE,
+                row.file,
+                row.line,
+                row.col,
+                format!(
+                    "resource type `{}` is defined nowhere",
+                    context.text(found.0)
+                ),
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,289 @@
+//! Named queries: derived relations printed as tables (`pfacts query`).
+
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+
+use crate::diagnostic::Location;
+use crate::facts::schema::{FileId, Sym};
+use crate::lints::Context;
+
+/// A query's result: named columns and rows of JSON values.
+pub struct Table {
+    pub columns: Vec<&'static str>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+/// The queries, with a one-line description each.
+pub const QUERIES: &[(&str, &str)] = &[
+    (
+        "private-violations",
+        "uses of private classes and defines from outside their module",
+    ),
+    (
+        "circular-inheritance",
+        "inheritance cycles, each with its classes in order",
+    ),
+    (
+        "declarations",
+        "classes, defines, nodes, functions and type aliases, where defined",
+    ),
+    (
+        "includes",
+        "class declarations: include, require, contain, resource-like",
+    ),
+];
+
+/// Runs query `name`, or `None` when there is no such query.
+pub fn run(name: &str, context: &Context) -> Option<Table> {
+    match name {
+        "private-violations" => Some(private_violations(context)),
+        "circular-inheritance" => Some(circular_inheritance(context)),
+        "declarations" => Some(declarations(context)),
+        "includes" => Some(includes(context)),
+        _ => None,
+    }
+}
+
+fn path(context: &Context, file: FileId) -> Value {
+    json!(context.path(file).to_string_lossy())
+}
+
+fn text(context: &Context, sym: Sym) -> Value {
+    json!(context.text(sym))
+}
+
+fn private_violations(context: &Context) -> Table {
+    let rows = context
+        .privacy
+        .violations
+        .iter()
+        .map(|violation| {
+            let (line, col) = crate::lints::site_location(context, violation.4);
+            vec![
+                path(context, violation.3),
+                json!(line),
+                json!(col),
+                text(context, violation.0),
+                json!(violation.1.name()),
+                text(context, violation.6),
+                text(context, violation.5),
+                json!(violation.2.name()),
+            ]
+        })
+        .collect();
+    Table {
+        columns: vec![
+            "file",
+            "line",
+            "col",
+            "entity",
+            "kind",
+            "from_module",
+            "entity_module",
+            "how",
+        ],
+        rows,
+    }
+}
+
+fn circular_inheritance(context: &Context) -> Table {
+    let facts = &context.extraction.facts;
+    let rows = crate::lints::cycles(context)
+        .into_iter()
+        .filter_map(|cycle| {
+            let first = facts
+                .class_decl
+                .iter()
+                .find(|row| Some(&row.class) == cycle.first())?;
+            let names: Vec<&str> = cycle.iter().map(|class| context.text(*class)).collect();
+            Some(vec![
+                json!(names),
+                path(context, first.file),
+                json!(first.line),
+            ])
+        })
+        .collect();
+    Table {
+        columns: vec!["cycle", "file", "line"],
+        rows,
+    }
+}
+
+fn declarations(context: &Context) -> Table {
+    let facts = &context.extraction.facts;
+    let mut rows = Vec::new();
+    let mut push = |kind: &str, name: Value, file: FileId, line: u32, col: u32| {
+        rows.push(vec![
+            json!(kind),
+            name,
+            path(context, file),
+            json!(line),
+            json!(col),
+        ]);
+    };
+    facts.class_decl.iter().for_each(|row| {
+        push(
+            "class",
+            text(context, row.class),
+            row.file,
+            row.line,
+            row.col,
+        )
+    });
+    facts.define_decl.iter().for_each(|row| {
+        push(
+            "define",
+            text(context, row.define),
+            row.file,
+            row.line,
+            row.col,
+        )
+    });
+    facts.node_decl.iter().for_each(|row| {
+        push(
+            "node",
+            text(context, row.matcher),
+            row.file,
+            row.line,
+            row.col,
+        )
+    });
+    facts.function_decl.iter().for_each(|row| {
+        push(
+            "function",
+            text(context, row.function),
+            row.file,
+            row.line,
+            row.col,
+        )
+    });
+    facts.type_decl.iter().for_each(|row| {
+        push(
+            "type",
+            text(context, row.type_name),
+            row.file,
+            row.line,
+            row.col,
+        )
+    });
+    Table {
+        columns: vec!["kind", "name", "file", "line", "col"],
+        rows,
+    }
+}
+
+fn includes(context: &Context) -> Table {
+    let facts = &context.extraction.facts;
+    let rows = facts
+        .declares
+        .iter()
+        .map(|row| {
+            vec![
+                text(context, row.class),
+                text(context, row.how),
+                path(context, row.file),
+                json!(row.line),
+                json!(row.col),
+            ]
+        })
+        .chain(facts.declares_dynamic.iter().map(|row| {
+            vec![
+                text(context, row.text),
+                text(context, row.how),
+                path(context, row.file),
+                json!(row.line),
+                json!(row.col),
+            ]
+        }))
+        .collect();
+    Table {
+        columns: vec!["class", "how", "file", "line", "col"],
+        rows,
+    }
+}
+
+fn plain(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join(" -> "),
+        other => other.to_string(),
+    }
+}
+
+impl Table {
+    /// Sorts rows by their rendering, for stable output.
+    pub fn sort(&mut self) {
+        self.rows
+            .sort_by_key(|row| row.iter().map(plain).collect::<Vec<_>>());
+        self.rows.dedup();
+    }
+
+    pub fn write_table(&self, out: &mut impl Write) -> io::Result<()> {
+        let cells: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|row| row.iter().map(plain).collect())
+            .collect();
+        let widths: Vec<usize> = self
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(index, column)| {
+                cells
+                    .iter()
+                    .map(|row| row[index].chars().count())
+                    .chain([column.len()])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |values: Vec<&str>| {
+            values
+                .iter()
+                .zip(&widths)
+                .map(|(value, width)| format!("{value:<width$}"))
+                .collect::<Vec<_>>()
+                .join("  ")
+                .trim_end()
+                .to_string()
+        };
+        writeln!(out, "{}", line(self.columns.clone()))?;
+        for row in &cells {
+            writeln!(out, "{}", line(row.iter().map(String::as_str).collect()))?;
+        }
+        Ok(())
+    }
+
+    pub fn write_csv(&self, out: &mut impl Write) -> io::Result<()> {
+        let mut writer = csv::Writer::from_writer(out);
+        writer.write_record(&self.columns)?;
+        for row in &self.rows {
+            writer.write_record(row.iter().map(plain))?;
+        }
+        writer.flush()
+    }
+
+    pub fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
+        let objects: Vec<serde_json::Map<String, Value>> = self
+            .rows
+            .iter()
+            .map(|row| {
+                self.columns
+                    .iter()
+                    .map(|column| column.to_string())
+                    .zip(row.iter().cloned())
+                    .collect()
+            })
+            .collect();
+        serde_json::to_writer_pretty(&mut *out, &objects)?;
+        writeln!(out)
+    }
+}
+
+/// A location for JSON output.
+pub fn location_json(location: Option<Location>) -> (Value, Value) {
+    location.map_or((Value::Null, Value::Null), |location| {
+        (json!(location.line), json!(location.column))
+    })
+}
