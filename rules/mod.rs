@@ -8,6 +8,7 @@
 pub mod inheritance;
 pub mod names;
 pub mod privacy;
+pub mod scope;
 
 /// A program's output in a stable order.
 fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use serde_json::{json, Value};
 
 use crate::diagnostic::Location;
-use crate::facts::schema::{FileId, Sym};
+use crate::facts::schema::{FileId, Id, Sym, TOP_SCOPE};
 use crate::lints::Context;
 
 /// A query's result: named columns and rows of JSON values.
@@ -32,6 +32,18 @@ pub const QUERIES: &[(&str, &str)] = &[
         "includes",
         "class declarations: include, require, contain, resource-like",
     ),
+    (
+        "unresolved-variables",
+        "variables read where no assignment is visible (facts included)",
+    ),
+    (
+        "resolved-variables",
+        "variables read, with the scope and place of what they resolve to",
+    ),
+    (
+        "visible-variables",
+        "for each scope, the variables it sees and where they are declared",
+    ),
 ];
 
 /// Runs query `name`, or `None` when there is no such query.
@@ -41,6 +53,9 @@ pub fn run(name: &str, context: &Context) -> Option<Table> {
         "circular-inheritance" => Some(circular_inheritance(context)),
         "declarations" => Some(declarations(context)),
         "includes" => Some(includes(context)),
+        "unresolved-variables" => Some(unresolved_variables(context)),
+        "resolved-variables" => Some(resolved_variables(context)),
+        "visible-variables" => Some(visible_variables(context)),
         _ => None,
     }
 }
@@ -203,6 +218,128 @@ fn includes(context: &Context) -> Table {
     }
 }
 
+fn unresolved_variables(context: &Context) -> Table {
+    let unknown = context.scope.unknown.iter().map(|found| found.0);
+    let facts = context.scope.facts.iter().map(|found| found.0);
+    let rows = unknown
+        .chain(facts)
+        .map(|reference| {
+            let row = context.var_ref(reference);
+            vec![
+                path(context, row.file),
+                json!(row.line),
+                json!(row.col),
+                text(context, row.name),
+            ]
+        })
+        .collect();
+    Table {
+        columns: vec!["file", "line", "col", "name"],
+        rows,
+    }
+}
+
+/// "class apache", "top scope", "lambda at path:line": a scope for people.
+fn describe_scope(context: &Context, scope: Id) -> String {
+    if scope == TOP_SCOPE {
+        return "top scope".to_string();
+    }
+    let facts = &context.extraction.facts;
+    match facts.scope.binary_search_by_key(&scope, |row| row.scope) {
+        Ok(index) => {
+            let row = &facts.scope[index];
+            let name = context.text(row.name);
+            if name.is_empty() {
+                format!(
+                    "{} at {}:{}",
+                    context.text(row.kind),
+                    context.path(row.file).display(),
+                    row.line
+                )
+            } else {
+                format!("{} {name}", context.text(row.kind))
+            }
+        }
+        Err(_) => format!("scope {}", scope.0),
+    }
+}
+
+/// Where `name` is declared in `scope`: its first parameter or assignment.
+fn declaration(context: &Context, scope: Id, name: Sym) -> (Value, Value) {
+    let facts = &context.extraction.facts;
+    let parameters = facts
+        .param_decl
+        .iter()
+        .filter(|row| row.scope == scope && row.name == name)
+        .map(|row| (row.file, row.line));
+    let assignments = facts
+        .var_assign
+        .iter()
+        .filter(|row| row.scope == scope && row.name == name)
+        .map(|row| (row.file, row.line));
+    parameters
+        .chain(assignments)
+        .min()
+        .map_or((Value::Null, Value::Null), |(file, line)| {
+            (path(context, file), json!(line))
+        })
+}
+
+fn resolved_variables(context: &Context) -> Table {
+    let rows = context
+        .scope
+        .resolves
+        .iter()
+        .map(|resolves| {
+            let row = context.var_ref(resolves.0);
+            let (decl_file, decl_line) = declaration(context, resolves.1, row.short_name);
+            vec![
+                path(context, row.file),
+                json!(row.line),
+                json!(row.col),
+                text(context, row.name),
+                json!(describe_scope(context, resolves.1)),
+                decl_file,
+                decl_line,
+            ]
+        })
+        .collect();
+    Table {
+        columns: vec![
+            "file",
+            "line",
+            "col",
+            "name",
+            "declared_in",
+            "decl_file",
+            "decl_line",
+        ],
+        rows,
+    }
+}
+
+fn visible_variables(context: &Context) -> Table {
+    let rows = context
+        .scope
+        .visible
+        .iter()
+        .map(|visible| {
+            let (decl_file, decl_line) = declaration(context, visible.2, visible.1);
+            vec![
+                json!(describe_scope(context, visible.0)),
+                text(context, visible.1),
+                json!(describe_scope(context, visible.2)),
+                decl_file,
+                decl_line,
+            ]
+        })
+        .collect();
+    Table {
+        columns: vec!["scope", "name", "declared_in", "decl_file", "decl_line"],
+        rows,
+    }
+}
+
 fn plain(value: &Value) -> String {
     match value {
         Value::String(text) => text.clone(),
@@ -214,8 +351,10 @@ fn plain(value: &Value) -> String {
 impl Table {
     /// Sorts rows by their rendering, for stable output.
     pub fn sort(&mut self) {
+        // Numbers compare as numbers, so that line 5 comes before line 10.
+        let key = |value: &Value| (value.as_u64().unwrap_or(u64::MAX), plain(value));
         self.rows
-            .sort_by_key(|row| row.iter().map(plain).collect::<Vec<_>>());
+            .sort_by_key(|row| row.iter().map(key).collect::<Vec<_>>());
         self.rows.dedup();
     }
 

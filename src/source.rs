@@ -25,8 +25,9 @@ pub fn is_manifest(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "pp")
 }
 
-/// Whether a walked file is Ruby code that defines resource types or
-/// functions in a module (`lib/puppet/{type,functions,parser/functions}`).
+/// Whether a walked file is Ruby code that defines resource types,
+/// functions or facts in a module (`lib/puppet/{type,functions,
+/// parser/functions}`, `lib/facter`).
 pub fn is_ruby_plugin(path: &Path) -> bool {
     let text = path.to_string_lossy().replace('\\', "/");
     path.extension().is_some_and(|extension| extension == "rb")

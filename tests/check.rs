@@ -161,6 +161,51 @@ fn queries_print_the_documented_fields() {
     assert!(cycles.contains(&&serde_json::json!(["cycle::a", "cycle::b", "cycle::c"])));
     assert!(cycles.contains(&&serde_json::json!(["cycle::self"])));
 
+    let (_, stdout) = pfacts(&[
+        "query",
+        "resolved-variables",
+        "corpus/scope",
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let in_node = rows
+        .iter()
+        .find(|row| row["name"] == "in_node")
+        .expect("profile::web, declared in a node, sees node scope");
+    assert_eq!(in_node["declared_in"], "node web01.example.com");
+    assert_eq!(
+        (in_node["decl_file"].as_str(), in_node["decl_line"].as_u64()),
+        (Some("corpus/scope/manifests/site.pp"), Some(6))
+    );
+    let inherited = rows
+        .iter()
+        .find(|row| {
+            row["name"] == "greeting"
+                && row["file"] == "corpus/scope/modules/profile/manifests/web.pp"
+        })
+        .unwrap();
+    assert_eq!(
+        inherited["declared_in"], "class profile",
+        "profile::web inherits profile"
+    );
+
+    let (_, stdout) = pfacts(&[
+        "query",
+        "unresolved-variables",
+        "corpus/scope",
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|row| row["name"].as_str().unwrap())
+        .collect();
+    // `$port` of profile::web is a local the define's body cannot see;
+    // `$::fqdn` is a fact.
+    assert_eq!(names, ["::fqdn", "port"]);
+
     assert_eq!(pfacts(&["query", "no-such-query", "corpus/example"]).0, 2);
 }
 

@@ -1,17 +1,25 @@
 //! The resource types and functions built into Puppet 7, as listed by
-//! `scripts/puppet-builtins.sh` from the installed Puppet.
+//! `scripts/puppet-builtins.sh` from the installed Puppet, and the facts of
+//! Facter 4, listed by `scripts/facter-facts.sh`.
 
 use super::intern::Interner;
 use super::schema::{FileId, Known};
 
 const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
+const FACTS: &str = include_str!("../../data/facter4-facts.tsv");
 
-/// `(kind, name)` of every built-in resource type and function.
+/// `(kind, name)` of every built-in resource type, function and fact; a
+/// fact family's name has a `<placeholder>` (`ipaddress_<interface>`).
 pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {
-    BUILTINS
+    let listed = BUILTINS
         .lines()
         .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| line.split_once('\t'))
+        .filter_map(|line| line.split_once('\t'));
+    let facts = FACTS
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|name| ("fact", name));
+    listed.chain(facts)
 }
 
 /// The `known` rows of the built-ins (no module, file 0).

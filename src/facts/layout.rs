@@ -23,6 +23,7 @@ pub enum Role {
     Example,
     RubyType,
     RubyFunction,
+    RubyFact,
     Other,
 }
 
@@ -36,6 +37,7 @@ impl Role {
             Role::Example => "example",
             Role::RubyType => "ruby_type",
             Role::RubyFunction => "ruby_function",
+            Role::RubyFact => "ruby_fact",
             Role::Other => "other",
         }
     }
@@ -130,12 +132,12 @@ impl Layout {
     }
 
     fn place_in_module(&mut self, path: &Path) -> Option<Placement> {
-        // Ruby plugins sit in `<module>/lib/puppet/...`, whose `functions/`
-        // is not the module's.
+        // Ruby plugins sit in `<module>/lib/puppet/...` (whose `functions/`
+        // is not the module's) and `<module>/lib/facter/`.
         let plugin_root = path
             .ancestors()
-            .find(|ancestor| ancestor.ends_with("lib/puppet"))
-            .and_then(|puppet| puppet.parent()?.parent());
+            .find(|ancestor| ancestor.ends_with("lib/puppet") || ancestor.ends_with("lib/facter"))
+            .and_then(|plugins| plugins.parent()?.parent());
         let root = match plugin_root {
             Some(root) => root.to_path_buf(),
             None => path
@@ -183,6 +185,7 @@ fn role_below(root: &Path, path: &Path) -> Role {
         ["lib", "puppet", "functions", ..] | ["lib", "puppet", "parser", "functions", ..] => {
             Role::RubyFunction
         }
+        ["lib", "facter", ..] => Role::RubyFact,
         [first, ..] => MODULE_DIRECTORIES
             .iter()
             .find(|(dir, _)| dir == first)

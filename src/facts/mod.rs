@@ -170,6 +170,7 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
     };
     let kind = match output.placement.role {
         Role::RubyType => "resource_type",
+        Role::RubyFact => "fact",
         _ => "function",
     };
     for name in ruby::defined_names(output.placement.role, &text) {

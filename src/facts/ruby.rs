@@ -1,8 +1,8 @@
 //! Names that modules define in Ruby, read from the source as text (never
 //! executed): `Puppet::Type.newtype(:name)` in `lib/puppet/type/`,
 //! `Puppet::Functions.create_function(:'mod::name')` in
-//! `lib/puppet/functions/` and `newfunction(:name, ...)` in
-//! `lib/puppet/parser/functions/`.
+//! `lib/puppet/functions/`, `newfunction(:name, ...)` in
+//! `lib/puppet/parser/functions/` and `Facter.add(:name)` in `lib/facter/`.
 
 use super::layout::Role;
 
@@ -15,6 +15,7 @@ pub fn defined_names(role: Role, text: &str) -> Vec<String> {
                 .chain(symbol_arguments(text, "newfunction("))
                 .collect();
         }
+        Role::RubyFact => "Facter.add(",
         _ => return Vec::new(),
     };
     symbol_arguments(text, call).collect()
@@ -64,6 +65,10 @@ mod tests {
                 "  newfunction(:go_md5, type: :rvalue) do |args|"
             ),
             ["go_md5"]
+        );
+        assert_eq!(
+            defined_names(Role::RubyFact, "Facter.add('apt_has_updates') do"),
+            ["apt_has_updates"]
         );
         assert!(defined_names(Role::ModuleManifest, "newtype(:x)").is_empty());
     }

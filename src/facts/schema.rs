@@ -200,7 +200,7 @@ relations! {
     /// outside modules. `role`: `module_manifest`, `environment_manifest`
     /// (an environment's `manifests/`, such as `site.pp`), `function`,
     /// `type_alias`, `example` (`examples/`, `tests/`), `ruby_type`,
-    /// `ruby_function`, or `other`.
+    /// `ruby_function`, `ruby_fact`, or `other`.
     ///
     /// Example: `file(3, modules/apache/manifests/vhost.pp, apache, module_manifest)`
     file / File { file: FileId, path: Sym, module: Sym, role: Sym }
@@ -391,10 +391,12 @@ relations! {
     call / Call { scope: Id, name: Sym, form: Sym, file: FileId, line: u32, col: u32 }
 
     /// `known(kind, name, module, file)`: a name Puppet resolves without a
-    /// manifest: `resource_type` and `function` built into Puppet 7 (module
-    /// and file empty), and those that modules write in Ruby
-    /// (`lib/puppet/type/*.rb`, `lib/puppet/functions/**/*.rb`,
-    /// `lib/puppet/parser/functions/*.rb`, read as text).
+    /// manifest: `resource_type`, `function` built into Puppet 7 and `fact`
+    /// of Facter 4 (module empty, file 0; a fact family is named with a
+    /// placeholder, `ipaddress_<interface>`), those that modules write in
+    /// Ruby (`lib/puppet/type/*.rb`, `lib/puppet/functions/**/*.rb`,
+    /// `lib/puppet/parser/functions/*.rb`, `lib/facter/*.rb`, read as
+    /// text), and `function` and `type_alias` written in Puppet.
     ///
     /// Example: `known(resource_type, file, , 0)`
     known / Known { kind: Sym, name: Sym, module: Sym, file: FileId }

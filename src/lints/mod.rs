@@ -9,17 +9,19 @@ pub use private_access::site_location;
 mod inherits_across_modules;
 mod private_access;
 mod private_reference;
+mod top_scope_fact;
 mod unknown_class;
 mod unknown_function;
 mod unknown_parent;
 mod unknown_resource_type;
+mod unknown_variable;
 
 use std::path::PathBuf;
 
 use crate::diagnostic::{Diagnostic, Kind, Location, Related, Severity};
 use crate::facts::schema::{FileId, Sym};
 use crate::facts::Extraction;
-use crate::rules::{inheritance, names, privacy};
+use crate::rules::{inheritance, names, privacy, scope};
 
 /// A rule's identity and documentation.
 #[derive(Debug)]
@@ -91,6 +93,11 @@ const CHECKS: &[(&Rule, Check)] = &[
         &unknown_function::UnknownFunction::RULE,
         unknown_function::check,
     ),
+    (
+        &unknown_variable::UnknownVariable::RULE,
+        unknown_variable::check,
+    ),
+    (&top_scope_fact::TopScopeFact::RULE, top_scope_fact::check),
 ];
 
 /// Every rule.
@@ -104,6 +111,7 @@ pub struct Context<'a> {
     pub inheritance: inheritance::Output,
     pub privacy: privacy::Output,
     pub names: names::Output,
+    pub scope: scope::Output,
 }
 
 impl<'a> Context<'a> {
@@ -114,6 +122,7 @@ impl<'a> Context<'a> {
             inheritance: inheritance::run(extraction),
             privacy: privacy::run(extraction),
             names: names::run(extraction),
+            scope: scope::run(extraction),
         }
     }
 
@@ -179,6 +188,15 @@ impl<'a> Context<'a> {
                     format!("class `{}` is defined here", self.text(class)),
                 )
             })
+    }
+
+    /// The variable reference `reference` (an id of `var_ref`).
+    pub fn var_ref(&self, reference: crate::facts::schema::Id) -> &'a crate::facts::schema::VarRef {
+        let rows = &self.extraction.facts.var_ref;
+        let index = rows
+            .binary_search_by_key(&reference, |row| row.reference)
+            .expect("references come from var_ref");
+        &rows[index]
     }
 
     /// "module `x`", or "an environment manifest" outside modules.

@@ -1,0 +1,338 @@
+//! Static scope (../shared/spec/scope-lookup-rules.txt,
+//! names-scope-and-access-control.txt): which variables each scope sees,
+//! what each reference resolves to, and what it cannot.
+
+use crepe::crepe;
+
+use super::sorted;
+use crate::facts::schema::{Id, Sym, TOP_SCOPE};
+use crate::facts::Extraction;
+
+/// A scope's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    Node,
+    Class,
+    Define,
+    Lambda,
+    Function,
+}
+
+crepe! {
+    @input
+    /// `scope_kind(scope, kind)`; top scope is `TOP_SCOPE`.
+    struct ScopeKind(Id, Kind);
+
+    @input
+    /// `lexical_parent(scope, parent)`.
+    struct LexicalParent(Id, Id);
+
+    @input
+    /// `class_scope(class, scope)`.
+    struct ClassScope(Sym, Id);
+
+    @input
+    /// `inherits(class, parent)`.
+    struct Inherits(Sym, Sym);
+
+    @input
+    /// `declared_in(class_or_define, scope)`: a class declared, or a define
+    /// instantiated, in a scope.
+    struct DeclaredIn(Sym, Id);
+
+    @input
+    /// `define_scope(define, scope)`.
+    struct DefineScope(Sym, Id);
+
+    @input
+    /// `assigned(scope, name, private)`: a variable or parameter.
+    struct Assigned(Id, Sym, bool);
+
+    @input
+    /// `plain_ref(ref, scope, name)`: `$x`.
+    struct PlainRef(Id, Id, Sym);
+
+    @input
+    /// `top_ref(ref, name)`: `$::x`.
+    struct TopRef(Id, Sym);
+
+    @input
+    /// `qualified_ref(ref, class, name)`: `$a::b::x`.
+    struct QualifiedRef(Id, Sym, Sym);
+
+    @input
+    /// `builtin(ref)`: `$facts`, `$title`, `$0`, metaparameters in defines...
+    struct Builtin(Id);
+
+    @input
+    /// `fact_name(ref)`: the name is a Facter or custom fact.
+    struct FactName(Id);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `visible(scope, name, declared_in)`.
+    pub struct Visible(pub Id, pub Sym, pub Id);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `resolves(ref, declared_in)`.
+    pub struct Resolves(pub Id, pub Id);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `unknown_variable(ref)`.
+    pub struct UnknownVariable(pub Id);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `top_scope_fact(ref)`.
+    pub struct TopScopeFact(pub Id);
+
+    struct Scope(Id);
+    struct Sees(Id, Id);
+    struct Local(Id, Id);
+    struct InheritsTc(Sym, Sym);
+    struct Resolved(Id);
+    struct Unresolved(Id);
+
+    // scope(top).
+    Scope(TOP_SCOPE) <- (true);
+    // scope(S) :- scope_kind(S, _).
+    Scope(scope) <- ScopeKind(scope, _);
+
+    // "a scope sees its own variables and parameters"
+    // sees(S, S) :- scope(S).
+    Sees(scope, scope) <- Scope(scope);
+    // "... and top scope"
+    // sees(S, top) :- scope(S).
+    Sees(scope, TOP_SCOPE) <- Scope(scope);
+    // "a lambda sees its enclosing scope"
+    // sees(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), sees(P, T).
+    Sees(lambda, seen) <- ScopeKind(lambda, Kind::Lambda), LexicalParent(lambda, parent), Sees(parent, seen);
+
+    // inherits_tc(C, A) :- inherits(C, A).
+    InheritsTc(class, parent) <- Inherits(class, parent);
+    // inherits_tc(C, A) :- inherits(C, P), inherits_tc(P, A).
+    InheritsTc(class, ancestor) <- Inherits(class, parent), InheritsTc(parent, ancestor);
+    // "Parameters and Variables in a Class C is in scope for C, and in all
+    // classes inheriting C."
+    // sees(CS, AS) :- class_scope(C, CS), inherits_tc(C, A), class_scope(A, AS).
+    Sees(scope, ancestor_scope) <-
+        ClassScope(class, scope), InheritsTc(class, ancestor), ClassScope(ancestor, ancestor_scope);
+    // node scope, only for classes declared inside a node definition (and
+    // instances of defines declared there)
+    // sees(CS, N) :- declared_in(C, N), scope_kind(N, node), class_scope(C, CS).
+    Sees(scope, node) <- DeclaredIn(class, node), ScopeKind(node, Kind::Node), ClassScope(class, scope);
+    // sees(DS, N) :- declared_in(D, N), scope_kind(N, node), define_scope(D, DS).
+    Sees(scope, node) <- DeclaredIn(define, node), ScopeKind(node, Kind::Node), DefineScope(define, scope);
+
+    // "A private variable is only available in the scope where it is
+    // declared (and inner local scopes)."
+    // local(S, S) :- scope(S).
+    Local(scope, scope) <- Scope(scope);
+    // local(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), local(P, T).
+    Local(lambda, outer) <- ScopeKind(lambda, Kind::Lambda), LexicalParent(lambda, parent), Local(parent, outer);
+
+    // visible(S, N, T) :- sees(S, T), assigned(T, N, false).
+    Visible(scope, name, seen) <- Sees(scope, seen), Assigned(seen, name, false);
+    // visible(S, N, T) :- local(S, T), assigned(T, N, true).
+    Visible(scope, name, outer) <- Local(scope, outer), Assigned(outer, name, true);
+
+    // resolves(R, T) :- plain_ref(R, S, N), visible(S, N, T).
+    Resolves(reference, declared) <- PlainRef(reference, scope, name), Visible(scope, name, declared);
+    // "$::x is top scope"
+    // resolves(R, top) :- top_ref(R, N), assigned(top, N, false).
+    Resolves(reference, TOP_SCOPE) <- TopRef(reference, name), Assigned(TOP_SCOPE, name, false);
+    // "$a::b::x names a parameter or class-level variable of class a::b"
+    // (or of a class it inherits from); never a private one.
+    // resolves(R, CS) :- qualified_ref(R, C, N), class_scope(C, CS), assigned(CS, N, false).
+    Resolves(reference, scope) <- QualifiedRef(reference, class, name), ClassScope(class, scope), Assigned(scope, name, false);
+    // resolves(R, AS) :- qualified_ref(R, C, N), class_scope(C, CS), sees(CS, AS),
+    //     class_scope(_, AS), assigned(AS, N, false).
+    Resolves(reference, seen) <-
+        QualifiedRef(reference, class, name),
+        ClassScope(class, scope),
+        Sees(scope, seen),
+        ClassScope(_, seen),
+        Assigned(seen, name, false);
+
+    // resolved(R) :- resolves(R, _).
+    Resolved(reference) <- Resolves(reference, _);
+    // unresolved(R) :- (plain_ref(R, _, _) ; top_ref(R, _) ; qualified_ref(R, _, _)),
+    //     !resolved(R), !builtin(R).
+    Unresolved(reference) <- PlainRef(reference, _, _), !Resolved(reference), !Builtin(reference);
+    Unresolved(reference) <- TopRef(reference, _), !Resolved(reference), !Builtin(reference);
+    Unresolved(reference) <- QualifiedRef(reference, _, _), !Resolved(reference), !Builtin(reference);
+
+    // "top-scope names that no manifest assigns are node facts"
+    // top_scope_fact(R) :- unresolved(R), top_ref(R, _).
+    TopScopeFact(reference) <- Unresolved(reference), TopRef(reference, _);
+    // top_scope_fact(R) :- unresolved(R), plain_ref(R, _, _), fact_name(R).
+    TopScopeFact(reference) <- Unresolved(reference), PlainRef(reference, _, _), FactName(reference);
+    // unknown_variable(R) :- unresolved(R), !top_scope_fact(R).
+    UnknownVariable(reference) <- Unresolved(reference), !TopScopeFact(reference);
+}
+
+/// What the program derives.
+pub struct Output {
+    pub visible: Vec<Visible>,
+    pub resolves: Vec<Resolves>,
+    pub unknown: Vec<UnknownVariable>,
+    pub facts: Vec<TopScopeFact>,
+}
+
+/// Variables that Puppet provides in every scope.
+const BUILTIN_VARIABLES: &[&str] = &[
+    "facts",
+    "trusted",
+    "server_facts",
+    "title",
+    "name",
+    "module_name",
+    "caller_module_name",
+    "environment",
+    "clientcert",
+    "clientversion",
+    "clientnoop",
+    "servername",
+    "serverip",
+    "serverversion",
+    "agent_specified_environment",
+];
+
+/// Metaparameters, variables inside a define's body.
+const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+/// Loads the facts and runs the program.
+pub fn run(extraction: &Extraction) -> Output {
+    let facts = &extraction.facts;
+    let interner = &extraction.interner;
+    let text = |sym: Sym| interner.resolve(sym);
+    let mut runtime = Crepe::new();
+    let mut define_scopes = std::collections::HashSet::new();
+    for row in &facts.scope {
+        let kind = match text(row.kind) {
+            "node" => Kind::Node,
+            "class" => Kind::Class,
+            "define" => Kind::Define,
+            "lambda" => Kind::Lambda,
+            _ => Kind::Function,
+        };
+        if kind == Kind::Define {
+            define_scopes.insert(row.scope);
+        }
+        runtime.extend([ScopeKind(row.scope, kind)]);
+        runtime.extend([LexicalParent(row.scope, row.lexical_parent)]);
+    }
+    runtime.extend(
+        facts
+            .class_decl
+            .iter()
+            .map(|row| ClassScope(row.class, row.scope)),
+    );
+    runtime.extend(
+        facts
+            .define_decl
+            .iter()
+            .map(|row| DefineScope(row.define, row.scope)),
+    );
+    runtime.extend(
+        facts
+            .inherits
+            .iter()
+            .map(|row| Inherits(row.class, row.parent)),
+    );
+    runtime.extend(
+        facts
+            .declares
+            .iter()
+            .map(|row| DeclaredIn(row.class, row.scope)),
+    );
+    runtime.extend(
+        facts
+            .resource
+            .iter()
+            .map(|row| DeclaredIn(row.type_name, row.scope)),
+    );
+    runtime.extend(
+        facts
+            .var_assign
+            .iter()
+            .map(|row| Assigned(row.scope, row.name, row.private)),
+    );
+    runtime.extend(
+        facts
+            .param_decl
+            .iter()
+            .map(|row| Assigned(row.scope, row.name, row.private)),
+    );
+
+    let fact_names: Vec<&str> = facts
+        .known
+        .iter()
+        .filter(|row| text(row.kind) == "fact")
+        .map(|row| text(row.name))
+        .collect();
+    let is_fact = |name: &str| {
+        fact_names.iter().any(|fact| match fact.split_once('<') {
+            Some((prefix, _)) => name.starts_with(prefix),
+            None => *fact == name,
+        })
+    };
+    // The scope each reference's innermost non-lambda scope is, for the
+    // define-only metaparameters.
+    let parents: std::collections::HashMap<Id, Id> = facts
+        .scope
+        .iter()
+        .map(|row| (row.scope, row.lexical_parent))
+        .collect();
+    let in_define = |mut scope: Id| loop {
+        if define_scopes.contains(&scope) {
+            return true;
+        }
+        match parents.get(&scope) {
+            Some(&parent) if parent != scope => scope = parent,
+            _ => return false,
+        }
+    };
+    for row in &facts.var_ref {
+        let (name, namespace, short) = (text(row.name), text(row.namespace), text(row.short_name));
+        let builtin = BUILTIN_VARIABLES.contains(&short)
+            && (namespace.is_empty() || namespace == "::")
+            || short.bytes().all(|byte| byte.is_ascii_digit())
+            || namespace == "settings"
+            || (namespace.is_empty() && METAPARAMETERS.contains(&short) && in_define(row.scope));
+        if builtin {
+            runtime.extend([Builtin(row.reference)]);
+        }
+        match namespace {
+            "" => {
+                runtime.extend([PlainRef(row.reference, row.scope, row.short_name)]);
+                if is_fact(name) {
+                    runtime.extend([FactName(row.reference)]);
+                }
+            }
+            "::" => runtime.extend([TopRef(row.reference, row.short_name)]),
+            _ => runtime.extend([QualifiedRef(row.reference, row.namespace, row.short_name)]),
+        }
+    }
+    let (visible, resolves, unknown, top_scope_facts) = runtime.run();
+    Output {
+        visible: sorted(visible),
+        resolves: sorted(resolves),
+        unknown: sorted(unknown),
+        facts: sorted(top_scope_facts),
+    }
+}
