@@ -5,6 +5,7 @@
 //! cycle; this program names every class on it.
 
 use crepe::crepe;
+use rustc_hash::FxBuildHasher;
 
 use super::sorted;
 use crate::facts::schema::{FileId, Sym};
@@ -108,7 +109,8 @@ pub fn run(extraction: &Extraction) -> Output {
             .iter()
             .map(|row| FileModule(row.file, row.module)),
     );
-    let (inherits_tc, cycles, unknown_parents, across_modules) = runtime.run();
+    let (inherits_tc, cycles, unknown_parents, across_modules) =
+        runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         inherits_tc: sorted(inherits_tc),
         cycles: sorted(cycles),

@@ -9,6 +9,7 @@ pub mod inheritance;
 pub mod names;
 pub mod privacy;
 pub mod scope;
+pub mod visibility;
 
 /// A program's output in a stable order.
 fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {

@@ -2,6 +2,7 @@
 //! that neither a manifest, nor Puppet, nor a module's Ruby code defines.
 
 use crepe::crepe;
+use rustc_hash::FxBuildHasher;
 
 use super::sorted;
 use crate::facts::schema::Sym;
@@ -143,7 +144,7 @@ pub fn run(extraction: &Extraction) -> Output {
             .filter(|row| Some(row.kind) == function)
             .map(|row| FunctionDefined(row.name)),
     );
-    let (classes, resource_types, functions) = runtime.run();
+    let (classes, resource_types, functions) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         classes: sorted(classes),
         resource_types: sorted(resource_types),

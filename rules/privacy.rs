@@ -6,6 +6,7 @@
 //! one looks at every use in the code.
 
 use crepe::crepe;
+use rustc_hash::FxBuildHasher;
 
 use super::sorted;
 use crate::facts::schema::{FileId, Sym};
@@ -21,7 +22,6 @@ pub enum UseKind {
     Inherits,
     Relationship,
     Instantiate,
-    Variable,
 }
 
 impl UseKind {
@@ -34,7 +34,6 @@ impl UseKind {
             UseKind::Inherits => "inherits",
             UseKind::Relationship => "relationship",
             UseKind::Instantiate => "instantiate",
-            UseKind::Variable => "variable",
         }
     }
 }
@@ -138,10 +137,27 @@ crepe! {
     // against the class (the apt module documents
     // `Class['apt::update'] -> Package <| |>`), as Puppet's own
     // `assert_private()` does.
-    // restricts(keyword, K).
-    // restricts(H, K) :- H != keyword, K != relationship.
-    Restricts(How::Keyword, kind) <- Use(_, kind, _, _);
-    Restricts(how, kind) <- Private(_, how), Use(_, kind, _, _), (how != How::Keyword), (kind != UseKind::Relationship);
+    // restricts(keyword, K) for every kind K.
+    Restricts(How::Keyword, UseKind::Include);
+    Restricts(How::Keyword, UseKind::Require);
+    Restricts(How::Keyword, UseKind::Contain);
+    Restricts(How::Keyword, UseKind::Resource);
+    Restricts(How::Keyword, UseKind::Inherits);
+    Restricts(How::Keyword, UseKind::Relationship);
+    Restricts(How::Keyword, UseKind::Instantiate);
+    // restricts(H, K) for H in {assert_private, api_tag}, K != relationship.
+    Restricts(How::AssertPrivate, UseKind::Include);
+    Restricts(How::AssertPrivate, UseKind::Require);
+    Restricts(How::AssertPrivate, UseKind::Contain);
+    Restricts(How::AssertPrivate, UseKind::Resource);
+    Restricts(How::AssertPrivate, UseKind::Inherits);
+    Restricts(How::AssertPrivate, UseKind::Instantiate);
+    Restricts(How::ApiTag, UseKind::Include);
+    Restricts(How::ApiTag, UseKind::Require);
+    Restricts(How::ApiTag, UseKind::Contain);
+    Restricts(How::ApiTag, UseKind::Resource);
+    Restricts(How::ApiTag, UseKind::Inherits);
+    Restricts(How::ApiTag, UseKind::Instantiate);
 
     // violation(E, K, H, F, S, M, FM) :-
     //     use(E, K, F, S), private(E, H), restricts(H, K),
@@ -264,7 +280,7 @@ pub fn run(extraction: &Extraction) -> Output {
             Site::VarRef(index as u32),
         )]);
     }
-    let (violations, references) = runtime.run();
+    let (violations, references) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         violations: sorted(violations),
         references: sorted(references),

@@ -3,6 +3,7 @@
 //! what each reference resolves to, and what it cannot.
 
 use crepe::crepe;
+use rustc_hash::FxBuildHasher;
 
 use super::sorted;
 use crate::facts::schema::{Id, Sym, TOP_SCOPE};
@@ -70,8 +71,14 @@ crepe! {
 
     @output
     #[derive(Debug, PartialOrd, Ord)]
-    /// `visible(scope, name, declared_in)`.
-    pub struct Visible(pub Id, pub Sym, pub Id);
+    /// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
+    pub struct Sees(pub Id, pub Id);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `local(scope, outer)`: `scope` is `outer` or a lambda within it,
+    /// and sees its private variables.
+    pub struct Local(pub Id, pub Id);
 
     @output
     #[derive(Debug, PartialOrd, Ord)]
@@ -89,8 +96,6 @@ crepe! {
     pub struct TopScopeFact(pub Id);
 
     struct Scope(Id);
-    struct Sees(Id, Id);
-    struct Local(Id, Id);
     struct InheritsTc(Sym, Sym);
     struct Resolved(Id);
     struct Unresolved(Id);
@@ -133,13 +138,13 @@ crepe! {
     // local(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), local(P, T).
     Local(lambda, outer) <- ScopeKind(lambda, Kind::Lambda), LexicalParent(lambda, parent), Local(parent, outer);
 
-    // visible(S, N, T) :- sees(S, T), assigned(T, N, false).
-    Visible(scope, name, seen) <- Sees(scope, seen), Assigned(seen, name, false);
-    // visible(S, N, T) :- local(S, T), assigned(T, N, true).
-    Visible(scope, name, outer) <- Local(scope, outer), Assigned(outer, name, true);
-
-    // resolves(R, T) :- plain_ref(R, S, N), visible(S, N, T).
-    Resolves(reference, declared) <- PlainRef(reference, scope, name), Visible(scope, name, declared);
+    // Resolution joins each reference with the few scopes its scope sees,
+    // never with every variable visible there (top scope's are visible
+    // everywhere): the cost grows with the references, not their product.
+    // resolves(R, T) :- plain_ref(R, S, N), sees(S, T), assigned(T, N, false).
+    Resolves(reference, declared) <- PlainRef(reference, scope, name), Sees(scope, declared), Assigned(declared, name, false);
+    // resolves(R, T) :- plain_ref(R, S, N), local(S, T), assigned(T, N, true).
+    Resolves(reference, declared) <- PlainRef(reference, scope, name), Local(scope, declared), Assigned(declared, name, true);
     // "$::x is top scope"
     // resolves(R, top) :- top_ref(R, N), assigned(top, N, false).
     Resolves(reference, TOP_SCOPE) <- TopRef(reference, name), Assigned(TOP_SCOPE, name, false);
@@ -175,7 +180,8 @@ crepe! {
 
 /// What the program derives.
 pub struct Output {
-    pub visible: Vec<Visible>,
+    pub sees: Vec<Sees>,
+    pub local: Vec<Local>,
     pub resolves: Vec<Resolves>,
     pub unknown: Vec<UnknownVariable>,
     pub facts: Vec<TopScopeFact>,
@@ -328,9 +334,11 @@ pub fn run(extraction: &Extraction) -> Output {
             _ => runtime.extend([QualifiedRef(row.reference, row.namespace, row.short_name)]),
         }
     }
-    let (visible, resolves, unknown, top_scope_facts) = runtime.run();
+    let (sees, local, resolves, unknown, top_scope_facts) =
+        runtime.run_with_hasher::<FxBuildHasher>();
     Output {
-        visible: sorted(visible),
+        sees: sorted(sees),
+        local: sorted(local),
         resolves: sorted(resolves),
         unknown: sorted(unknown),
         facts: sorted(top_scope_facts),

@@ -1,5 +1,6 @@
 //! Named queries: derived relations printed as tables (`pfacts query`).
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 use serde_json::{json, Value};
@@ -264,35 +265,47 @@ fn describe_scope(context: &Context, scope: Id) -> String {
     }
 }
 
-/// Where `name` is declared in `scope`: its first parameter or assignment.
-fn declaration(context: &Context, scope: Id, name: Sym) -> (Value, Value) {
-    let facts = &context.extraction.facts;
-    let parameters = facts
-        .param_decl
-        .iter()
-        .filter(|row| row.scope == scope && row.name == name)
-        .map(|row| (row.file, row.line));
-    let assignments = facts
-        .var_assign
-        .iter()
-        .filter(|row| row.scope == scope && row.name == name)
-        .map(|row| (row.file, row.line));
-    parameters
-        .chain(assignments)
-        .min()
-        .map_or((Value::Null, Value::Null), |(file, line)| {
-            (path(context, file), json!(line))
-        })
+/// Where each variable is declared, by (scope, name): its first parameter
+/// or assignment.
+struct Declarations(HashMap<(Id, Sym), (FileId, u32)>);
+
+impl Declarations {
+    fn new(context: &Context) -> Declarations {
+        let facts = &context.extraction.facts;
+        let mut first: HashMap<(Id, Sym), (FileId, u32)> = HashMap::new();
+        let parameters = facts
+            .param_decl
+            .iter()
+            .map(|row| (row.scope, row.name, row.file, row.line));
+        let assignments = facts
+            .var_assign
+            .iter()
+            .map(|row| (row.scope, row.name, row.file, row.line));
+        for (scope, name, file, line) in parameters.chain(assignments) {
+            let entry = first.entry((scope, name)).or_insert((file, line));
+            *entry = (*entry).min((file, line));
+        }
+        Declarations(first)
+    }
+
+    fn of(&self, context: &Context, scope: Id, name: Sym) -> (Value, Value) {
+        self.0
+            .get(&(scope, name))
+            .map_or((Value::Null, Value::Null), |&(file, line)| {
+                (path(context, file), json!(line))
+            })
+    }
 }
 
 fn resolved_variables(context: &Context) -> Table {
+    let declarations = Declarations::new(context);
     let rows = context
         .scope
         .resolves
         .iter()
         .map(|resolves| {
             let row = context.var_ref(resolves.0);
-            let (decl_file, decl_line) = declaration(context, resolves.1, row.short_name);
+            let (decl_file, decl_line) = declarations.of(context, resolves.1, row.short_name);
             vec![
                 path(context, row.file),
                 json!(row.line),
@@ -319,12 +332,11 @@ fn resolved_variables(context: &Context) -> Table {
 }
 
 fn visible_variables(context: &Context) -> Table {
-    let rows = context
-        .scope
-        .visible
+    let declarations = Declarations::new(context);
+    let rows = crate::rules::visibility::run(context.extraction, &context.scope)
         .iter()
         .map(|visible| {
-            let (decl_file, decl_line) = declaration(context, visible.2, visible.1);
+            let (decl_file, decl_line) = declarations.of(context, visible.2, visible.1);
             vec![
                 json!(describe_scope(context, visible.0)),
                 text(context, visible.1),

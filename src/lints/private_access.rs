@@ -61,7 +61,6 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             UseKind::Inherits => "inherited from",
             UseKind::Relationship => "related to",
             UseKind::Instantiate => "instantiated",
-            UseKind::Variable => "read",
         };
         let how_names: Vec<&str> = hows.iter().map(|how| how.name()).collect();
         let mut diagnostic = context.diagnostic(

@@ -1,0 +1,130 @@
+//! `pfacts check`'s stages, timed separately, over the Debian corpus and
+//! over the corpus copied 10 times under other module names: each stage's
+//! time must grow linearly with the code.
+//!
+//! `cargo bench --bench check` prints, for 1 and 10 copies: files, MB, and
+//! the seconds of parsing and extracting (one thread, files in memory) and
+//! of the rules (the Datalog programs and the diagnostics they give).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use pfacts::facts::{self, extract, layout::Layout};
+
+/// Copies the manifests and Ruby plugins of every module under `source`
+/// into `target`, `copies` times, each copy's modules renamed: directories
+/// `<module>_<copy>` (without `metadata.json`, which would name them back)
+/// and every word that names a module in the code, so that each copy
+/// defines classes of its own.
+fn replicate(source: &Path, target: &Path, copies: usize) {
+    let wanted =
+        |path: &Path| pfacts::source::is_manifest(path) || pfacts::source::is_ruby_plugin(path);
+    let files = pfacts::source::discover(&[source.to_path_buf()], wanted).files;
+    let mut layout = Layout::default();
+    let mut modules: Vec<String> = files
+        .iter()
+        .map(|file| layout.place(file).module)
+        .filter(|module| !module.is_empty())
+        .collect();
+    modules.sort();
+    modules.dedup();
+    let module_word = regex::Regex::new(&format!(r"\b({})\b", modules.join("|"))).unwrap();
+    for copy in 0..copies {
+        for file in &files {
+            let relative = file.strip_prefix(source).unwrap();
+            let mut parts = relative.iter();
+            let module = parts.next().unwrap().to_string_lossy();
+            let destination = target
+                .join(format!("{module}_{copy}"))
+                .join(parts.as_path());
+            std::fs::create_dir_all(destination.parent().unwrap()).unwrap();
+            let text = std::fs::read_to_string(file).unwrap();
+            let renamed = module_word.replace_all(&text, format!("${{1}}_{copy}").as_str());
+            std::fs::write(destination, renamed.as_bytes()).unwrap();
+        }
+    }
+}
+
+struct Figures {
+    files: usize,
+    megabytes: f64,
+    parse: f64,
+    extract: f64,
+    rules: f64,
+}
+
+fn measure(root: &Path) -> Figures {
+    let discovery = pfacts::source::discover(&[root.to_path_buf()], pfacts::source::is_manifest);
+    let mut layout = Layout::default();
+    let files: Vec<(PathBuf, _, String)> = discovery
+        .files
+        .iter()
+        .map(|path| {
+            (
+                path.clone(),
+                layout.place(path),
+                std::fs::read_to_string(path).unwrap(),
+            )
+        })
+        .collect();
+    let bytes: usize = files.iter().map(|(_, _, text)| text.len()).sum();
+    let mut parser = pfacts::syntax::new_parser();
+    let started = Instant::now();
+    let trees: Vec<_> = files
+        .iter()
+        .map(|(_, _, text)| pfacts::syntax::parse(&mut parser, text).unwrap())
+        .collect();
+    let parse = started.elapsed().as_secs_f64();
+    let grammar = extract::Grammar::new(&pfacts::syntax::language());
+    let started = Instant::now();
+    for ((path, placement, text), tree) in files.iter().zip(&trees) {
+        std::hint::black_box(extract::extract(&grammar, tree, text, placement, path));
+    }
+    let extract = started.elapsed().as_secs_f64();
+    let extraction = facts::extract_paths(&[root.to_path_buf()]);
+    let started = Instant::now();
+    std::hint::black_box(pfacts::lints::check(&extraction));
+    let rules = started.elapsed().as_secs_f64();
+    Figures {
+        files: files.len(),
+        megabytes: bytes as f64 / 1e6,
+        parse,
+        extract,
+        rules,
+    }
+}
+
+fn main() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/debian-modules");
+    let scratch = tempfile::tempdir().unwrap();
+    let mut rows = Vec::new();
+    for copies in [1, 10] {
+        let root = scratch.path().join(format!("x{copies}"));
+        replicate(&corpus, &root, copies);
+        // The best of three runs of each stage.
+        let runs: Vec<Figures> = (0..3).map(|_| measure(&root)).collect();
+        let best =
+            |stage: fn(&Figures) -> f64| runs.iter().map(stage).fold(f64::INFINITY, f64::min);
+        rows.push((
+            copies,
+            runs[0].files,
+            runs[0].megabytes,
+            best(|f| f.parse),
+            best(|f| f.extract),
+            best(|f| f.rules),
+        ));
+    }
+    println!("copies  files  MB      parse s  extract s  rules s");
+    for (copies, files, megabytes, parse, extract, rules) in &rows {
+        println!(
+            "{copies:<6}  {files:<5}  {megabytes:<6.1}  {parse:<7.3}  {extract:<9.3}  {rules:.3}"
+        );
+    }
+    let (one, ten) = (&rows[0], &rows[1]);
+    println!(
+        "10x / 1x: parse {:.1}, extract {:.1}, rules {:.1} (linear: 10)",
+        ten.3 / one.3,
+        ten.4 / one.4,
+        ten.5 / one.5
+    );
+}

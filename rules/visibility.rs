@@ -1,0 +1,59 @@
+//! Which variables each scope sees: for the `visible-variables` query only,
+//! since the relation grows with scopes times top-scope variables.
+
+use crepe::crepe;
+use rustc_hash::FxBuildHasher;
+
+use super::scope;
+use super::sorted;
+use crate::facts::schema::{Id, Sym};
+use crate::facts::Extraction;
+
+crepe! {
+    @input
+    /// `sees(scope, seen)`, from the scope program.
+    struct Sees(Id, Id);
+
+    @input
+    /// `local(scope, outer)`, from the scope program.
+    struct Local(Id, Id);
+
+    @input
+    /// `assigned(scope, name, private)`.
+    struct Assigned(Id, Sym, bool);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `visible(scope, name, declared_in)`.
+    pub struct Visible(pub Id, pub Sym, pub Id);
+
+    // "All Parameters and Variables are by default public and are visible
+    // to all other scopes."
+    // visible(S, N, T) :- sees(S, T), assigned(T, N, false).
+    Visible(scope, name, seen) <- Sees(scope, seen), Assigned(seen, name, false);
+    // "Parameters and Variables declared private are visible only to C."
+    // visible(S, N, T) :- local(S, T), assigned(T, N, true).
+    Visible(scope, name, outer) <- Local(scope, outer), Assigned(outer, name, true);
+}
+
+/// Loads the facts and the scope program's output and runs the program.
+pub fn run(extraction: &Extraction, scopes: &scope::Output) -> Vec<Visible> {
+    let facts = &extraction.facts;
+    let mut runtime = Crepe::new();
+    runtime.extend(scopes.sees.iter().map(|row| Sees(row.0, row.1)));
+    runtime.extend(scopes.local.iter().map(|row| Local(row.0, row.1)));
+    runtime.extend(
+        facts
+            .var_assign
+            .iter()
+            .map(|row| Assigned(row.scope, row.name, row.private)),
+    );
+    runtime.extend(
+        facts
+            .param_decl
+            .iter()
+            .map(|row| Assigned(row.scope, row.name, row.private)),
+    );
+    let (visible,) = runtime.run_with_hasher::<FxBuildHasher>();
+    sorted(visible)
+}
