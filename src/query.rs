@@ -45,6 +45,14 @@ pub const QUERIES: &[(&str, &str)] = &[
         "visible-variables",
         "for each scope, the variables it sees and where they are declared",
     ),
+    (
+        "default-inheritance",
+        "resource defaults that reach each resource, and the chain of scopes",
+    ),
+    (
+        "default-leaks",
+        "defaults of one module that reach resources of another",
+    ),
 ];
 
 /// Runs query `name`, or `None` when there is no such query.
@@ -57,6 +65,8 @@ pub fn run(name: &str, context: &Context) -> Option<Table> {
         "unresolved-variables" => Some(unresolved_variables(context)),
         "resolved-variables" => Some(resolved_variables(context)),
         "visible-variables" => Some(visible_variables(context)),
+        "default-inheritance" => Some(default_inheritance(context, false)),
+        "default-leaks" => Some(default_inheritance(context, true)),
         _ => None,
     }
 }
@@ -350,6 +360,93 @@ fn visible_variables(context: &Context) -> Table {
         columns: vec!["scope", "name", "declared_in", "decl_file", "decl_line"],
         rows,
     }
+}
+
+/// The shortest chain of dynamic parents from `from` to `to`, as scope
+/// descriptions.
+fn chain(context: &Context, parents: &HashMap<Id, Vec<Id>>, from: Id, to: Id) -> Vec<String> {
+    let mut previous: HashMap<Id, Id> = HashMap::new();
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(scope) = queue.pop_front() {
+        if scope == to {
+            break;
+        }
+        for &parent in parents.get(&scope).into_iter().flatten() {
+            if parent != from && !previous.contains_key(&parent) {
+                previous.insert(parent, scope);
+                queue.push_back(parent);
+            }
+        }
+    }
+    let mut path = vec![to];
+    while let Some(&step) = path.last().and_then(|last| previous.get(last)) {
+        path.push(step);
+    }
+    path.reverse();
+    path.into_iter()
+        .map(|scope| describe_scope(context, scope))
+        .collect()
+}
+
+fn default_inheritance(context: &Context, leaks_only: bool) -> Table {
+    let mut parents: HashMap<Id, Vec<Id>> = HashMap::new();
+    for parent in &context.defaults.parents {
+        parents.entry(parent.0).or_default().push(parent.1);
+    }
+    let rows = context
+        .defaults
+        .applies
+        .iter()
+        .filter_map(|applies| {
+            let resource = context.resource(applies.0);
+            let default = context.default_rows(applies.2, applies.1)?;
+            let (from, to) = (
+                context.module_of(default.file),
+                context.module_of(resource.file),
+            );
+            if leaks_only && (from.is_empty() || from == to) {
+                return None;
+            }
+            let name = format!(
+                "{}[{}]",
+                capitalize(context.text(resource.type_name)),
+                context.text(resource.title)
+            );
+            Some(vec![
+                json!(name),
+                text(context, applies.1),
+                text(context, default.value_text),
+                path(context, default.file),
+                json!(default.line),
+                json!(chain(context, &parents, resource.scope, default.scope)),
+            ])
+        })
+        .collect();
+    Table {
+        columns: vec![
+            "resource",
+            "attribute",
+            "value",
+            "default_file",
+            "default_line",
+            "chain",
+        ],
+        rows,
+    }
+}
+
+/// `apache::vhost` as Puppet writes its references: `Apache::Vhost`.
+fn capitalize(type_name: &str) -> String {
+    type_name
+        .split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("::")
 }
 
 fn plain(value: &Value) -> String {

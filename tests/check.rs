@@ -142,7 +142,7 @@ fn queries_print_the_documented_fields() {
     assert_eq!(include["file"], "corpus/private/manifests/site.pp");
     assert_eq!(
         (include["line"].as_u64(), include["col"].as_u64()),
-        (Some(2), Some(11))
+        (Some(5), Some(11))
     );
     assert_eq!(include["from_module"], "");
     assert_eq!(include["entity_module"], "vault");

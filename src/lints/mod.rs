@@ -4,9 +4,11 @@
 //! diagnostics.
 
 mod circular_inheritance;
+mod default_leak;
 pub use circular_inheritance::cycles;
 pub use private_access::site_location;
 mod inherits_across_modules;
+mod order_dependent_default;
 mod private_access;
 mod private_reference;
 mod top_scope_fact;
@@ -21,7 +23,7 @@ use std::path::PathBuf;
 use crate::diagnostic::{Diagnostic, Kind, Location, Related, Severity};
 use crate::facts::schema::{FileId, Sym};
 use crate::facts::Extraction;
-use crate::rules::{inheritance, names, privacy, scope};
+use crate::rules::{defaults, inheritance, names, privacy, scope};
 
 /// A rule's identity and documentation.
 #[derive(Debug)]
@@ -98,6 +100,11 @@ const CHECKS: &[(&Rule, Check)] = &[
         unknown_variable::check,
     ),
     (&top_scope_fact::TopScopeFact::RULE, top_scope_fact::check),
+    (&default_leak::DefaultLeak::RULE, default_leak::check),
+    (
+        &order_dependent_default::OrderDependentDefault::RULE,
+        order_dependent_default::check,
+    ),
 ];
 
 /// Every rule.
@@ -112,6 +119,7 @@ pub struct Context<'a> {
     pub privacy: privacy::Output,
     pub names: names::Output,
     pub scope: scope::Output,
+    pub defaults: defaults::Output,
 }
 
 impl<'a> Context<'a> {
@@ -123,6 +131,7 @@ impl<'a> Context<'a> {
             privacy: privacy::run(extraction),
             names: names::run(extraction),
             scope: scope::run(extraction),
+            defaults: defaults::run(extraction),
         }
     }
 
@@ -197,6 +206,27 @@ impl<'a> Context<'a> {
             .binary_search_by_key(&reference, |row| row.reference)
             .expect("references come from var_ref");
         &rows[index]
+    }
+
+    /// The resource `res` (an id of `resource`).
+    pub fn resource(&self, res: crate::facts::schema::Id) -> &'a crate::facts::schema::Resource {
+        let rows = &self.extraction.facts.resource;
+        &rows[rows
+            .binary_search_by_key(&res, |row| row.res)
+            .expect("resources come from resource")]
+    }
+
+    /// The rows of the default expression `def`.
+    pub fn default_rows(
+        &self,
+        def: crate::facts::schema::Id,
+        attr: Sym,
+    ) -> Option<&'a crate::facts::schema::ResourceDefault> {
+        self.extraction
+            .facts
+            .resource_default
+            .iter()
+            .find(|row| row.def == def && row.attr == attr)
     }
 
     /// "module `x`", or "an environment manifest" outside modules.

@@ -1,3 +1,6 @@
+# A private top-scope variable: visible in top scope only.
+private $secret = 'only here'
+
 node default {
   include vault::internal
   include app

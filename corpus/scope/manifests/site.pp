@@ -1,6 +1,5 @@
 # Top scope, node scope and what classes see of them.
 $top = 'top'
-private $secret = 'only here'
 
 node 'web01.example.com', /^web\d+$/ {
   $in_node = 'node'

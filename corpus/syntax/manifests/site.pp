@@ -6,3 +6,7 @@ class broken {
 }
 
 class after { include good }
+
+# Node inheritance: parsed and recorded, though Puppet 7 refuses it.
+node 'base.example.com' { }
+node 'web.example.com' inherits 'base.example.com' { }

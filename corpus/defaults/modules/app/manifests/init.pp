@@ -11,11 +11,12 @@ class app inherits base {
       before => File['/etc/app.conf'];
   }
   package { 'app': }
+  service { 'app': }
   app::instance { 'one': port => 1 }
   File['/etc/base.conf'] { mode => '0640', require +> Package['app'] }
   User <| groups == 'app' and shell != '/bin/false' |> { ensure => present }
-  @@sshkey { $facts['networking']['fqdn']: type => 'ssh-rsa', key => $facts['ssh_key'] }
-  Sshkey <<| tag == 'app' |>>
+  @@notify { $facts['networking']['fqdn']: message => $facts['ssh_key'] }
+  Notify <<| tag == 'app' |>>
   @user { 'app': }
   realize(User['app'])
 }

@@ -3,5 +3,5 @@ define app::instance (Integer $port) {
     content => "port=${port}",
   }
   Package['app'] -> File["/etc/app/${title}.conf"] ~> Service['app']
-  Service['app'] <- [Class['app'], 'base']
+  Service['app'] <- [Class['app'], Class['base']]
 }

@@ -3,7 +3,7 @@ class profile (
   Integer $count = 1,
 ) {
   $local = "${greeting} from ${module_name}"
-  [$first, $second] = split($local, ' ')
+  [$first, $second] = [$local, split($local, ' ')]
   notice($first, $second, $::top, $top)
 
   $doubled = [1, 2].map |Integer $item| { $item * $count }
@@ -11,6 +11,6 @@ class profile (
 
   $text = @("TEXT")
     Greeting: ${greeting}
-    Count: $count and ${profile::web::port}
+    Count: $count and ${profile::count}
     | TEXT
 }

@@ -10,8 +10,3 @@ class profile::web inherits profile {
   }
   profile::site { 'main': }
 }
-
-define profile::site (String $root = "/srv/${title}") {
-  $path = "${root}/${name}"
-  notice($path, $port)
-}

@@ -1,0 +1,218 @@
+//! Dynamic default inheritance (../shared/spec/scope-lookup-rules.txt, and
+//! "Resource Default Expression" in catalog-expressions.txt): which
+//! resource defaults reach which resources, along the chain of scopes that
+//! declare one another.
+
+use crepe::crepe;
+use rustc_hash::FxBuildHasher;
+
+use super::sorted;
+use crate::facts::schema::{Id, Sym, TOP_SCOPE};
+use crate::facts::Extraction;
+
+crepe! {
+    @input
+    /// `scope_is(scope, kind)`: 0 node, 1 class, 2 define, 3 lambda, 4 function.
+    struct ScopeIs(Id, u8);
+
+    @input
+    /// `lexical_parent(scope, parent)`.
+    struct LexicalParent(Id, Id);
+
+    @input
+    /// `class_scope(class, scope)`.
+    struct ClassScope(Sym, Id);
+
+    @input
+    /// `define_scope(define, scope)`.
+    struct DefineScope(Sym, Id);
+
+    @input
+    /// `inherits(class, parent)`.
+    struct Inherits(Sym, Sym);
+
+    @input
+    /// `declares(scope, class)`.
+    struct Declares(Id, Sym);
+
+    @input
+    /// `resource_in(res, scope, type)`.
+    struct ResourceIn(Id, Id, Sym);
+
+    @input
+    /// `resource_sets(res, attr)`: the resource sets the attribute itself.
+    struct ResourceSets(Id, Sym);
+
+    @input
+    /// `default(def, scope, type, attr, appends)`: `appends` for `+>`.
+    struct Default(Id, Id, Sym, Sym, bool);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `dynamic_parent(scope, parent)`: a candidate parent in the dynamic
+    /// scope chain.
+    pub struct DynamicParent(pub Id, pub Id);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `default_applies(res, attr, def)`.
+    pub struct DefaultApplies(pub Id, pub Sym, pub Id);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `order_dependent(scope, type, attr)`: candidate parents of `scope`
+    /// give its resources of `type` different defaults for `attr`.
+    pub struct OrderDependent(pub Id, pub Sym, pub Sym);
+
+    struct Derived(Sym);
+    struct Reaches(Id, Id);
+    struct Shadowed(Id, Sym, Sym, Id);
+    struct DefaultAt(Id, Sym, Sym);
+
+    // derived(C) :- inherits(C, _).
+    Derived(class) <- Inherits(class, _);
+
+    // "a derived class's parent is its base class"
+    // dynamic_parent(CS, PS) :- class_scope(C, CS), inherits(C, P), class_scope(P, PS).
+    DynamicParent(scope, parent_scope) <- ClassScope(class, scope), Inherits(class, parent), ClassScope(parent, parent_scope);
+    // "any other class ... instance's parent is a scope that declares it"
+    // dynamic_parent(CS, D) :- declares(D, C), class_scope(C, CS), !derived(C).
+    DynamicParent(scope, declarer) <- Declares(declarer, class), ClassScope(class, scope), !Derived(class);
+    // "declaring a derived class whose base class is not yet declared
+    // inserts the base between them"
+    // dynamic_parent(BS, D) :- declares(D, C), inherits(C, B), class_scope(B, BS), !derived(B).
+    DynamicParent(base_scope, declarer) <-
+        Declares(declarer, class), Inherits(class, base), ClassScope(base, base_scope), !Derived(base);
+    // "... or define instance's parent is a scope that declares it"
+    // dynamic_parent(DS, S) :- resource_in(_, S, D), define_scope(D, DS).
+    DynamicParent(scope, declarer) <- ResourceIn(_, declarer, define), DefineScope(define, scope);
+    // "node scope's parent is top scope"
+    // dynamic_parent(N, top) :- scope_is(N, node).
+    DynamicParent(node, TOP_SCOPE) <- ScopeIs(node, 0);
+    // a lambda's parent is the scope it is written in
+    // dynamic_parent(L, P) :- scope_is(L, lambda), lexical_parent(L, P).
+    DynamicParent(lambda, parent) <- ScopeIs(lambda, 3), LexicalParent(lambda, parent);
+
+    // reaches(S, S) :- scope_is(S, _).
+    Reaches(scope, scope) <- ScopeIs(scope, _);
+    // reaches(top, top).
+    Reaches(TOP_SCOPE, TOP_SCOPE) <- (true);
+    // reaches(S, A) :- reaches(S, P), dynamic_parent(P, A).
+    Reaches(scope, ancestor) <- Reaches(scope, parent), DynamicParent(parent, ancestor);
+
+    // default_at(A, T, X) :- default(_, A, T, X, false).
+    DefaultAt(scope, kind, attr) <- Default(_, scope, kind, attr, false);
+    // "the nearest default for that type and attribute wins": a `=>`
+    // default closer to S hides those farther up.
+    // shadowed(S, T, X, A) :- reaches(S, B), default_at(B, T, X),
+    //     reaches(B, A), B != A.
+    Shadowed(scope, kind, attr, ancestor) <-
+        Reaches(scope, closer), DefaultAt(closer, kind, attr), Reaches(closer, ancestor), (closer != ancestor);
+
+    // "all visible defaults merge"; `+>` appends to the next outer one, so
+    // it hides nothing.
+    // default_applies(R, X, D) :- resource_in(R, S, T), reaches(S, A),
+    //     default(D, A, T, X, _), !shadowed(S, T, X, A), !resource_sets(R, X).
+    DefaultApplies(res, attr, default) <-
+        ResourceIn(res, scope, kind),
+        Reaches(scope, ancestor),
+        Default(default, ancestor, kind, attr, _),
+        !Shadowed(scope, kind, attr, ancestor),
+        !ResourceSets(res, attr);
+
+    // "what Puppet applies depends on evaluation order": a class (a
+    // singleton, parented by whichever declaration Puppet evaluates first)
+    // with two candidate parents, only one of which reaches a default the
+    // class's own resources would take. Each define instance has the one
+    // parent that declares it.
+    // order_dependent(S, T, X) :- scope_is(S, class), dynamic_parent(S, P1),
+    //     dynamic_parent(S, P2), P1 != P2, reaches(P1, A), default_at(A, T, X),
+    //     !reaches(P2, A), resource_in(R, S, T), !resource_sets(R, X).
+    OrderDependent(scope, kind, attr) <-
+        ScopeIs(scope, 1),
+        DynamicParent(scope, first),
+        DynamicParent(scope, second),
+        (first != second),
+        Reaches(first, ancestor),
+        DefaultAt(ancestor, kind, attr),
+        !Reaches(second, ancestor),
+        ResourceIn(res, scope, kind),
+        !ResourceSets(res, attr);
+}
+
+/// What the program derives.
+pub struct Output {
+    pub parents: Vec<DynamicParent>,
+    pub applies: Vec<DefaultApplies>,
+    pub order_dependent: Vec<OrderDependent>,
+}
+
+/// Loads the facts and runs the program.
+pub fn run(extraction: &Extraction) -> Output {
+    let facts = &extraction.facts;
+    let interner = &extraction.interner;
+    let text = |sym: Sym| interner.resolve(sym);
+    let mut runtime = Crepe::new();
+    for row in &facts.scope {
+        let kind = match text(row.kind) {
+            "node" => 0,
+            "class" => 1,
+            "define" => 2,
+            "lambda" => 3,
+            _ => 4,
+        };
+        runtime.extend([ScopeIs(row.scope, kind)]);
+        runtime.extend([LexicalParent(row.scope, row.lexical_parent)]);
+    }
+    runtime.extend(
+        facts
+            .class_decl
+            .iter()
+            .map(|row| ClassScope(row.class, row.scope)),
+    );
+    runtime.extend(
+        facts
+            .define_decl
+            .iter()
+            .map(|row| DefineScope(row.define, row.scope)),
+    );
+    runtime.extend(
+        facts
+            .inherits
+            .iter()
+            .map(|row| Inherits(row.class, row.parent)),
+    );
+    runtime.extend(
+        facts
+            .declares
+            .iter()
+            .map(|row| Declares(row.scope, row.class)),
+    );
+    runtime.extend(
+        facts
+            .resource
+            .iter()
+            .map(|row| ResourceIn(row.res, row.scope, row.type_name)),
+    );
+    runtime.extend(
+        facts
+            .resource_attr
+            .iter()
+            .map(|row| ResourceSets(row.res, row.attr)),
+    );
+    runtime.extend(facts.resource_default.iter().map(|row| {
+        Default(
+            row.def,
+            row.scope,
+            row.type_name,
+            row.attr,
+            text(row.op) == "+>",
+        )
+    }));
+    let (parents, applies, order_dependent) = runtime.run_with_hasher::<FxBuildHasher>();
+    Output {
+        parents: sorted(parents),
+        applies: sorted(applies),
+        order_dependent: sorted(order_dependent),
+    }
+}

@@ -1,0 +1,66 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+
+rule! {
+    /// ## What it does
+    /// Finds resource defaults written in one module that reach resources
+    /// of another module through dynamic scope: a class that declares
+    /// another class, or a define instance, passes its defaults on.
+    ///
+    /// ## Why is this bad?
+    /// The other module's resources silently get attributes their authors
+    /// never wrote (`File { mode => '0600' }` in a profile changes the
+    /// files of every module it includes); Puppet's documentation warns
+    /// against defaults outside top scope for this reason.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class profile::web {
+    ///   File { mode => '0600' }
+    ///   include apache          # apache's files get mode 0600
+    /// }
+    /// ```
+    DefaultLeak { id: "default-leak", severity: Warning, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for applies in &context.defaults.applies {
+        let resource = context.resource(applies.0);
+        let Some(default) = context.default_rows(applies.2, applies.1) else {
+            continue;
+        };
+        let (from, to) = (
+            context.module_of(default.file),
+            context.module_of(resource.file),
+        );
+        if from.is_empty() || from == to {
+            continue;
+        }
+        let mut diagnostic = context.diagnostic(
+            &DefaultLeak::RULE,
+            resource.file,
+            resource.line,
+            1,
+            format!(
+                "`{}` of {}[{}] comes from a default of module `{from}`",
+                context.text(applies.1),
+                context.text(resource.type_name),
+                context.text(resource.title),
+            ),
+        );
+        diagnostic.related = vec![context.related(
+            default.file,
+            default.line,
+            1,
+            format!(
+                "default `{} {} {}` set here",
+                context.text(default.attr),
+                context.text(default.op),
+                context.text(default.value_text)
+            ),
+        )];
+        diagnostics.push(diagnostic);
+    }
+    diagnostics
+}
