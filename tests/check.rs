@@ -176,7 +176,7 @@ fn queries_print_the_documented_fields() {
     assert_eq!(in_node["declared_in"], "node web01.example.com");
     assert_eq!(
         (in_node["decl_file"].as_str(), in_node["decl_line"].as_u64()),
-        (Some("corpus/scope/manifests/site.pp"), Some(6))
+        (Some("corpus/scope/manifests/site.pp"), Some(5))
     );
     let inherited = rows
         .iter()
