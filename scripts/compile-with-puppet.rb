@@ -44,7 +44,9 @@ result = Puppet.override(environments: Puppet::Environments::Static.new(environm
   end
   { 'resources' => resources.sort_by { |resource| [resource['type'], resource['title']] } }
 rescue Puppet::Error, SystemStackError => e
-  # Puppet dies on circular inheritance with SystemStackError.
-  { 'error' => e.message }
+  # Puppet dies on circular inheritance with SystemStackError. Paths are
+  # made relative to the environment, so that the output is the same in
+  # any checkout.
+  { 'error' => e.message.gsub("#{environment_dir}/", '') }
 end
 puts JSON.pretty_generate(JSON.parse(result.to_json))

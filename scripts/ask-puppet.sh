@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Regenerates everything the tests take from Puppet 7 (Debian's
+# puppet-agent): built-in names, Facter's facts, the Debian corpus counts,
+# and the fixtures' catalogs and compile errors. CI runs it and fails when
+# the committed files differ from what Puppet says.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/puppet-builtins.sh
+scripts/facter-facts.sh
+ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
+while read -r environment node; do
+  ruby scripts/compile-with-puppet.rb "corpus/$environment" "$node" 2>/dev/null > "corpus/$environment/expected/catalog.json"
+done <<'NODES'
+defaults node.example.com
+scope web01.example.com
+inheritance web.example.com
+NODES
