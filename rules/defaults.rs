@@ -66,7 +66,8 @@ crepe! {
 
     struct Derived(Sym);
     struct Reaches(Id, Id);
-    struct Shadowed(Id, Sym, Sym, Id);
+    struct Wanted(Id, Sym, Sym);
+    struct Clear(Id, Id, Sym, Sym);
     struct DefaultAt(Id, Sym, Sym);
 
     // derived(C) :- inherits(C, _).
@@ -102,22 +103,26 @@ crepe! {
 
     // default_at(A, T, X) :- default(_, A, T, X, false).
     DefaultAt(scope, kind, attr) <- Default(_, scope, kind, attr, false);
-    // "the nearest default for that type and attribute wins": a `=>`
-    // default closer to S hides those farther up.
-    // shadowed(S, T, X, A) :- reaches(S, B), default_at(B, T, X),
-    //     reaches(B, A), B != A.
-    Shadowed(scope, kind, attr, ancestor) <-
-        Reaches(scope, closer), DefaultAt(closer, kind, attr), Reaches(closer, ancestor), (closer != ancestor);
+    // wanted(S, T, X) :- resource_in(_, S, T), default(_, _, T, X, _).
+    Wanted(scope, kind, attr) <- ResourceIn(_, scope, kind), Default(_, _, kind, attr, _);
+    // "the nearest default for that type and attribute wins": a chain goes
+    // on past a scope only if the scope sets no `=>` default for them.
+    // clear(S, S, T, X) :- wanted(S, T, X).
+    Clear(scope, scope, kind, attr) <- Wanted(scope, kind, attr);
+    // clear(S, P, T, X) :- clear(S, Q, T, X), !default_at(Q, T, X),
+    //     dynamic_parent(Q, P).
+    Clear(scope, parent, kind, attr) <-
+        Clear(scope, step, kind, attr), !DefaultAt(step, kind, attr), DynamicParent(step, parent);
 
     // "all visible defaults merge"; `+>` appends to the next outer one, so
-    // it hides nothing.
-    // default_applies(R, X, D) :- resource_in(R, S, T), reaches(S, A),
-    //     default(D, A, T, X, _), !shadowed(S, T, X, A), !resource_sets(R, X).
+    // it stops no chain. Where candidate parents give different chains,
+    // each chain's nearest default is a candidate.
+    // default_applies(R, X, D) :- resource_in(R, S, T), clear(S, A, T, X),
+    //     default(D, A, T, X, _), !resource_sets(R, X).
     DefaultApplies(res, attr, default) <-
         ResourceIn(res, scope, kind),
-        Reaches(scope, ancestor),
+        Clear(scope, ancestor, kind, attr),
         Default(default, ancestor, kind, attr, _),
-        !Shadowed(scope, kind, attr, ancestor),
         !ResourceSets(res, attr);
 
     // "what Puppet applies depends on evaluation order": a class (a

@@ -8,10 +8,13 @@ cd "$(dirname "$0")/.."
 scripts/puppet-builtins.sh
 scripts/facter-facts.sh
 ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
-while read -r environment node; do
-  ruby scripts/compile-with-puppet.rb "corpus/$environment" "$node" 2>/dev/null > "corpus/$environment/expected/catalog.json"
+while read -r environment node output; do
+  ruby scripts/compile-with-puppet.rb "corpus/$environment" "$node" 2>/dev/null > "corpus/$environment/expected/$output"
 done <<'NODES'
-defaults node.example.com
-scope web01.example.com
-inheritance web.example.com
+defaults node.example.com catalog.json
+scope web01.example.com catalog.json
+inheritance web.example.com catalog.json
+names class.example.com class.json
+names type.example.com type.json
+names function.example.com function.json
 NODES

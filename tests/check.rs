@@ -26,6 +26,7 @@ const ENVIRONMENTS: &[&str] = &[
     "private",
     "layout",
     "syntax",
+    "names",
 ];
 
 fn pfacts(args: &[&str]) -> (i32, String) {

@@ -27,6 +27,7 @@ const ENVIRONMENTS: &[&str] = &[
     "private",
     "layout",
     "syntax",
+    "names",
 ];
 
 fn extract_environment(name: &str) -> Extraction {

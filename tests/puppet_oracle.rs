@@ -1,16 +1,22 @@
 //! pfacts against Puppet 7 itself: catalogs and compile errors recorded by
 //! `scripts/compile-with-puppet.rb` in `corpus/*/expected/`.
 //!
-//! - `defaults_agree_with_puppets_catalog`: every default pfacts predicts
-//!   for a resource (`default-inheritance`) is the attribute's value in
-//!   Puppet's catalog, and every attribute of the catalog that the resource
-//!   does not set itself is predicted.
+//! - `defaults_agree_with_puppets_catalog`: the value Puppet's catalog has
+//!   for an attribute a resource does not set itself is among the defaults
+//!   pfacts predicts (`default-inheritance`), the only one where a single
+//!   default reaches it, and every such attribute is predicted.
 //! - `unknown_variable_is_where_puppet_fails`: Puppet's compile error under
 //!   `--strict_variables` stands where pfacts reports `unknown-variable`.
 //! - `circular_inheritance_is_what_kills_puppet`: Puppet dies with "stack
 //!   level too deep" and no location; pfacts names the cycle.
+//! - `order_dependent_default_is_what_puppet_resolves_by_order`: a class
+//!   declared from two scopes gets the default of the one Puppet evaluates
+//!   first; pfacts reports the dependence.
+//! - `unknown_names_are_where_puppet_fails`: unknown class, resource type and
+//!   function, each flagged at the line where Puppet's compilation fails,
+//!   and the defined look-alikes beside them stay silent.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use pfacts::facts::{self, schema::Sym};
 use pfacts::lints::Context;
@@ -59,7 +65,8 @@ fn defaults_agree_with_puppets_catalog() {
         .map(|row| (row.type_name, row.title, row.attr))
         .collect();
 
-    let mut predicted: HashSet<(String, String, String)> = HashSet::new();
+    // (type, title, attribute) -> the values of the defaults that reach it.
+    let mut predicted: HashMap<(String, String, String), Vec<String>> = HashMap::new();
     for applies in &context.defaults.applies {
         let resource = context.resource(applies.0);
         if !resource.title_literal
@@ -68,28 +75,41 @@ fn defaults_agree_with_puppets_catalog() {
             continue;
         }
         let default = context.default_rows(applies.2, applies.1).unwrap();
-        let (type_name, title, attr) = (
+        let key = (
             catalog_type(text(resource.type_name)),
-            text(resource.title),
-            text(applies.1),
+            text(resource.title).to_string(),
+            text(applies.1).to_string(),
         );
-        let in_catalog = resources
-            .iter()
-            .find(|candidate| {
-                candidate["type"] == type_name.as_str() && candidate["title"] == title
-            })
-            .unwrap_or_else(|| panic!("{type_name}[{title}] is in Puppet's catalog"));
-        assert_eq!(
-            in_catalog["parameters"][attr],
-            literal_value(text(default.value_text)),
-            "{type_name}[{title}] {attr}"
-        );
-        predicted.insert((type_name, title.to_string(), attr.to_string()));
+        predicted
+            .entry(key)
+            .or_default()
+            .push(literal_value(text(default.value_text)).to_string());
     }
     assert!(
         predicted.len() >= 10,
         "the fixture exercises defaults: {predicted:?}"
     );
+
+    // A default pfacts predicts alone is what Puppet applies; where several
+    // reach a resource (order-dependent-default), Puppet applies one of them.
+    for ((type_name, title, attr), values) in &predicted {
+        let in_catalog = resources
+            .iter()
+            .find(|candidate| {
+                candidate["type"] == type_name.as_str() && candidate["title"] == title.as_str()
+            })
+            .unwrap_or_else(|| panic!("{type_name}[{title}] is in Puppet's catalog"));
+        let value = in_catalog["parameters"][attr.as_str()]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            values.iter().any(|predicted| predicted == value),
+            "{type_name}[{title}] {attr}: Puppet {value}, pfacts {values:?}"
+        );
+        if values.len() == 1 {
+            assert_eq!(value, values[0], "{type_name}[{title}] {attr}");
+        }
+    }
 
     // Every attribute of a catalog resource that pfacts knows with a literal
     // title, and that the resource does not set itself, came from a default.
@@ -119,12 +139,75 @@ fn defaults_agree_with_puppets_catalog() {
             }
             checked += 1;
             assert!(
-                predicted.contains(&(type_name.clone(), title.to_string(), attr.clone())),
+                predicted.contains_key(&(type_name.clone(), title.to_string(), attr.clone())),
                 "{type_name}[{title}] {attr} comes from a default pfacts does not predict"
             );
         }
     }
     assert!(checked >= 10);
+}
+
+#[test]
+fn order_dependent_default_is_what_puppet_resolves_by_order() {
+    let catalog = expected("defaults");
+    let common = catalog["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|resource| resource["title"] == "/etc/common")
+        .unwrap();
+    // base is evaluated first (app inherits it), so its default wins.
+    assert_eq!(common["parameters"]["mode"], "0644");
+    let extraction = facts::extract_paths(&["corpus/defaults".into()]);
+    let reported = pfacts::lints::check(&extraction)
+        .into_iter()
+        .any(|diagnostic| {
+            diagnostic.rule == "order-dependent-default"
+                && diagnostic.message.contains("class `common`")
+        });
+    assert!(reported);
+}
+
+#[test]
+fn unknown_names_are_where_puppet_fails() {
+    let extraction = facts::extract_paths(&["corpus/names".into()]);
+    let diagnostics = pfacts::lints::check(&extraction);
+    for (node, rule, message) in [
+        (
+            "class",
+            "unknown-class",
+            "Could not find class ::missing::thing",
+        ),
+        (
+            "type",
+            "unknown-resource-type",
+            "Unknown resource type: 'nosuch'",
+        ),
+        ("function", "unknown-function", "Unknown function: 'nofunc'"),
+    ] {
+        let recorded =
+            std::fs::read_to_string(format!("corpus/names/expected/{node}.json")).unwrap();
+        let error = serde_json::from_str::<Value>(&recorded).unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(error.contains(message), "{error}");
+        let line: usize = error
+            .split("line: ")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let flagged: Vec<usize> = diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.rule == rule)
+            .map(|diagnostic| diagnostic.location.unwrap().line)
+            .collect();
+        assert_eq!(flagged, [line], "{rule}: Puppet fails at line {line}");
+    }
 }
 
 #[test]

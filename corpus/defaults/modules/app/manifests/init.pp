@@ -10,6 +10,7 @@ class app inherits base {
       ensure => directory,
       before => File['/etc/app.conf'];
   }
+  include common
   package { 'app': }
   service { 'app': }
   app::instance { 'one': port => 1 }

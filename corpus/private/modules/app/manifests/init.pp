@@ -3,6 +3,8 @@ class app inherits vault::documented {
   class { ['vault::internal', "vault::${kind}"]: }
   vault::helper { 'two': }
   Class['vault::internal'] -> Class['app']
+  # Ordering against an `@api private` class is allowed (look-alike).
+  Class['vault::documented'] -> Class['app']
   notice($vault::internal::setting, Class['vault']['token'])
   include $dynamic, "app::${role}"
 }

@@ -1,0 +1,1 @@
+function present::double(Integer $x) >> Integer { $x * 2 }

@@ -1,0 +1,3 @@
+Puppet::Type.newtype(:present_setting) do
+  newparam(:name, namevar: true)
+end

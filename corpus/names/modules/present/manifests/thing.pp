@@ -1,0 +1,1 @@
+define present::thing { }
