@@ -9,7 +9,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::sorted;
-use crate::facts::schema::{FileId, Sym};
+use crate::facts::schema::{FileId, Id, Sym};
 use crate::facts::Extraction;
 
 /// How code uses an entity.
@@ -67,6 +67,7 @@ pub enum Site {
     Resource(u32),
     Relationship(u32),
     VarRef(u32),
+    ParamRef(u32),
 }
 
 crepe! {
@@ -97,8 +98,17 @@ crepe! {
     struct Instance(Sym, FileId, Site);
 
     @input
-    /// `qualified_read(class, file, site)`: `$class::name`.
-    struct QualifiedRead(Sym, FileId, Site);
+    /// `qualified_read(class, name, file, site)`: `$class::name`, or
+    /// `Class['class']['name']`.
+    struct QualifiedRead(Sym, Sym, FileId, Site);
+
+    @input
+    /// `class_scope(class, scope)`.
+    struct ClassScope(Sym, Id);
+
+    @input
+    /// `private_parameter(scope, name)`.
+    struct PrivateParameter(Id, Sym);
 
     @output
     /// `violation(entity, kind, how, file, site, entity_module, from_module)`
@@ -109,6 +119,11 @@ crepe! {
     /// `private_reference(class, how, file, site, class_module, from_module)`
     #[derive(Debug, PartialOrd, Ord)]
     pub struct PrivateReference(pub Sym, pub How, pub FileId, pub Site, pub Sym, pub Sym);
+
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `parameter_violation(class, parameter, file, site, class_module, from_module)`
+    pub struct ParameterViolation(pub Sym, pub Sym, pub FileId, pub Site, pub Sym, pub Sym);
 
     struct EntityModule(Sym, Sym);
     struct Use(Sym, UseKind, FileId, Site);
@@ -174,11 +189,27 @@ crepe! {
     // as the intention is that it is an implementation concern of the
     // particular module."
     // private_reference(C, H, F, S, M, FM) :-
-    //     qualified_read(C, F, S), private(C, H), entity_module(C, M),
+    //     qualified_read(C, _, F, S), private(C, H), entity_module(C, M),
     //     file_module(F, FM), M != FM.
     PrivateReference(class, how, file, site, module, from_module) <-
-        QualifiedRead(class, file, site),
+        QualifiedRead(class, _, file, site),
         Private(class, how),
+        EntityModule(class, module),
+        FileModule(file, from_module),
+        (module != from_module);
+
+    // "A private parameter may only be directly used from the module where
+    // it was declared. The term directly-used here means: referencing the
+    // parameter using variable syntax, referencing the parameter via
+    // catalog lookup of type/id and then accessing its parameter."
+    // parameter_violation(C, P, F, S, M, FM) :-
+    //     qualified_read(C, P, F, S), class_scope(C, CS),
+    //     private_parameter(CS, P), entity_module(C, M), file_module(F, FM),
+    //     M != FM.
+    ParameterViolation(class, parameter, file, site, module, from_module) <-
+        QualifiedRead(class, parameter, file, site),
+        ClassScope(class, scope),
+        PrivateParameter(scope, parameter),
         EntityModule(class, module),
         FileModule(file, from_module),
         (module != from_module);
@@ -188,6 +219,7 @@ crepe! {
 pub struct Output {
     pub violations: Vec<Violation>,
     pub references: Vec<PrivateReference>,
+    pub parameters: Vec<ParameterViolation>,
 }
 
 /// Loads the facts and runs the program.
@@ -276,13 +308,38 @@ pub fn run(extraction: &Extraction) -> Output {
         }
         runtime.extend([QualifiedRead(
             row.namespace,
+            row.short_name,
             row.file,
             Site::VarRef(index as u32),
         )]);
     }
-    let (violations, references) = runtime.run_with_hasher::<FxBuildHasher>();
+    for (index, row) in facts.resource_param_ref.iter().enumerate() {
+        if Some(row.type_name) == class {
+            runtime.extend([QualifiedRead(
+                row.title,
+                row.param,
+                row.file,
+                Site::ParamRef(index as u32),
+            )]);
+        }
+    }
+    runtime.extend(
+        facts
+            .class_decl
+            .iter()
+            .map(|row| ClassScope(row.class, row.scope)),
+    );
+    runtime.extend(
+        facts
+            .param_decl
+            .iter()
+            .filter(|row| row.private)
+            .map(|row| PrivateParameter(row.scope, row.name)),
+    );
+    let (violations, references, parameters) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         violations: sorted(violations),
         references: sorted(references),
+        parameters: sorted(parameters),
     }
 }

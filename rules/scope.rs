@@ -50,6 +50,10 @@ crepe! {
     struct Assigned(Id, Sym, bool);
 
     @input
+    /// `parameter(scope, name)`: a parameter of a class, define or function.
+    struct Parameter(Id, Sym);
+
+    @input
     /// `plain_ref(ref, scope, name)`: `$x`.
     struct PlainRef(Id, Id, Sym);
 
@@ -160,6 +164,12 @@ crepe! {
         Sees(scope, seen),
         ClassScope(_, seen),
         Assigned(seen, name, false);
+
+    // "A private parameter may only be directly used from the module where
+    // it was declared": by qualified name it resolves (the privacy program
+    // judges the module).
+    // resolves(R, CS) :- qualified_ref(R, C, N), class_scope(C, CS), parameter(CS, N).
+    Resolves(reference, scope) <- QualifiedRef(reference, class, name), ClassScope(class, scope), Parameter(scope, name);
 
     // resolved(R) :- resolves(R, _).
     Resolved(reference) <- Resolves(reference, _);
@@ -283,6 +293,12 @@ pub fn run(extraction: &Extraction) -> Output {
             .param_decl
             .iter()
             .map(|row| Assigned(row.scope, row.name, row.private)),
+    );
+    runtime.extend(
+        facts
+            .param_decl
+            .iter()
+            .map(|row| Parameter(row.scope, row.name)),
     );
 
     let fact_names: Vec<&str> = facts

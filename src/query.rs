@@ -97,6 +97,23 @@ fn private_violations(context: &Context) -> Table {
                 json!(violation.2.name()),
             ]
         })
+        .chain(context.privacy.parameters.iter().map(|violation| {
+            let (line, col) = crate::lints::site_location(context, violation.3);
+            vec![
+                path(context, violation.2),
+                json!(line),
+                json!(col),
+                json!(format!(
+                    "{}::{}",
+                    context.text(violation.0),
+                    context.text(violation.1)
+                )),
+                json!("parameter"),
+                text(context, violation.5),
+                text(context, violation.4),
+                json!("keyword"),
+            ]
+        }))
         .collect();
     Table {
         columns: vec![

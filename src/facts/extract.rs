@@ -1285,6 +1285,7 @@ impl<'a> Extractor<'a> {
 
     fn access(&mut self, node: Node<'a>) {
         let Some(refs) = self.references(node) else {
+            self.parameter_access(node);
             return;
         };
         let scope = self.scope();
@@ -1297,6 +1298,40 @@ impl<'a> Extractor<'a> {
                 line: self.line(node),
             };
             self.facts.resource_ref.push(row);
+        }
+    }
+
+    /// `Class['x']['p']`, `File['/a']['mode']`: a parameter read from the
+    /// catalog.
+    fn parameter_access(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let Some(target) = node.child_by_field_id(fields.target.get()) else {
+            return;
+        };
+        if target.kind_id() != self.grammar.access {
+            return;
+        }
+        let Some(refs) = self.references(target) else {
+            return;
+        };
+        let parameters: Vec<String> = self
+            .children_by_field(node, fields.index)
+            .into_iter()
+            .filter_map(|index| self.literal(index))
+            .collect();
+        let scope = self.scope();
+        for reference in &refs {
+            for parameter in &parameters {
+                let row = ResourceParamRef {
+                    scope,
+                    type_name: self.sym(&reference.type_name),
+                    title: self.sym(&reference.title),
+                    param: self.sym(parameter),
+                    file: FileId::default(),
+                    line: self.line(node),
+                };
+                self.facts.resource_param_ref.push(row);
+            }
         }
     }
 

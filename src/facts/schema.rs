@@ -384,6 +384,13 @@ relations! {
     /// Example: `resource_ref(12, service, nginx, 3, 22)`
     resource_ref / ResourceRef { scope: Id, type_name: Sym, title: Sym, file: FileId, line: u32 }
 
+    /// `resource_param_ref(scope, type, title, param, file, line)`: a
+    /// parameter read from the catalog, `Class['x']['p']` or
+    /// `File['/a']['mode']`.
+    ///
+    /// Example: `resource_param_ref(12, class, vault, token, 3, 6)`
+    resource_param_ref / ResourceParamRef { scope: Id, type_name: Sym, title: Sym, param: Sym, file: FileId, line: u32 }
+
     /// `call(scope, name, form, file, line, col)`: a function call; `form`:
     /// `prefix` (`f(x)`), `method` (`$x.f`), `statement` (`include x`).
     ///

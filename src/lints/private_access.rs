@@ -91,6 +91,52 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             .collect();
         diagnostics.push(diagnostic);
     }
+    for violation in &context.privacy.parameters {
+        let (class, parameter, file, site, module) = (
+            violation.0,
+            violation.1,
+            violation.2,
+            violation.3,
+            violation.4,
+        );
+        let (line, col) = site_location(context, site);
+        let mut diagnostic = context.diagnostic(
+            &PrivateAccess::RULE,
+            file,
+            line,
+            col,
+            format!(
+                "parameter `{}` of class `{}` is private to module `{}` (keyword); read here, {}",
+                context.text(parameter),
+                context.text(class),
+                context.text(module),
+                Context::describe_module(context.module_of(file)),
+            ),
+        );
+        diagnostic.related = context
+            .extraction
+            .facts
+            .param_decl
+            .iter()
+            .filter(|row| {
+                row.private
+                    && row.name == parameter
+                    && facts
+                        .class_decl
+                        .iter()
+                        .any(|decl| decl.class == class && decl.scope == row.scope)
+            })
+            .map(|row| {
+                context.related(
+                    row.file,
+                    row.line,
+                    row.col,
+                    "declared private here".to_string(),
+                )
+            })
+            .collect();
+        diagnostics.push(diagnostic);
+    }
     diagnostics
 }
 
@@ -109,5 +155,6 @@ pub fn site_location(context: &Context, site: Site) -> (u32, u32) {
             facts.var_ref[index as usize].line,
             facts.var_ref[index as usize].col,
         ),
+        Site::ParamRef(index) => (facts.resource_param_ref[index as usize].line, 1),
     }
 }

@@ -5,7 +5,8 @@ use crate::rules::privacy::Site;
 rule! {
     /// ## What it does
     /// Finds variables and parameters of a private class read by qualified
-    /// name (`$vault::internal::setting`) from another module.
+    /// name (`$vault::internal::setting`) or from the catalog
+    /// (`Class['vault::internal']['setting']`) from another module.
     ///
     /// ## Why is this bad?
     /// The language specification allows reading a private class's
@@ -26,19 +27,33 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .privacy
         .references
         .iter()
-        .filter_map(|found| {
-            let Site::VarRef(index) = found.3 else {
-                return None;
+        .map(|found| {
+            let (file, line, col, what) = match found.3 {
+                Site::ParamRef(index) => {
+                    let row = &facts.resource_param_ref[index as usize];
+                    let what = format!(
+                        "`Class['{}']['{}']`",
+                        context.text(row.title),
+                        context.text(row.param)
+                    );
+                    (row.file, row.line, 1, what)
+                }
+                _ => {
+                    let (line, col) = crate::lints::site_location(context, found.3);
+                    let name = match found.3 {
+                        Site::VarRef(index) => context.text(facts.var_ref[index as usize].name),
+                        _ => "",
+                    };
+                    (found.2, line, col, format!("`${name}`"))
+                }
             };
-            let row = &facts.var_ref[index as usize];
             let mut diagnostic = context.diagnostic(
                 &PrivateReference::RULE,
-                row.file,
-                row.line,
-                row.col,
+                file,
+                line,
+                col,
                 format!(
-                    "`${}` reads class `{}`, private to module `{}` ({}), {}",
-                    context.text(row.name),
+                    "{what} reads class `{}`, private to module `{}` ({}), {}",
                     context.text(found.0),
                     context.text(found.4),
                     found.1.name(),
@@ -46,7 +61,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 ),
             );
             diagnostic.related = context.class_definitions(found.0).collect();
-            Some(diagnostic)
+            diagnostic
         })
         .collect()
 }

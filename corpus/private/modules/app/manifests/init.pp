@@ -6,5 +6,6 @@ class app inherits vault::documented {
   # Ordering against an `@api private` class is allowed (look-alike).
   Class['vault::documented'] -> Class['app']
   notice($vault::internal::setting, Class['vault']['token'])
+  notice($vault::token, $vault::public, Class['vault::internal']['setting'])
   include $dynamic, "app::${role}"
 }
