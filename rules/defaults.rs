@@ -6,14 +6,14 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::sorted;
+use super::{scopes, sorted, ScopeKind};
 use crate::facts::schema::{Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 crepe! {
     @input
-    /// `scope_is(scope, kind)`: 0 node, 1 class, 2 define, 3 lambda, 4 function.
-    struct ScopeIs(Id, u8);
+    /// `scope_is(scope, kind)`.
+    struct ScopeIs(Id, ScopeKind);
 
     @input
     /// `lexical_parent(scope, parent)`.
@@ -89,10 +89,10 @@ crepe! {
     DynamicParent(scope, declarer) <- ResourceIn(_, declarer, define), DefineScope(define, scope);
     // "node scope's parent is top scope"
     // dynamic_parent(N, top) :- scope_is(N, node).
-    DynamicParent(node, TOP_SCOPE) <- ScopeIs(node, 0);
+    DynamicParent(node, TOP_SCOPE) <- ScopeIs(node, ScopeKind::Node);
     // a lambda's parent is the scope it is written in
     // dynamic_parent(L, P) :- scope_is(L, lambda), lexical_parent(L, P).
-    DynamicParent(lambda, parent) <- ScopeIs(lambda, 3), LexicalParent(lambda, parent);
+    DynamicParent(lambda, parent) <- ScopeIs(lambda, ScopeKind::Lambda), LexicalParent(lambda, parent);
 
     // reaches(S, S) :- scope_is(S, _).
     Reaches(scope, scope) <- ScopeIs(scope, _);
@@ -134,7 +134,7 @@ crepe! {
     //     dynamic_parent(S, P2), P1 != P2, reaches(P1, A), default_at(A, T, X),
     //     !reaches(P2, A), resource_in(R, S, T), !resource_sets(R, X).
     OrderDependent(scope, kind, attr) <-
-        ScopeIs(scope, 1),
+        ScopeIs(scope, ScopeKind::Class),
         DynamicParent(scope, first),
         DynamicParent(scope, second),
         (first != second),
@@ -158,16 +158,9 @@ pub fn run(extraction: &Extraction) -> Output {
     let interner = &extraction.interner;
     let text = |sym: Sym| interner.resolve(sym);
     let mut runtime = Crepe::new();
-    for row in &facts.scope {
-        let kind = match text(row.kind) {
-            "node" => 0,
-            "class" => 1,
-            "define" => 2,
-            "lambda" => 3,
-            _ => 4,
-        };
-        runtime.extend([ScopeIs(row.scope, kind)]);
-        runtime.extend([LexicalParent(row.scope, row.lexical_parent)]);
+    for (scope, kind, parent) in scopes(extraction) {
+        runtime.extend([ScopeIs(scope, kind)]);
+        runtime.extend([LexicalParent(scope, parent)]);
     }
     runtime.extend(
         facts

@@ -18,3 +18,35 @@ fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
     rows.sort();
     rows
 }
+
+/// A scope's kind, as the programs match on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ScopeKind {
+    Node,
+    Class,
+    Define,
+    Lambda,
+    Function,
+}
+
+/// `(scope, kind, lexical_parent)` of every scope but top scope.
+fn scopes(
+    extraction: &crate::facts::Extraction,
+) -> impl Iterator<
+    Item = (
+        crate::facts::schema::Id,
+        ScopeKind,
+        crate::facts::schema::Id,
+    ),
+> + '_ {
+    extraction.facts.scope.iter().map(|row| {
+        let kind = match extraction.interner.resolve(row.kind) {
+            "node" => ScopeKind::Node,
+            "class" => ScopeKind::Class,
+            "define" => ScopeKind::Define,
+            "lambda" => ScopeKind::Lambda,
+            _ => ScopeKind::Function,
+        };
+        (row.scope, kind, row.lexical_parent)
+    })
+}

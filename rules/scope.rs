@@ -5,19 +5,9 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::sorted;
+use super::{scopes, sorted, ScopeKind as Kind};
 use crate::facts::schema::{Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
-
-/// A scope's kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
-    Node,
-    Class,
-    Define,
-    Lambda,
-    Function,
-}
 
 crepe! {
     @input
@@ -238,19 +228,12 @@ pub fn run(extraction: &Extraction) -> Output {
     let text = |sym: Sym| interner.resolve(sym);
     let mut runtime = Crepe::new();
     let mut define_scopes = std::collections::HashSet::new();
-    for row in &facts.scope {
-        let kind = match text(row.kind) {
-            "node" => Kind::Node,
-            "class" => Kind::Class,
-            "define" => Kind::Define,
-            "lambda" => Kind::Lambda,
-            _ => Kind::Function,
-        };
+    for (scope, kind, parent) in scopes(extraction) {
         if kind == Kind::Define {
-            define_scopes.insert(row.scope);
+            define_scopes.insert(scope);
         }
-        runtime.extend([ScopeKind(row.scope, kind)]);
-        runtime.extend([LexicalParent(row.scope, row.lexical_parent)]);
+        runtime.extend([ScopeKind(scope, kind)]);
+        runtime.extend([LexicalParent(scope, parent)]);
     }
     runtime.extend(
         facts

@@ -453,7 +453,7 @@ fn default_inheritance(context: &Context, leaks_only: bool) -> Table {
 }
 
 /// `apache::vhost` as Puppet writes its references: `Apache::Vhost`.
-fn capitalize(type_name: &str) -> String {
+pub fn capitalize(type_name: &str) -> String {
     type_name
         .split("::")
         .map(|segment| {

@@ -18,16 +18,9 @@ use std::path::Path;
 use assert_cmd::Command;
 use serde_json::Value;
 
-const ENVIRONMENTS: &[&str] = &[
-    "example",
-    "scope",
-    "defaults",
-    "inheritance",
-    "private",
-    "layout",
-    "syntax",
-    "names",
-];
+mod common;
+
+use common::ENVIRONMENTS;
 
 fn pfacts(args: &[&str]) -> (i32, String) {
     let output = Command::cargo_bin("pfacts")

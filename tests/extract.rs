@@ -19,16 +19,9 @@ use std::path::{Path, PathBuf};
 
 use pfacts::facts::{self, export, schema::Value, schema::RELATIONS, Extraction};
 
-const ENVIRONMENTS: &[&str] = &[
-    "example",
-    "scope",
-    "defaults",
-    "inheritance",
-    "private",
-    "layout",
-    "syntax",
-    "names",
-];
+mod common;
+
+use common::ENVIRONMENTS;
 
 fn extract_environment(name: &str) -> Extraction {
     facts::extract_paths(&[PathBuf::from("corpus").join(name)])

@@ -20,6 +20,7 @@ use std::collections::{HashMap, HashSet};
 
 use pfacts::facts::{self, schema::Sym};
 use pfacts::lints::Context;
+use pfacts::query::capitalize;
 use serde_json::Value;
 
 fn expected(environment: &str) -> Value {
@@ -30,20 +31,6 @@ fn expected(environment: &str) -> Value {
 /// `'0644'` as Puppet evaluates it: `0644`.
 fn literal_value(text: &str) -> &str {
     text.trim_matches(|c| c == '\'' || c == '"')
-}
-
-/// `apache::vhost` as a catalog type: `Apache::Vhost`.
-fn catalog_type(type_name: &str) -> String {
-    type_name
-        .split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            chars.next().map_or(String::new(), |first| {
-                first.to_uppercase().chain(chars).collect()
-            })
-        })
-        .collect::<Vec<_>>()
-        .join("::")
 }
 
 const METAPARAMETERS_AND_NAMEVARS: &[&str] =
@@ -76,7 +63,7 @@ fn defaults_agree_with_puppets_catalog() {
         }
         let default = context.default_rows(applies.2, applies.1).unwrap();
         let key = (
-            catalog_type(text(resource.type_name)),
+            capitalize(text(resource.type_name)),
             text(resource.title).to_string(),
             text(applies.1).to_string(),
         );
@@ -115,7 +102,7 @@ fn defaults_agree_with_puppets_catalog() {
     // title, and that the resource does not set itself, came from a default.
     let mut checked = 0;
     for resource in facts.resource.iter().filter(|row| row.title_literal) {
-        let (type_name, title) = (catalog_type(text(resource.type_name)), text(resource.title));
+        let (type_name, title) = (capitalize(text(resource.type_name)), text(resource.title));
         let Some(in_catalog) = resources.iter().find(|candidate| {
             candidate["type"] == type_name.as_str() && candidate["title"] == title
         }) else {

@@ -1,0 +1,13 @@
+//! What the integration tests share.
+
+/// The environments of `corpus/`, each a concern with its fixtures.
+pub const ENVIRONMENTS: &[&str] = &[
+    "example",
+    "scope",
+    "defaults",
+    "inheritance",
+    "private",
+    "layout",
+    "syntax",
+    "names",
+];
