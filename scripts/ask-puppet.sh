@@ -8,8 +8,10 @@ cd "$(dirname "$0")/.."
 scripts/puppet-builtins.sh
 scripts/facter-facts.sh
 ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
-while read -r environment node output; do
-  ruby scripts/compile-with-puppet.rb "corpus/$environment" "$node" 2>/dev/null > "corpus/$environment/expected/$output"
+# The last column puts the Debian corpus (its stdlib's real assert_private())
+# before the environment's own modules.
+while read -r environment node output modulepath; do
+  ruby scripts/compile-with-puppet.rb "corpus/$environment" "$node" "${modulepath:-}" 2>/dev/null > "corpus/$environment/expected/$output"
 done <<'NODES'
 defaults node.example.com catalog.json
 scope web01.example.com catalog.json
@@ -17,4 +19,6 @@ inheritance web.example.com catalog.json
 names class.example.com class.json
 names type.example.com type.json
 names function.example.com function.json
+assert_private node.example.com define.json ../shared/corpus/debian-modules
+assert_private include.example.com class.json ../shared/corpus/debian-modules
 NODES

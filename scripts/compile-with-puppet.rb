@@ -3,8 +3,11 @@
 # (Debian's puppet-agent) and prints its resources as JSON: type, title and
 # parameters, sorted. Tests compare pfacts' analysis with this output.
 #
-#   ruby scripts/compile-with-puppet.rb corpus/defaults [node] \
+#   ruby scripts/compile-with-puppet.rb corpus/defaults [node [modulepath]] \
 #     > corpus/defaults/expected/catalog.json
+#
+# `modulepath` (colon-separated) comes before the environment's `modules/`:
+# stdlib from ../shared/corpus/debian-modules, say.
 #
 # A compilation error is printed as {"error": message} (exit status 0), so
 # that expected failures are recorded too. Compiled with --strict_variables
@@ -22,7 +25,7 @@ Puppet[:log_level] = 'err'
 
 environment = Puppet::Node::Environment.create(
   :production,
-  [File.join(environment_dir, 'modules')],
+  ARGV.fetch(2, '').split(':').map { |dir| File.expand_path(dir) } + [File.join(environment_dir, 'modules')],
   File.join(environment_dir, 'manifests')
 )
 # A few facts of a Debian host, enough for the fixtures.

@@ -12,6 +12,9 @@
 //! - `order_dependent_default_is_what_puppet_resolves_by_order`: a class
 //!   declared from two scopes gets the default of the one Puppet evaluates
 //!   first; pfacts reports the dependence.
+//! - `assert_private_fails_where_pfacts_reports_private_access`: stdlib's
+//!   real `assert_private()` (from the Debian corpus) fails the compilation
+//!   for the uses pfacts reports, and not for ordering or own-module uses.
 //! - `unknown_names_are_where_puppet_fails`: unknown class, resource type and
 //!   function, each flagged at the line where Puppet's compilation fails,
 //!   and the defined look-alikes beside them stay silent.
@@ -233,4 +236,46 @@ fn circular_inheritance_is_what_kills_puppet() {
         cycles.iter().any(|message| message.contains("`cycle::b`")),
         "{cycles:?}"
     );
+}
+
+#[test]
+fn assert_private_fails_where_pfacts_reports_private_access() {
+    let extraction = facts::extract_paths(&["corpus/assert_private".into()]);
+    let reported: Vec<(String, usize)> = pfacts::lints::check(&extraction)
+        .into_iter()
+        .filter(|diagnostic| diagnostic.rule == "private-access")
+        .map(|diagnostic| (diagnostic.message, diagnostic.location.unwrap().line))
+        .collect();
+    // Puppet names the entity (and, for a define, the instantiating line);
+    // including `vault::guarded` from its own module and ordering against it
+    // raise nothing, in Puppet as in pfacts.
+    let recorded = |node: &str| {
+        let text =
+            std::fs::read_to_string(format!("corpus/assert_private/expected/{node}.json")).unwrap();
+        serde_json::from_str::<Value>(&text).unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let class_error = recorded("class");
+    assert!(
+        class_error.contains("Class vault::guarded is private"),
+        "{class_error}"
+    );
+    let define_error = recorded("define");
+    assert!(
+        define_error.contains("Definition vault::helper is private"),
+        "{define_error}"
+    );
+    assert!(
+        define_error.contains("(file: modules/app/manifests/init.pp, line: 4)"),
+        "{define_error}"
+    );
+    assert_eq!(reported.len(), 2, "{reported:?}");
+    assert!(reported
+        .iter()
+        .any(|(message, _)| message.starts_with("class `vault::guarded`")));
+    assert!(reported
+        .iter()
+        .any(|(message, line)| message.starts_with("define `vault::helper`") && *line == 4));
 }

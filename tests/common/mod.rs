@@ -10,4 +10,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "layout",
     "syntax",
     "names",
+    "assert_private",
 ];

@@ -1,0 +1,8 @@
+node default {
+  include vault
+  include app
+}
+
+node 'include.example.com' {
+  include other
+}

@@ -1,0 +1,3 @@
+class vault::guarded {
+  assert_private()
+}

@@ -1,0 +1,3 @@
+define vault::helper {
+  assert_private()
+}

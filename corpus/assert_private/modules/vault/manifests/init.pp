@@ -1,0 +1,4 @@
+class vault {
+  # Its own module may include it.
+  include vault::guarded
+}
