@@ -50,3 +50,20 @@ fn scopes(
         (row.scope, kind, row.lexical_parent)
     })
 }
+
+/// `(scope, name, private)` of every variable assigned and parameter
+/// declared.
+fn assignments(
+    extraction: &crate::facts::Extraction,
+) -> impl Iterator<Item = (crate::facts::schema::Id, crate::facts::schema::Sym, bool)> + '_ {
+    let facts = &extraction.facts;
+    let variables = facts
+        .var_assign
+        .iter()
+        .map(|row| (row.scope, row.name, row.private));
+    let parameters = facts
+        .param_decl
+        .iter()
+        .map(|row| (row.scope, row.name, row.private));
+    variables.chain(parameters)
+}

@@ -5,7 +5,7 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::{scopes, sorted, ScopeKind as Kind};
+use super::{assignments, scopes, sorted, ScopeKind as Kind};
 use crate::facts::schema::{Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
@@ -266,16 +266,7 @@ pub fn run(extraction: &Extraction) -> Output {
             .map(|row| DeclaredIn(row.type_name, row.scope)),
     );
     runtime.extend(
-        facts
-            .var_assign
-            .iter()
-            .map(|row| Assigned(row.scope, row.name, row.private)),
-    );
-    runtime.extend(
-        facts
-            .param_decl
-            .iter()
-            .map(|row| Assigned(row.scope, row.name, row.private)),
+        assignments(extraction).map(|(scope, name, private)| Assigned(scope, name, private)),
     );
     runtime.extend(
         facts

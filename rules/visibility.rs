@@ -5,7 +5,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::scope;
-use super::sorted;
+use super::{assignments, sorted};
 use crate::facts::schema::{Id, Sym};
 use crate::facts::Extraction;
 
@@ -38,21 +38,11 @@ crepe! {
 
 /// Loads the facts and the scope program's output and runs the program.
 pub fn run(extraction: &Extraction, scopes: &scope::Output) -> Vec<Visible> {
-    let facts = &extraction.facts;
     let mut runtime = Crepe::new();
     runtime.extend(scopes.sees.iter().map(|row| Sees(row.0, row.1)));
     runtime.extend(scopes.local.iter().map(|row| Local(row.0, row.1)));
     runtime.extend(
-        facts
-            .var_assign
-            .iter()
-            .map(|row| Assigned(row.scope, row.name, row.private)),
-    );
-    runtime.extend(
-        facts
-            .param_decl
-            .iter()
-            .map(|row| Assigned(row.scope, row.name, row.private)),
+        assignments(extraction).map(|(scope, name, private)| Assigned(scope, name, private)),
     );
     let (visible,) = runtime.run_with_hasher::<FxBuildHasher>();
     sorted(visible)
