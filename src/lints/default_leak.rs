@@ -41,7 +41,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             &DefaultLeak::RULE,
             resource.file,
             resource.line,
-            1,
+            context.resource_column(resource),
             format!(
                 "`{}` of {}[{}] comes from a default of module `{from}`",
                 context.text(applies.1),

@@ -216,6 +216,17 @@ impl<'a> Context<'a> {
             .expect("resources come from resource")]
     }
 
+    /// The column of a resource: its expression's, when the resource's
+    /// title stands on the expression's first line (else 1).
+    pub fn resource_column(&self, resource: &crate::facts::schema::Resource) -> u32 {
+        let rows = &self.extraction.facts.resource_expression;
+        rows.binary_search_by_key(&resource.expr, |row| row.expr)
+            .ok()
+            .map(|index| &rows[index])
+            .filter(|expression| expression.line == resource.line)
+            .map_or(1, |expression| expression.col)
+    }
+
     /// The rows of the default expression `def`.
     pub fn default_rows(
         &self,

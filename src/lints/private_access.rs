@@ -149,7 +149,10 @@ pub fn site_location(context: &Context, site: Site) -> (u32, u32) {
             facts.declares[index as usize].col,
         ),
         Site::Inherits(index) => (facts.inherits[index as usize].line, 1),
-        Site::Resource(index) => (facts.resource[index as usize].line, 1),
+        Site::Resource(index) => {
+            let resource = &facts.resource[index as usize];
+            (resource.line, context.resource_column(resource))
+        }
         Site::Relationship(index) => (facts.relationship[index as usize].line, 1),
         Site::VarRef(index) => (
             facts.var_ref[index as usize].line,
