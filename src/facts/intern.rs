@@ -64,14 +64,6 @@ impl Interner {
     pub fn absorb(&mut self, local: &Interner) -> Vec<Sym> {
         local.strings.iter().map(|text| self.intern(text)).collect()
     }
-
-    pub fn len(&self) -> usize {
-        self.strings.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.strings.is_empty()
-    }
 }
 
 #[cfg(test)]

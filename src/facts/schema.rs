@@ -170,11 +170,6 @@ macro_rules! relations {
             pub fn tables<'a>(&self, interner: &'a Interner) -> Vec<Vec<Vec<Value<'a>>>> {
                 vec![$(self.$name.iter().map(|row| row.values(interner)).collect()),+]
             }
-
-            /// Number of rows of each relation, in schema order.
-            pub fn counts(&self) -> Vec<(&'static str, usize)> {
-                vec![$((stringify!($name), self.$name.len())),+]
-            }
         }
 
         /// The schema of every relation, in the order of [`Facts::tables`].
