@@ -155,61 +155,41 @@ fn circular_inheritance(context: &Context) -> Table {
 
 fn declarations(context: &Context) -> Table {
     let facts = &context.extraction.facts;
-    let mut rows = Vec::new();
-    let mut push = |kind: &str, name: Value, file: FileId, line: u32, col: u32| {
-        rows.push(vec![
-            json!(kind),
-            name,
-            path(context, file),
-            json!(line),
-            json!(col),
-        ]);
-    };
-    facts.class_decl.iter().for_each(|row| {
-        push(
-            "class",
-            text(context, row.class),
-            row.file,
-            row.line,
-            row.col,
-        )
-    });
-    facts.define_decl.iter().for_each(|row| {
-        push(
-            "define",
-            text(context, row.define),
-            row.file,
-            row.line,
-            row.col,
-        )
-    });
-    facts.node_decl.iter().for_each(|row| {
-        push(
-            "node",
-            text(context, row.matcher),
-            row.file,
-            row.line,
-            row.col,
-        )
-    });
-    facts.function_decl.iter().for_each(|row| {
-        push(
-            "function",
-            text(context, row.function),
-            row.file,
-            row.line,
-            row.col,
-        )
-    });
-    facts.type_decl.iter().for_each(|row| {
-        push(
-            "type",
-            text(context, row.type_name),
-            row.file,
-            row.line,
-            row.col,
-        )
-    });
+    let classes = facts
+        .class_decl
+        .iter()
+        .map(|row| ("class", row.class, row.file, row.line, row.col));
+    let defines = facts
+        .define_decl
+        .iter()
+        .map(|row| ("define", row.define, row.file, row.line, row.col));
+    let nodes = facts
+        .node_decl
+        .iter()
+        .map(|row| ("node", row.matcher, row.file, row.line, row.col));
+    let functions = facts
+        .function_decl
+        .iter()
+        .map(|row| ("function", row.function, row.file, row.line, row.col));
+    let types = facts
+        .type_decl
+        .iter()
+        .map(|row| ("type", row.type_name, row.file, row.line, row.col));
+    let rows = classes
+        .chain(defines)
+        .chain(nodes)
+        .chain(functions)
+        .chain(types)
+        .map(|(kind, name, file, line, col)| {
+            vec![
+                json!(kind),
+                text(context, name),
+                path(context, file),
+                json!(line),
+                json!(col),
+            ]
+        })
+        .collect();
     Table {
         columns: vec!["kind", "name", "file", "line", "col"],
         rows,

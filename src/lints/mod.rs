@@ -240,7 +240,7 @@ impl<'a> Context<'a> {
             .find(|row| row.def == def && row.attr == attr)
     }
 
-    /// "module `x`", or "an environment manifest" outside modules.
+    /// "module `x`", or "outside any module" (environment manifests).
     pub fn describe_module(module: &str) -> String {
         if module.is_empty() {
             "outside any module".to_string()
