@@ -129,6 +129,7 @@ module.exports = grammar({
     $._type_expression,
     $._statement,
     $._expression,
+    $._attributes,
   ],
 
   rules: {

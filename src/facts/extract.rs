@@ -28,6 +28,7 @@ pub struct FileFacts {
 /// Node kinds and fields the extractor reads, as ids.
 pub struct Grammar {
     access: u16,
+    access_modifier: u16,
     array: u16,
     assignment: u16,
     attribute: u16,
@@ -46,6 +47,9 @@ pub struct Grammar {
     node_definition: u16,
     node_name: u16,
     parameter: u16,
+    equals: u16,
+    splat: u16,
+    resource_body: u16,
     regex: u16,
     relationship: u16,
     resource: u16,
@@ -72,7 +76,6 @@ struct Fields {
     attribute: FieldId,
     body: FieldId,
     condition: FieldId,
-    default: FieldId,
     form: FieldId,
     function: FieldId,
     index: FieldId,
@@ -81,7 +84,6 @@ struct Fields {
     method: FieldId,
     name: FieldId,
     operator: FieldId,
-    parameters: FieldId,
     parent: FieldId,
     query: FieldId,
     right: FieldId,
@@ -105,6 +107,7 @@ impl Grammar {
         };
         Grammar {
             access: kind("access"),
+            access_modifier: kind("access_modifier"),
             array: kind("array"),
             assignment: kind("assignment"),
             attribute: kind("attribute"),
@@ -123,6 +126,9 @@ impl Grammar {
             node_definition: kind("node_definition"),
             node_name: kind("node_name"),
             parameter: kind("parameter"),
+            equals: language.id_for_node_kind("=", false),
+            splat: language.id_for_node_kind("*", false),
+            resource_body: kind("resource_body"),
             regex: kind("regex"),
             relationship: kind("relationship"),
             resource: kind("resource"),
@@ -148,7 +154,6 @@ impl Grammar {
                 attribute: field("attribute"),
                 body: field("body"),
                 condition: field("condition"),
-                default: field("default"),
                 form: field("form"),
                 function: field("function"),
                 index: field("index"),
@@ -157,7 +162,6 @@ impl Grammar {
                 method: field("method"),
                 name: field("name"),
                 operator: field("operator"),
-                parameters: field("parameters"),
                 parent: field("parent"),
                 query: field("query"),
                 right: field("right"),
@@ -239,6 +243,8 @@ struct Frame {
     kind: ScopeKind,
     /// Full name of a class or define.
     name: String,
+    /// Parameters of the definition met so far: the next one's position.
+    parameters: u32,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -271,6 +277,59 @@ struct CommentRun {
     api_private: bool,
 }
 
+/// An attribute: (name, operator, value text, node).
+type Attribute<'a> = (&'a str, &'a str, &'a str, Node<'a>);
+
+/// A resource expression the walk is inside. Its resources are numbered
+/// when the walk enters it; its attributes are collected as the walk meets
+/// them and written when it leaves, so no second walk reads the bodies.
+struct OpenResource<'a> {
+    depth: usize,
+    type_name: String,
+    bodies: Vec<OpenBody<'a>>,
+    /// Bodies the walk has entered.
+    entered: usize,
+}
+
+struct OpenBody<'a> {
+    /// `default:` body, whose attributes every other body inherits.
+    is_default: bool,
+    /// Each title's resource and the title as written in relationships.
+    resources: Vec<(Id, String)>,
+    attributes: Vec<Attribute<'a>>,
+}
+
+/// A parameter the walk is inside, completed from its children as the
+/// walk meets them.
+struct OpenParameter<'a> {
+    depth: usize,
+    scope: Id,
+    kind: ScopeKind,
+    position: u32,
+    private: bool,
+    type_text: &'a str,
+    variable: Option<Node<'a>>,
+    has_default: bool,
+}
+
+/// What a child of a parameter is to the walk.
+enum ParameterPart {
+    /// The parameter's variable: declared here, not read.
+    Variable,
+    /// A type without variables: nothing below it gives a fact.
+    PlainType,
+    Other,
+}
+
+/// An attribute the walk is inside: its children in order are the name,
+/// the operator and the value (comments aside).
+struct OpenAttribute<'a> {
+    depth: usize,
+    node: Node<'a>,
+    parts: [&'a str; 3],
+    seen: usize,
+}
+
 /// A resource reference: lower-case type (`class` for classes) and title.
 struct Ref {
     type_name: String,
@@ -295,6 +354,9 @@ struct Extractor<'a> {
     /// Relationships met as the left operand of an enclosing chain.
     chained: Vec<usize>,
     comments: CommentRun,
+    open_resources: Vec<OpenResource<'a>>,
+    open_attributes: Vec<OpenAttribute<'a>>,
+    open_parameters: Vec<OpenParameter<'a>>,
 }
 
 /// Extracts the facts of one parsed file.
@@ -328,10 +390,14 @@ pub fn extract<'a>(
             scope: TOP_SCOPE,
             kind: ScopeKind::Top,
             name: String::new(),
+            parameters: 0,
         }],
         declared: Vec::new(),
         chained: Vec::new(),
         comments: CommentRun::default(),
+        open_resources: Vec::new(),
+        open_attributes: Vec::new(),
+        open_parameters: Vec::new(),
     };
     extractor.walk(tree);
     FileFacts {
@@ -347,9 +413,13 @@ impl<'a> Extractor<'a> {
         let mut depth = 0;
         'walk: loop {
             let node = cursor.node();
-            self.enter(node, depth);
-            let descend = node.child_count() > 0 && !self.grammar.opaque.contains(&node.kind_id());
-            if descend && cursor.goto_first_child() {
+            let kind = node.kind_id();
+            let descend = self.enter(node, kind, depth);
+            if descend
+                && node.child_count() > 0
+                && !self.grammar.opaque.contains(&kind)
+                && cursor.goto_first_child()
+            {
                 depth += 1;
                 continue;
             }
@@ -367,9 +437,33 @@ impl<'a> Extractor<'a> {
     }
 
     fn leave(&mut self, depth: usize) {
+        while self
+            .open_parameters
+            .last()
+            .is_some_and(|open| open.depth >= depth)
+        {
+            let open = self.open_parameters.pop().expect("checked above");
+            self.close_parameter(open);
+        }
+        while self
+            .open_attributes
+            .last()
+            .is_some_and(|open| open.depth >= depth)
+        {
+            let open = self.open_attributes.pop().expect("checked above");
+            self.close_attribute(open);
+        }
         while self.frames.len() > 1 && self.frames.last().is_some_and(|frame| frame.depth >= depth)
         {
             self.frames.pop();
+        }
+        while self
+            .open_resources
+            .last()
+            .is_some_and(|open| open.depth >= depth)
+        {
+            let open = self.open_resources.pop().expect("checked above");
+            self.close_resource(open);
         }
     }
 
@@ -417,6 +511,25 @@ impl<'a> Extractor<'a> {
             .collect()
     }
 
+    /// Calls `each` with every child of `node` that has a field: one pass
+    /// over the children, where `child_by_field_id` scans them once per
+    /// field. `each` must not use the scratch cursor.
+    fn each_field(&self, node: Node<'a>, mut each: impl FnMut(FieldId, Node<'a>)) {
+        let mut cursor = self.scratch.borrow_mut();
+        cursor.reset(node);
+        if !cursor.goto_first_child() {
+            return;
+        }
+        loop {
+            if let Some(field) = cursor.field_id() {
+                each(field, cursor.node());
+            }
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+
     fn children_by_field(&self, node: Node<'a>, field: FieldId) -> Vec<Node<'a>> {
         node.children_by_field_id(field, &mut self.scratch.borrow_mut())
             .collect()
@@ -457,12 +570,32 @@ impl<'a> Extractor<'a> {
     // The walk
     // ------------------------------------------------------------------
 
-    fn enter(&mut self, node: Node<'a>, depth: usize) {
+    /// Reads `node` on the way down; false when nothing below it can give
+    /// a fact, so the walk need not descend.
+    fn enter(&mut self, node: Node<'a>, kind: u16, depth: usize) -> bool {
         let g = self.grammar;
-        let kind = node.kind_id();
         if kind == g.comment {
             self.comment(node);
-        } else if kind == g.variable {
+            return true;
+        }
+        if self
+            .open_parameters
+            .last()
+            .is_some_and(|open| open.depth + 1 == depth)
+        {
+            match self.parameter_part(node, kind) {
+                ParameterPart::Variable => return true,
+                ParameterPart::PlainType => return false,
+                ParameterPart::Other => {}
+            }
+        }
+        if let Some(open) = self.open_attributes.last_mut() {
+            if open.depth + 1 == depth && open.seen < 3 {
+                open.parts[open.seen] = &self.text[node.byte_range()];
+                open.seen += 1;
+            }
+        }
+        if kind == g.variable {
             self.variable(node);
         } else if kind == g.class_definition || kind == g.define_definition {
             self.definition_of(node, depth);
@@ -479,7 +612,17 @@ impl<'a> Extractor<'a> {
         } else if kind == g.statement_call || kind == g.call || kind == g.method_call {
             self.call(node);
         } else if kind == g.resource {
-            self.resource(node);
+            self.resource(node, depth);
+        } else if kind == g.resource_body {
+            if let Some(open) = self.open_resources.last_mut() {
+                if open.depth + 1 == depth {
+                    open.entered += 1;
+                }
+            }
+        } else if kind == g.attribute {
+            self.attribute(node, depth);
+        } else if kind == g.parameter {
+            self.parameter(depth);
         } else if kind == g.resource_defaults {
             self.resource_defaults(node);
         } else if kind == g.resource_override {
@@ -491,6 +634,7 @@ impl<'a> Extractor<'a> {
         } else if kind == g.access {
             self.access(node);
         }
+        true
     }
 
     fn comment(&mut self, node: Node) {
@@ -526,6 +670,7 @@ impl<'a> Extractor<'a> {
             scope,
             kind,
             name,
+            parameters: 0,
         });
         scope
     }
@@ -608,9 +753,6 @@ impl<'a> Extractor<'a> {
                 line: self.line(node),
             });
         }
-        if let Some(parameters) = node.child_by_field_id(self.grammar.fields.parameters.get()) {
-            self.parameters(parameters, scope, false);
-        }
         self.check_autoload(&name, Role::ModuleManifest, line);
     }
 
@@ -634,44 +776,80 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Parameters of a class, define or function (`declared`: also as
-    /// variables of the scope, for functions).
-    fn parameters(&mut self, list: Node<'a>, scope: Id, declared: bool) {
-        let parameters: Vec<Node> = self
-            .named_children(list)
-            .into_iter()
-            .filter(|child| child.kind_id() == self.grammar.parameter)
-            .collect();
-        for (position, parameter) in parameters.into_iter().enumerate() {
-            let Some(variable) = parameter.child_by_field_id(self.grammar.fields.name.get()) else {
-                continue;
-            };
-            self.declared.push(variable.id());
-            let name = self.source(variable).trim_start_matches('$').to_string();
-            let type_text = parameter
-                .child_by_field_id(self.grammar.fields.type_.get())
-                .map_or("", |node| self.source(node));
-            let private = parameter
-                .child_by_field_id(self.grammar.fields.access.get())
-                .is_some();
-            let (line, col) = self.location(variable);
-            let row = ParamDecl {
-                scope,
-                name: self.sym(&name),
-                type_text: self.sym(type_text),
-                has_default: parameter
-                    .child_by_field_id(self.grammar.fields.default.get())
-                    .is_some(),
-                position: position as u32,
-                private,
-                file: FileId::default(),
-                line,
-                col,
-            };
-            self.facts.param_decl.push(row);
-            if declared {
-                self.var_assign(scope, &name, variable, private);
+    /// A parameter of the class, define, function or lambda whose scope
+    /// is the innermost one, two levels up (definition, list, parameter).
+    fn parameter(&mut self, depth: usize) {
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        if frame.depth + 2 != depth {
+            return;
+        }
+        let position = frame.parameters;
+        frame.parameters += 1;
+        self.open_parameters.push(OpenParameter {
+            depth,
+            scope: frame.scope,
+            kind: frame.kind,
+            position,
+            private: false,
+            type_text: "",
+            variable: None,
+            has_default: false,
+        });
+    }
+
+    /// A child of the open parameter: access modifier, type, `*`, the
+    /// parameter's variable, `=` and the default.
+    fn parameter_part(&mut self, node: Node<'a>, kind: u16) -> ParameterPart {
+        let g = self.grammar;
+        let text = self.text;
+        let open = self.open_parameters.last_mut().expect("caller checked");
+        if open.has_default {
+            return ParameterPart::Other;
+        }
+        if kind == g.access_modifier {
+            open.private = true;
+        } else if kind == g.equals {
+            open.has_default = true;
+        } else if kind == g.variable && open.variable.is_none() {
+            open.variable = Some(node);
+            return ParameterPart::Variable;
+        } else if kind != g.splat && open.variable.is_none() {
+            open.type_text = &text[node.byte_range()];
+            if !open.type_text.contains('$') {
+                return ParameterPart::PlainType;
             }
+        }
+        ParameterPart::Other
+    }
+
+    /// Parameters of functions and lambdas are also variables of their
+    /// scope; lambdas have no `param_decl` rows.
+    fn close_parameter(&mut self, open: OpenParameter<'a>) {
+        let Some(variable) = open.variable else {
+            return;
+        };
+        let name = self.source(variable).trim_start_matches('$');
+        if open.kind == ScopeKind::Lambda {
+            self.var_assign(open.scope, name, variable, false);
+            return;
+        }
+        let (line, col) = self.location(variable);
+        let row = ParamDecl {
+            scope: open.scope,
+            name: self.sym(name),
+            type_text: self.sym(open.type_text),
+            has_default: open.has_default,
+            position: open.position,
+            private: open.private,
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.param_decl.push(row);
+        if open.kind == ScopeKind::Function {
+            self.var_assign(open.scope, name, variable, open.private);
         }
     }
 
@@ -762,27 +940,11 @@ impl<'a> Extractor<'a> {
             file: FileId::default(),
         };
         self.facts.known.push(known);
-        if let Some(parameters) = node.child_by_field_id(self.grammar.fields.parameters.get()) {
-            self.parameters(parameters, scope, true);
-        }
         self.check_autoload(&name, Role::Function, line);
     }
 
     fn lambda(&mut self, node: Node<'a>, depth: usize) {
-        let scope = self.open_scope(node, depth, ScopeKind::Lambda, String::new());
-        let Some(parameters) = node.child_by_field_id(self.grammar.fields.parameters.get()) else {
-            return;
-        };
-        for parameter in self.named_children(parameters) {
-            if parameter.kind_id() != self.grammar.parameter {
-                continue;
-            }
-            if let Some(variable) = parameter.child_by_field_id(self.grammar.fields.name.get()) {
-                let name = self.source(variable).trim_start_matches('$').to_string();
-                self.var_assign(scope, &name, variable, false);
-                self.declared.push(variable.id());
-            }
-        }
+        self.open_scope(node, depth, ScopeKind::Lambda, String::new());
     }
 
     fn type_declaration(&mut self, node: Node<'a>) {
@@ -1010,25 +1172,32 @@ impl<'a> Extractor<'a> {
 
     /// (name, operator, value text, node) of each attribute of `node`.
     fn attributes(&self, node: Node<'a>) -> Vec<(&'a str, &'a str, &'a str, Node<'a>)> {
-        self.children_by_field(node, self.grammar.fields.attribute)
+        let fields = &self.grammar.fields;
+        let mut attributes = Vec::new();
+        self.each_field(node, |field, child| {
+            if field == fields.attribute && child.kind_id() == self.grammar.attribute {
+                attributes.push(child);
+            }
+        });
+        attributes
             .into_iter()
-            .filter(|attribute| attribute.kind_id() == self.grammar.attribute)
             .map(|attribute| {
-                let name = attribute
-                    .child_by_field_id(self.grammar.fields.name.get())
-                    .map_or("", |name| self.source(name));
-                let operator = attribute
-                    .child_by_field_id(self.grammar.fields.operator.get())
-                    .map_or("", |op| self.source(op));
-                let value = attribute
-                    .child_by_field_id(self.grammar.fields.value.get())
-                    .map_or("", |value| self.source(value));
+                let (mut name, mut operator, mut value) = ("", "", "");
+                self.each_field(attribute, |field, child| {
+                    if field == fields.name {
+                        name = self.source(child);
+                    } else if field == fields.operator {
+                        operator = self.source(child);
+                    } else if field == fields.value {
+                        value = self.source(child);
+                    }
+                });
                 (name, operator, value, attribute)
             })
             .collect()
     }
 
-    fn resource(&mut self, node: Node<'a>) {
+    fn resource(&mut self, node: Node<'a>, depth: usize) {
         let Some(type_node) = node.child_by_field_id(self.grammar.fields.type_.get()) else {
             return;
         };
@@ -1055,76 +1224,139 @@ impl<'a> Extractor<'a> {
         };
         self.facts.resource_expression.push(row);
 
-        let bodies = self.children_by_field(node, self.grammar.fields.body);
-        let default_body = bodies.iter().find(|body| {
-            body.child_by_field_id(self.grammar.fields.title.get())
-                .is_some_and(|title| title.kind_id() == self.grammar.default)
-        });
-        let defaults = default_body
-            .map(|body| self.attributes(*body))
-            .unwrap_or_default();
-        for body in &bodies {
-            let Some(title) = body.child_by_field_id(self.grammar.fields.title.get()) else {
-                continue;
+        let mut bodies = Vec::new();
+        for body in self.children_by_field(node, self.grammar.fields.body) {
+            let mut open = OpenBody {
+                is_default: false,
+                resources: Vec::new(),
+                attributes: Vec::new(),
             };
-            if title.kind_id() == self.grammar.default {
-                continue;
-            }
-            let mut attributes = self.attributes(*body);
-            for inherited in &defaults {
-                if !attributes.iter().any(|(name, ..)| *name == inherited.0) {
-                    attributes.push(*inherited);
-                }
-            }
-            for (title_text, literal, title_node) in self.titles(title) {
-                if type_name == "class" {
-                    let how = self.sym("resource_like");
-                    let (line, col) = self.location(title_node);
-                    if literal {
-                        let class = self.sym(&Self::class_name(&title_text));
-                        self.facts.declares.push(Declares {
-                            scope,
-                            class,
-                            how,
-                            file: FileId::default(),
-                            line,
-                            col,
-                        });
-                    } else {
-                        let text = self.sym(&title_text);
-                        self.facts.declares_dynamic.push(DeclaresDynamic {
-                            scope,
-                            text,
-                            how,
-                            file: FileId::default(),
-                            line,
-                            col,
-                        });
+            match body.child_by_field_id(self.grammar.fields.title.get()) {
+                Some(title) if title.kind_id() == self.grammar.default => open.is_default = true,
+                Some(title) => {
+                    for (title_text, literal, title_node) in self.titles(title) {
+                        let title_text =
+                            self.declared_resource(&type_name, form, expr, title_text, literal, title_node);
+                        open.resources.push(title_text);
                     }
                 }
-                let title_text = if type_name == "class" && literal {
-                    Self::class_name(&title_text)
-                } else {
-                    title_text
-                };
-                let res = self.new_id();
-                let row = Resource {
-                    res,
-                    expr,
+                None => {}
+            }
+            bodies.push(open);
+        }
+        self.open_resources.push(OpenResource {
+            depth,
+            type_name,
+            bodies,
+            entered: 0,
+        });
+    }
+
+    /// The `resource` row of one title (and the `declares` row of a class
+    /// title); returns the resource and its title as relationships name it.
+    fn declared_resource(
+        &mut self,
+        type_name: &str,
+        form: &str,
+        expr: Id,
+        title_text: String,
+        literal: bool,
+        title_node: Node<'a>,
+    ) -> (Id, String) {
+        let scope = self.scope();
+        if type_name == "class" {
+            let how = self.sym("resource_like");
+            let (line, col) = self.location(title_node);
+            if literal {
+                let class = self.sym(&Self::class_name(&title_text));
+                self.facts.declares.push(Declares {
                     scope,
-                    type_name: self.sym(&type_name),
-                    title: self.sym(&title_text),
-                    title_literal: literal,
-                    is_virtual: form == "virtual",
-                    exported: form == "exported",
+                    class,
+                    how,
                     file: FileId::default(),
-                    line: self.line(title_node),
-                };
-                self.facts.resource.push(row);
-                for (name, operator, value, attribute) in &attributes {
-                    let (line, col) = self.location(*attribute);
+                    line,
+                    col,
+                });
+            } else {
+                let text = self.sym(&title_text);
+                self.facts.declares_dynamic.push(DeclaresDynamic {
+                    scope,
+                    text,
+                    how,
+                    file: FileId::default(),
+                    line,
+                    col,
+                });
+            }
+        }
+        let title_text = if type_name == "class" && literal {
+            Self::class_name(&title_text)
+        } else {
+            title_text
+        };
+        let res = self.new_id();
+        let row = Resource {
+            res,
+            expr,
+            scope,
+            type_name: self.sym(type_name),
+            title: self.sym(&title_text),
+            title_literal: literal,
+            is_virtual: form == "virtual",
+            exported: form == "exported",
+            file: FileId::default(),
+            line: self.line(title_node),
+        };
+        self.facts.resource.push(row);
+        (res, title_text)
+    }
+
+    /// An attribute in a body of the innermost open resource expression.
+    fn attribute(&mut self, attribute: Node<'a>, depth: usize) {
+        if self
+            .open_resources
+            .last()
+            .is_some_and(|open| open.depth + 2 == depth && open.entered > 0)
+        {
+            self.open_attributes.push(OpenAttribute {
+                depth,
+                node: attribute,
+                parts: [""; 3],
+                seen: 0,
+            });
+        }
+    }
+
+    fn close_attribute(&mut self, attribute: OpenAttribute<'a>) {
+        let [name, operator, value] = attribute.parts;
+        let open = self
+            .open_resources
+            .last_mut()
+            .expect("an attribute opens inside a resource");
+        let body = open.entered - 1;
+        open.bodies[body]
+            .attributes
+            .push((name, operator, value, attribute.node));
+    }
+
+    /// Writes the attributes of a resource expression the walk has left:
+    /// each body's own, then those of the `default:` body it does not set.
+    fn close_resource(&mut self, open: OpenResource<'a>) {
+        let defaults: &[Attribute] = open
+            .bodies
+            .iter()
+            .find(|body| body.is_default)
+            .map_or(&[], |body| &body.attributes);
+        for body in open.bodies.iter().filter(|body| !body.is_default) {
+            let inherited = defaults
+                .iter()
+                .filter(|(name, ..)| !body.attributes.iter().any(|own| own.0 == *name));
+            let attributes: Vec<&Attribute> = body.attributes.iter().chain(inherited).collect();
+            for (res, title) in &body.resources {
+                for &&(name, operator, value, attribute) in &attributes {
+                    let (line, col) = self.location(attribute);
                     let row = ResourceAttr {
-                        res,
+                        res: *res,
                         attr: self.sym(name),
                         op: self.sym(operator),
                         value_text: self.sym(value),
@@ -1133,7 +1365,7 @@ impl<'a> Extractor<'a> {
                         col,
                     };
                     self.facts.resource_attr.push(row);
-                    self.metaparameter_relationships(&type_name, &title_text, name, *attribute);
+                    self.metaparameter_relationships(&open.type_name, title, name, attribute);
                 }
             }
         }
@@ -1252,6 +1484,12 @@ impl<'a> Extractor<'a> {
             return None;
         }
         let written = self.source(target).trim_start_matches("::");
+        if DATA_TYPES
+            .iter()
+            .any(|data_type| data_type.eq_ignore_ascii_case(written))
+        {
+            return None;
+        }
         let lower = written.to_lowercase();
         let mut indexes = self.children_by_field(node, self.grammar.fields.index);
         let type_name = if lower == "resource" {
@@ -1263,8 +1501,6 @@ impl<'a> Extractor<'a> {
                 .literal(first)
                 .unwrap_or_else(|| self.source(first).to_string());
             Self::class_name(&name)
-        } else if DATA_TYPES.contains(&lower.as_str()) {
-            return None;
         } else {
             lower
         };
