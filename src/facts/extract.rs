@@ -270,25 +270,20 @@ impl ScopeKind {
     }
 }
 
-/// A run of comment lines, to find the doc comment of a definition.
-#[derive(Default)]
-struct CommentRun {
-    last_row: Option<usize>,
-    api_private: bool,
-}
-
 /// An attribute: (name, operator, value text, node).
 type Attribute<'a> = (&'a str, &'a str, &'a str, Node<'a>);
 
-/// A resource expression the walk is inside. Its resources are numbered
-/// when the walk enters it; its attributes are collected as the walk meets
-/// them and written when it leaves, so no second walk reads the bodies.
+/// A resource expression the walk is inside. Each body's resources are
+/// numbered when the walk enters the body; attributes are collected as the
+/// walk meets them and written when it leaves the expression (a `default:`
+/// body may come last), so no second walk reads the bodies.
 struct OpenResource<'a> {
     depth: usize,
     type_name: String,
+    form: &'static str,
+    expr: Id,
+    /// The bodies the walk has entered.
     bodies: Vec<OpenBody<'a>>,
-    /// Bodies the walk has entered.
-    entered: usize,
 }
 
 struct OpenBody<'a> {
@@ -353,7 +348,6 @@ struct Extractor<'a> {
     declared: Vec<usize>,
     /// Relationships met as the left operand of an enclosing chain.
     chained: Vec<usize>,
-    comments: CommentRun,
     open_resources: Vec<OpenResource<'a>>,
     open_attributes: Vec<OpenAttribute<'a>>,
     open_parameters: Vec<OpenParameter<'a>>,
@@ -394,7 +388,6 @@ pub fn extract<'a>(
         }],
         declared: Vec::new(),
         chained: Vec::new(),
-        comments: CommentRun::default(),
         open_resources: Vec::new(),
         open_attributes: Vec::new(),
         open_parameters: Vec::new(),
@@ -575,8 +568,7 @@ impl<'a> Extractor<'a> {
     fn enter(&mut self, node: Node<'a>, kind: u16, depth: usize) -> bool {
         let g = self.grammar;
         if kind == g.comment {
-            self.comment(node);
-            return true;
+            return false;
         }
         if self
             .open_parameters
@@ -614,11 +606,7 @@ impl<'a> Extractor<'a> {
         } else if kind == g.resource {
             self.resource(node, depth);
         } else if kind == g.resource_body {
-            if let Some(open) = self.open_resources.last_mut() {
-                if open.depth + 1 == depth {
-                    open.entered += 1;
-                }
-            }
+            self.resource_body(node, depth);
         } else if kind == g.attribute {
             self.attribute(node, depth);
         } else if kind == g.parameter {
@@ -635,23 +623,6 @@ impl<'a> Extractor<'a> {
             self.access(node);
         }
         true
-    }
-
-    fn comment(&mut self, node: Node) {
-        let row = node.start_position().row;
-        let continues = self.comments.last_row.is_some_and(|last| last + 1 == row);
-        if !continues {
-            self.comments.api_private = false;
-        }
-        let text = self.source(node);
-        let mut words = text.split_whitespace();
-        if text.contains("@api")
-            && words.any(|word| word == "@api")
-            && words.next() == Some("private")
-        {
-            self.comments.api_private = true;
-        }
-        self.comments.last_row = Some(node.end_position().row);
     }
 
     fn open_scope(&mut self, node: Node, depth: usize, kind: ScopeKind, name: String) -> Id {
@@ -692,11 +663,7 @@ impl<'a> Extractor<'a> {
             Some(outer) => format!("{outer}::{written}"),
             None => written,
         };
-        let documented_private = self.comments.api_private
-            && self
-                .comments
-                .last_row
-                .is_some_and(|row| row + 1 == node.start_position().row);
+        let documented_private = tagged_api_private(self.text, node.start_byte());
         let (line, col) = self.location(name_node);
         let kind = if is_class {
             ScopeKind::Class
@@ -1014,12 +981,19 @@ impl<'a> Extractor<'a> {
             None => ("", name),
         };
         let (line, col) = self.location(node);
+        let name_sym = self.sym(name);
+        // Most references are unqualified: their short name is the name.
+        let (namespace, short_name) = if namespace.is_empty() {
+            (Sym::default(), name_sym)
+        } else {
+            (self.sym(namespace), self.sym(short))
+        };
         let row = VarRef {
             reference: self.new_id(),
             scope: self.scope(),
-            name: self.sym(name),
-            namespace: self.sym(namespace),
-            short_name: self.sym(short),
+            name: name_sym,
+            namespace,
+            short_name,
             file: FileId::default(),
             line,
             col,
@@ -1224,32 +1198,43 @@ impl<'a> Extractor<'a> {
         };
         self.facts.resource_expression.push(row);
 
-        let mut bodies = Vec::new();
-        for body in self.children_by_field(node, self.grammar.fields.body) {
-            let mut open = OpenBody {
-                is_default: false,
-                resources: Vec::new(),
-                attributes: Vec::new(),
-            };
-            match body.child_by_field_id(self.grammar.fields.title.get()) {
-                Some(title) if title.kind_id() == self.grammar.default => open.is_default = true,
-                Some(title) => {
-                    for (title_text, literal, title_node) in self.titles(title) {
-                        let title_text =
-                            self.declared_resource(&type_name, form, expr, title_text, literal, title_node);
-                        open.resources.push(title_text);
-                    }
-                }
-                None => {}
-            }
-            bodies.push(open);
-        }
         self.open_resources.push(OpenResource {
             depth,
             type_name,
-            bodies,
-            entered: 0,
+            form,
+            expr,
+            bodies: Vec::new(),
         });
+    }
+
+    /// A body of the innermost open resource expression: the resources of
+    /// its titles.
+    fn resource_body(&mut self, body: Node<'a>, depth: usize) {
+        let Some(open) = self.open_resources.last() else {
+            return;
+        };
+        if open.depth + 1 != depth {
+            return;
+        }
+        let (type_name, form, expr) = (open.type_name.clone(), open.form, open.expr);
+        let mut open_body = OpenBody {
+            is_default: false,
+            resources: Vec::new(),
+            attributes: Vec::new(),
+        };
+        match body.child_by_field_id(self.grammar.fields.title.get()) {
+            Some(title) if title.kind_id() == self.grammar.default => open_body.is_default = true,
+            Some(title) => {
+                for (title_text, literal, title_node) in self.titles(title) {
+                    let resource = self
+                        .declared_resource(&type_name, form, expr, title_text, literal, title_node);
+                    open_body.resources.push(resource);
+                }
+            }
+            None => {}
+        }
+        let open = self.open_resources.last_mut().expect("checked above");
+        open.bodies.push(open_body);
     }
 
     /// The `resource` row of one title (and the `declares` row of a class
@@ -1316,7 +1301,7 @@ impl<'a> Extractor<'a> {
         if self
             .open_resources
             .last()
-            .is_some_and(|open| open.depth + 2 == depth && open.entered > 0)
+            .is_some_and(|open| open.depth + 2 == depth && !open.bodies.is_empty())
         {
             self.open_attributes.push(OpenAttribute {
                 depth,
@@ -1333,10 +1318,10 @@ impl<'a> Extractor<'a> {
             .open_resources
             .last_mut()
             .expect("an attribute opens inside a resource");
-        let body = open.entered - 1;
-        open.bodies[body]
-            .attributes
-            .push((name, operator, value, attribute.node));
+        if let Some(body) = open.bodies.last_mut() {
+            body.attributes
+                .push((name, operator, value, attribute.node));
+        }
     }
 
     /// Writes the attributes of a resource expression the walk has left:
@@ -1697,6 +1682,30 @@ impl<'a> Extractor<'a> {
             }
         }
     }
+}
+
+/// Whether the doc comment of the definition at `offset` (the `#` lines
+/// right above its line, the puppet-strings convention) has an
+/// `@api private` tag. Reads back only as far as the comment goes.
+fn tagged_api_private(text: &str, offset: usize) -> bool {
+    let bytes = text.as_bytes();
+    let line_start =
+        |end: usize| memchr::memrchr(b'\n', &bytes[..end]).map_or(0, |newline| newline + 1);
+    let block_end = line_start(offset);
+    let mut block_start = block_end;
+    while block_start > 0 {
+        let start = line_start(block_start - 1);
+        if !text[start..block_start].trim_start().starts_with('#') {
+            break;
+        }
+        block_start = start;
+    }
+    let block = &text[block_start..block_end];
+    block.contains("@api")
+        && block.lines().any(|line| {
+            let mut words = line.trim_start().trim_start_matches('#').split_whitespace();
+            words.any(|word| word == "@api") && words.next() == Some("private")
+        })
 }
 
 /// The value of a single-quoted string's content: `\\` and `\'` escape.
