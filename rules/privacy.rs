@@ -9,7 +9,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::sorted;
-use crate::facts::schema::{FileId, Id, Sym};
+use crate::facts::schema::{FileId, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 /// How code uses an entity.
@@ -110,6 +110,21 @@ crepe! {
     /// `private_parameter(scope, name)`.
     struct PrivateParameter(Id, Sym);
 
+    @input
+    /// `private_variable(scope, name)`: `private $name = ...` in a class,
+    /// node or top scope.
+    struct PrivateVariable(Id, Sym);
+
+    @input
+    /// `variable_read(class, name, file, site, scope)`: `$class::name` read
+    /// in `scope`; class `::` is top scope.
+    struct VariableRead(Sym, Sym, FileId, Site, Id);
+
+    @input
+    /// `local(scope, outer)`: `scope` is `outer` or a lambda within it (from
+    /// the scope program).
+    struct Local(Id, Id);
+
     @output
     /// `violation(entity, kind, how, file, site, entity_module, from_module)`
     #[derive(Debug, PartialOrd, Ord)]
@@ -125,7 +140,13 @@ crepe! {
     /// `parameter_violation(class, parameter, file, site, class_module, from_module)`
     pub struct ParameterViolation(pub Sym, pub Sym, pub FileId, pub Site, pub Sym, pub Sym);
 
+    @output
+    #[derive(Debug, PartialOrd, Ord)]
+    /// `variable_violation(class, variable, file, site)`
+    pub struct VariableViolation(pub Sym, pub Sym, pub FileId, pub Site);
+
     struct EntityModule(Sym, Sym);
+
     struct Use(Sym, UseKind, FileId, Site);
     struct Restricts(How, UseKind);
 
@@ -185,6 +206,18 @@ crepe! {
         FileModule(file, from_module),
         (module != from_module);
 
+    // "A private variable is only available in the scope where it is
+    // declared (and inner local scopes). [...] A private variable is simply
+    // not visible to other scopes."
+    // variable_violation(C, N, F, S) :-
+    //     variable_read(C, N, F, S, R), class_scope(C, CS),
+    //     private_variable(CS, N), !local(R, CS).
+    VariableViolation(class, name, file, site) <-
+        VariableRead(class, name, file, site, reader),
+        ClassScope(class, scope),
+        PrivateVariable(scope, name),
+        !Local(reader, scope);
+
     // "Access to a private class and its parameters will issue a warning
     // as the intention is that it is an implementation concern of the
     // particular module."
@@ -220,10 +253,12 @@ pub struct Output {
     pub violations: Vec<Violation>,
     pub references: Vec<PrivateReference>,
     pub parameters: Vec<ParameterViolation>,
+    pub variables: Vec<VariableViolation>,
 }
 
-/// Loads the facts and runs the program.
-pub fn run(extraction: &Extraction) -> Output {
+/// Loads the facts and the scope program's `local` relation, and runs the
+/// program.
+pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
     let sym = |text: &str| interner.get(text);
@@ -303,7 +338,17 @@ pub fn run(extraction: &Extraction) -> Output {
         }
     }
     for (index, row) in facts.var_ref.iter().enumerate() {
-        if interner.resolve(row.namespace).is_empty() || Some(row.namespace) == top {
+        if interner.resolve(row.namespace).is_empty() {
+            continue;
+        }
+        runtime.extend([VariableRead(
+            row.namespace,
+            row.short_name,
+            row.file,
+            Site::VarRef(index as u32),
+            row.scope,
+        )]);
+        if Some(row.namespace) == top {
             continue;
         }
         runtime.extend([QualifiedRead(
@@ -329,6 +374,9 @@ pub fn run(extraction: &Extraction) -> Output {
             .iter()
             .map(|row| ClassScope(row.class, row.scope)),
     );
+    if let Some(top) = top {
+        runtime.extend([ClassScope(top, TOP_SCOPE)]);
+    }
     runtime.extend(
         facts
             .param_decl
@@ -336,10 +384,20 @@ pub fn run(extraction: &Extraction) -> Output {
             .filter(|row| row.private)
             .map(|row| PrivateParameter(row.scope, row.name)),
     );
-    let (violations, references, parameters) = runtime.run_with_hasher::<FxBuildHasher>();
+    runtime.extend(
+        facts
+            .var_assign
+            .iter()
+            .filter(|row| row.private)
+            .map(|row| PrivateVariable(row.scope, row.name)),
+    );
+    runtime.extend(local.iter().map(|row| Local(row.0, row.1)));
+    let (violations, references, parameters, variables) =
+        runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         violations: sorted(violations),
         references: sorted(references),
         parameters: sorted(parameters),
+        variables: sorted(variables),
     }
 }

@@ -56,6 +56,10 @@ crepe! {
     struct QualifiedRef(Id, Sym, Sym);
 
     @input
+    /// `ref_scope(ref, scope)`: the scope a qualified reference is read in.
+    struct RefScope(Id, Id);
+
+    @input
     /// `builtin(ref)`: `$facts`, `$title`, `$0`, metaparameters in defines...
     struct Builtin(Id);
 
@@ -154,6 +158,24 @@ crepe! {
         Sees(scope, seen),
         ClassScope(_, seen),
         Assigned(seen, name, false);
+
+    // "A private variable is only available in the scope where it is
+    // declared (and inner local scopes)", by its qualified name too.
+    // resolves(R, top) :- top_ref(R, N), ref_scope(R, S), local(S, top),
+    //     assigned(top, N, true).
+    Resolves(reference, TOP_SCOPE) <-
+        TopRef(reference, name),
+        RefScope(reference, scope),
+        Local(scope, TOP_SCOPE),
+        Assigned(TOP_SCOPE, name, true);
+    // resolves(R, CS) :- qualified_ref(R, C, N), ref_scope(R, S),
+    //     class_scope(C, CS), local(S, CS), assigned(CS, N, true).
+    Resolves(reference, class_scope) <-
+        QualifiedRef(reference, class, name),
+        RefScope(reference, scope),
+        ClassScope(class, class_scope),
+        Local(scope, class_scope),
+        Assigned(class_scope, name, true);
 
     // "A private parameter may only be directly used from the module where
     // it was declared": by qualified name it resolves (the privacy program
@@ -320,8 +342,14 @@ pub fn run(extraction: &Extraction) -> Output {
                     runtime.extend([FactName(row.reference)]);
                 }
             }
-            "::" => runtime.extend([TopRef(row.reference, row.short_name)]),
-            _ => runtime.extend([QualifiedRef(row.reference, row.namespace, row.short_name)]),
+            "::" => {
+                runtime.extend([TopRef(row.reference, row.short_name)]);
+                runtime.extend([RefScope(row.reference, row.scope)]);
+            }
+            _ => {
+                runtime.extend([QualifiedRef(row.reference, row.namespace, row.short_name)]);
+                runtime.extend([RefScope(row.reference, row.scope)]);
+            }
         }
     }
     let (sees, local, resolves, unknown, top_scope_facts) =

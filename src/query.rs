@@ -114,6 +114,30 @@ fn private_violations(context: &Context) -> Table {
                 json!("keyword"),
             ]
         }))
+        .chain(context.privacy.variables.iter().map(|violation| {
+            let (line, col) = crate::lints::site_location(context, violation.3);
+            let entity_module = context
+                .extraction
+                .facts
+                .class_decl
+                .iter()
+                .find(|decl| decl.class == violation.0)
+                .map_or(json!(""), |decl| json!(context.module_of(decl.file)));
+            vec![
+                path(context, violation.2),
+                json!(line),
+                json!(col),
+                json!(format!(
+                    "{}::{}",
+                    context.text(violation.0).trim_end_matches("::"),
+                    context.text(violation.1)
+                )),
+                json!("variable"),
+                json!(context.module_of(violation.2)),
+                entity_module,
+                json!("keyword"),
+            ]
+        }))
         .collect();
     Table {
         columns: vec![

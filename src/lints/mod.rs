@@ -125,12 +125,13 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// Runs every program over the facts.
     pub fn new(extraction: &'a Extraction) -> Context<'a> {
+        let scope = scope::run(extraction);
         Context {
             extraction,
             inheritance: inheritance::run(extraction),
-            privacy: privacy::run(extraction),
+            privacy: privacy::run(extraction, &scope.local),
             names: names::run(extraction),
-            scope: scope::run(extraction),
+            scope,
             defaults: defaults::run(extraction),
         }
     }

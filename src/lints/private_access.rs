@@ -1,5 +1,6 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
+use crate::facts::schema::TOP_SCOPE;
 use crate::rules::privacy::{How, Site, UseKind};
 
 rule! {
@@ -126,6 +127,45 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                         .iter()
                         .any(|decl| decl.class == class && decl.scope == row.scope)
             })
+            .map(|row| {
+                context.related(
+                    row.file,
+                    row.line,
+                    row.col,
+                    "declared private here".to_string(),
+                )
+            })
+            .collect();
+        diagnostics.push(diagnostic);
+    }
+    for violation in &context.privacy.variables {
+        let (class, variable, file, site) = (violation.0, violation.1, violation.2, violation.3);
+        let (line, col) = site_location(context, site);
+        let owner = match context.text(class) {
+            "::" => "top scope".to_string(),
+            name => format!("class `{name}`"),
+        };
+        let scopes: Vec<_> = facts
+            .class_decl
+            .iter()
+            .filter(|decl| decl.class == class)
+            .map(|decl| decl.scope)
+            .chain((context.text(class) == "::").then_some(TOP_SCOPE))
+            .collect();
+        let mut diagnostic = context.diagnostic(
+            &PrivateAccess::RULE,
+            file,
+            line,
+            col,
+            format!(
+                "variable `${}` is private to {owner}: no other scope sees it",
+                context.text(variable),
+            ),
+        );
+        diagnostic.related = facts
+            .var_assign
+            .iter()
+            .filter(|row| row.private && row.name == variable && scopes.contains(&row.scope))
             .map(|row| {
                 context.related(
                     row.file,

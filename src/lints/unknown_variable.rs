@@ -1,5 +1,6 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
+use crate::rules::privacy::Site;
 
 rule! {
     /// ## What it does
@@ -28,10 +29,29 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
+    // A private variable read from another scope is reported by
+    // private-access, which says why it is not visible.
+    let private_reads: Vec<u32> = context
+        .privacy
+        .variables
+        .iter()
+        .filter_map(|violation| match violation.3 {
+            Site::VarRef(index) => Some(index),
+            _ => None,
+        })
+        .collect();
+    let facts = &context.extraction.facts;
     context
         .scope
         .unknown
         .iter()
+        .filter(|found| {
+            let index = facts
+                .var_ref
+                .binary_search_by_key(&found.0, |row| row.reference)
+                .expect("references come from var_ref");
+            private_reads.binary_search(&(index as u32)).is_err()
+        })
         .map(|found| {
             let row = context.var_ref(found.0);
             context.diagnostic(

@@ -4,4 +4,6 @@ private $secret = 'only here'
 node default {
   include vault::internal
   include app
+  # Private to top scope: node scope does not see it.
+  notice($::secret)
 }

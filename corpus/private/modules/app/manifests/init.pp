@@ -8,4 +8,6 @@ class app inherits vault::documented {
   notice($vault::internal::setting, Class['vault']['token'])
   notice($vault::token, $vault::public, Class['vault::internal']['setting'])
   include $dynamic, "app::${role}"
+  # Private to class vault: not visible here.
+  notice($vault::key)
 }
