@@ -710,14 +710,16 @@ impl<'a> Extractor<'a> {
                 line: self.line(node),
             });
         }
-        if let Some(parent) = node.child_by_field_id(self.grammar.fields.parent.get()) {
-            let parent = Self::class_name(self.source(parent));
+        if let Some(parent_node) = node.child_by_field_id(self.grammar.fields.parent.get()) {
+            let parent = Self::class_name(self.source(parent_node));
             let parent = self.sym(&parent);
+            let (line, col) = self.location(parent_node);
             self.facts.inherits.push(Inherits {
                 class: entity,
                 parent,
                 file: FileId::default(),
-                line: self.line(node),
+                line,
+                col,
             });
         }
         self.check_autoload(&name, Role::ModuleManifest, line);
@@ -1389,6 +1391,7 @@ impl<'a> Extractor<'a> {
     }
 
     fn push_relationship(&mut self, from: &Ref, to: &Ref, arrow: &str, at: Node) {
+        let (line, col) = self.location(at);
         let row = Relationship {
             scope: self.scope(),
             from_type: self.sym(&from.type_name),
@@ -1397,7 +1400,8 @@ impl<'a> Extractor<'a> {
             to_title: self.sym(&to.title),
             arrow: self.sym(arrow),
             file: FileId::default(),
-            line: self.line(at),
+            line,
+            col,
         };
         self.facts.relationship.push(row);
     }
@@ -1510,13 +1514,15 @@ impl<'a> Extractor<'a> {
             return;
         };
         let scope = self.scope();
+        let (line, col) = self.location(node);
         for reference in refs {
             let row = ResourceRef {
                 scope,
                 type_name: self.sym(&reference.type_name),
                 title: self.sym(&reference.title),
                 file: FileId::default(),
-                line: self.line(node),
+                line,
+                col,
             };
             self.facts.resource_ref.push(row);
         }
@@ -1541,6 +1547,7 @@ impl<'a> Extractor<'a> {
             .filter_map(|index| self.literal(index))
             .collect();
         let scope = self.scope();
+        let (line, col) = self.location(node);
         for reference in &refs {
             for parameter in &parameters {
                 let row = ResourceParamRef {
@@ -1549,7 +1556,8 @@ impl<'a> Extractor<'a> {
                     title: self.sym(&reference.title),
                     param: self.sym(parameter),
                     file: FileId::default(),
-                    line: self.line(node),
+                    line,
+                    col,
                 };
                 self.facts.resource_param_ref.push(row);
             }

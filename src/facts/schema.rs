@@ -278,10 +278,11 @@ relations! {
     /// Example: `privacy(web::install, class, api_tag, 4, 2)`
     privacy / Privacy { entity: Sym, kind: Sym, how: Sym, file: FileId, line: u32 }
 
-    /// `inherits(class, parent, file, line)`: `class a inherits b`.
+    /// `inherits(class, parent, file, line, col)`: `class a inherits b`, at
+    /// the parent's name.
     ///
-    /// Example: `inherits(apache::vhost, apache::params, 3, 1)`
-    inherits / Inherits { class: Sym, parent: Sym, file: FileId, line: u32 }
+    /// Example: `inherits(apache::vhost, apache::params, 3, 1, 29)`
+    inherits / Inherits { class: Sym, parent: Sym, file: FileId, line: u32, col: u32 }
 
     /// `declares(scope, class, how, file, line, col)`: a scope declares a
     /// class by name. `how`: `include`, `require`, `contain`,
@@ -361,7 +362,8 @@ relations! {
     collector_attr / CollectorAttr { collector: Id, attr: Sym, op: Sym, value_text: Sym }
 
     /// `relationship(scope, from_type, from_title, to_type, to_title, arrow,
-    /// file, line)`: an ordering between resources, `from` applied first.
+    /// file, line, col)`: an ordering between resources, `from` applied
+    /// first, at the arrow or the metaparameter.
     /// `arrow`: `->`, `~>`, `<-`, `<~` for chains (each adjacent pair, each
     /// element of array operands), `before`, `require`, `notify`,
     /// `subscribe` for metaparameters. `Class['x']` and bare strings name
@@ -369,22 +371,22 @@ relations! {
     /// `<|` and `|>`; a computed endpoint has an empty type and its source
     /// text as title.
     ///
-    /// Example: `relationship(12, package, ntp, file, /etc/ntp.conf, ->, 3, 40)`
-    relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Sym, file: FileId, line: u32 }
+    /// Example: `relationship(12, package, ntp, file, /etc/ntp.conf, ->, 3, 40, 18)`
+    relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `resource_ref(scope, type, title, file, line)`: a resource reference
+    /// `resource_ref(scope, type, title, file, line, col)`: a resource reference
     /// `Type['title']` (one row per title), `Resource['type', 'title']`
     /// included; data types (`Optional[String]`) are not references.
     ///
-    /// Example: `resource_ref(12, service, nginx, 3, 22)`
-    resource_ref / ResourceRef { scope: Id, type_name: Sym, title: Sym, file: FileId, line: u32 }
+    /// Example: `resource_ref(12, service, nginx, 3, 22, 5)`
+    resource_ref / ResourceRef { scope: Id, type_name: Sym, title: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `resource_param_ref(scope, type, title, param, file, line)`: a
+    /// `resource_param_ref(scope, type, title, param, file, line, col)`: a
     /// parameter read from the catalog, `Class['x']['p']` or
     /// `File['/a']['mode']`.
     ///
-    /// Example: `resource_param_ref(12, class, vault, token, 3, 6)`
-    resource_param_ref / ResourceParamRef { scope: Id, type_name: Sym, title: Sym, param: Sym, file: FileId, line: u32 }
+    /// Example: `resource_param_ref(12, class, vault, token, 3, 6, 10)`
+    resource_param_ref / ResourceParamRef { scope: Id, type_name: Sym, title: Sym, param: Sym, file: FileId, line: u32, col: u32 }
 
     /// `call(scope, name, form, file, line, col)`: a function call; `form`:
     /// `prefix` (`f(x)`), `method` (`$x.f`), `statement` (`include x`).

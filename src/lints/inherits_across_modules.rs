@@ -28,7 +28,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 &InheritsAcrossModules::RULE,
                 row.file,
                 row.line,
-                1,
+                row.col,
                 format!(
                     "class `{}` inherits `{}` of another module",
                     context.text(found.0),

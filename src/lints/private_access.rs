@@ -188,16 +188,25 @@ pub fn site_location(context: &Context, site: Site) -> (u32, u32) {
             facts.declares[index as usize].line,
             facts.declares[index as usize].col,
         ),
-        Site::Inherits(index) => (facts.inherits[index as usize].line, 1),
+        Site::Inherits(index) => (
+            facts.inherits[index as usize].line,
+            facts.inherits[index as usize].col,
+        ),
         Site::Resource(index) => {
             let resource = &facts.resource[index as usize];
             (resource.line, context.resource_column(resource))
         }
-        Site::Relationship(index) => (facts.relationship[index as usize].line, 1),
+        Site::Relationship(index) => (
+            facts.relationship[index as usize].line,
+            facts.relationship[index as usize].col,
+        ),
         Site::VarRef(index) => (
             facts.var_ref[index as usize].line,
             facts.var_ref[index as usize].col,
         ),
-        Site::ParamRef(index) => (facts.resource_param_ref[index as usize].line, 1),
+        Site::ParamRef(index) => (
+            facts.resource_param_ref[index as usize].line,
+            facts.resource_param_ref[index as usize].col,
+        ),
     }
 }

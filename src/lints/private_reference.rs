@@ -36,7 +36,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                         context.text(row.title),
                         context.text(row.param)
                     );
-                    (row.file, row.line, 1, what)
+                    (row.file, row.line, row.col, what)
                 }
                 _ => {
                     let (line, col) = crate::lints::site_location(context, found.3);

@@ -31,7 +31,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 (row.file, row.line, row.col, "declared")
             } else {
                 let row = &facts.resource_ref[found.2 as usize];
-                (row.file, row.line, 1, "referenced")
+                (row.file, row.line, row.col, "referenced")
             };
             context.diagnostic(
                 &UnknownClass::RULE,

@@ -28,7 +28,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 &UnknownParent::RULE,
                 row.file,
                 row.line,
-                1,
+                row.col,
                 format!(
                     "class `{}` inherits `{}`, which is defined nowhere",
                     context.text(found.0),
