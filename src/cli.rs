@@ -45,6 +45,27 @@ enum Command {
     Rules,
     /// Print a derived relation (`pfacts query --list` for the names).
     Query(QueryArgs),
+    /// Compile a node's catalog from an environment, as Puppet 7 does.
+    Catalog(CatalogArgs),
+}
+
+#[derive(Debug, Args)]
+struct CatalogArgs {
+    /// The environment: `manifests/`, `modules/`.
+    envdir: PathBuf,
+
+    /// The node's name.
+    #[arg(long, default_value = "node.example.com")]
+    node: String,
+
+    /// The node's facts, a JSON object.
+    #[arg(long)]
+    facts: Option<PathBuf>,
+
+    /// More module directories, `:`-separated, searched before the
+    /// environment's `modules/`.
+    #[arg(long)]
+    modulepath: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -175,6 +196,7 @@ pub fn run() -> ExitCode {
         Command::Extract(args) => extract(args),
         Command::Check(args) => check(args),
         Command::Query(args) => run_query(args),
+        Command::Catalog(args) => catalog(args),
         Command::Rules => {
             for rule in lints::rules() {
                 let default = if rule.enabled {
@@ -429,4 +451,60 @@ fn parse(args: ParseArgs) -> ExitCode {
     }
     let _ = out.flush();
     outcome.exit_code()
+}
+
+fn catalog(args: CatalogArgs) -> ExitCode {
+    let facts = match &args.facts {
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                serde_json::from_str::<serde_json::Value>(&text).map_err(|e| e.to_string())
+            }) {
+            Ok(json) => crate::catalog::value::Value::from_json(&json),
+            Err(message) => {
+                eprintln!("{}: {message}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => crate::catalog::value::Value::Hash(Vec::new()),
+    };
+    let mut dirs: Vec<PathBuf> = args
+        .modulepath
+        .iter()
+        .flat_map(|path| path.split(':'))
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .collect();
+    dirs.push(args.envdir.join("manifests"));
+    dirs.push(args.envdir.join("modules"));
+    dirs.retain(|dir| dir.exists());
+    let environment = match crate::catalog::Environment::load(&dirs) {
+        Ok(environment) => environment,
+        Err(errors) => {
+            for error in errors {
+                eprintln!("{error}");
+            }
+            return ExitCode::from(1);
+        }
+    };
+    match crate::catalog::Compiler::new(&environment, facts).compile(&args.node) {
+        Ok(catalog) => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&catalog).expect("JSON values serialize")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            let file = error
+                .file
+                .as_ref()
+                .map_or(String::from("<environment>"), |f| f.display().to_string());
+            eprintln!(
+                "{file}:{}:{}: error: {}",
+                error.span.line, error.span.col, error.message
+            );
+            ExitCode::from(1)
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! reports syntax errors, [`facts`] extracts typed relations from the
 //! trees, and [`cli`] drives it all from the command line.
 
+pub mod catalog;
 pub mod cli;
 pub mod diagnostic;
 pub mod facts;

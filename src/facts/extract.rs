@@ -1717,7 +1717,7 @@ fn tagged_api_private(text: &str, offset: usize) -> bool {
 }
 
 /// The value of a single-quoted string's content: `\\` and `\'` escape.
-fn unescape_single_quoted(content: &str) -> String {
+pub(super) fn unescape_single_quoted(content: &str) -> String {
     let mut value = String::with_capacity(content.len());
     let mut chars = content.chars().peekable();
     while let Some(c) = chars.next() {
@@ -1734,7 +1734,7 @@ fn unescape_single_quoted(content: &str) -> String {
 }
 
 /// The value of one escape sequence of a double-quoted string.
-fn unescape_double_quoted(escape: &str) -> String {
+pub(super) fn unescape_double_quoted(escape: &str) -> String {
     let body = &escape[1..];
     match body {
         "n" => "\n".to_string(),

@@ -4,6 +4,7 @@
 //! them in parallel, and merges each file's facts in path order, so that
 //! symbols and ids are the same on every run over the same tree.
 
+pub mod ast;
 pub mod builtins;
 pub mod export;
 pub mod extract;

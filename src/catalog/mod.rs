@@ -1,0 +1,1516 @@
+//! The catalog evaluator: compiles a node's catalog from an environment the
+//! way Puppet 7 does, from the programs the extractor lowered
+//! ([`crate::facts::ast`]).
+//!
+//! Covered so far: node matching, top and node scope, classes (include,
+//! require, contain, resource-like, inherits, parameters from the
+//! declaration or their defaults), defines, static variable scope,
+//! strings with interpolation, heredocs, arrays, hashes, access,
+//! arithmetic, comparison, regex matches with captures, selectors,
+//! if/unless/case, lambdas with each/map/filter/reduce/with, functions
+//! written in Puppet, resource defaults through dynamic scope, overrides,
+//! virtual and exported resources, realize and collectors. Not yet: Hiera,
+//! parameter type checks, EPP and most built-in functions.
+
+pub mod value;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value as Json};
+
+use crate::facts::ast::{self, BinaryOp, Expr, ExprKind, Form, NodeMatcher, StringPart};
+use value::{capitalize, Value};
+
+/// An error that stops the compilation, with where it happened.
+#[derive(Debug)]
+pub struct EvalError {
+    pub message: String,
+    pub file: Option<PathBuf>,
+    pub span: ast::Span,
+}
+
+/// The code of an environment, by file.
+pub struct Environment {
+    files: Vec<(PathBuf, ast::Program)>,
+}
+
+impl Environment {
+    /// Parses and lowers every manifest under `dirs`; syntax errors are
+    /// returned as messages.
+    pub fn load(dirs: &[PathBuf]) -> std::result::Result<Environment, Vec<String>> {
+        let discovery = crate::source::discover(dirs, crate::source::is_manifest);
+        let mut parser = crate::syntax::new_parser();
+        let mut files = Vec::new();
+        let mut errors: Vec<String> = discovery.errors.iter().map(|e| e.to_string()).collect();
+        for path in discovery.files {
+            let parsed = crate::syntax::parse_file(&mut parser, &path);
+            for diagnostic in &parsed.diagnostics {
+                errors.push(diagnostic.to_string());
+            }
+            if let Some((source, tree)) = &parsed.syntax {
+                let program = ast::lower(tree, &source.text);
+                if let Some(span) = program.too_deep {
+                    errors.push(format!(
+                        "{}:{}:{}: error: code nested deeper than {} levels: not evaluated",
+                        path.display(),
+                        span.line,
+                        span.col,
+                        ast::MAX_DEPTH
+                    ));
+                }
+                files.push((path.clone(), program));
+            }
+        }
+        if errors.is_empty() {
+            Ok(Environment { files })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+type ScopeId = usize;
+
+struct Scope {
+    variables: HashMap<String, Value>,
+    /// Where names not found here are looked up.
+    parent: Option<ScopeId>,
+    /// Where resource defaults not set here come from.
+    dynamic_parent: Option<ScopeId>,
+    defaults: Vec<(String, String, Value, bool)>,
+}
+
+#[derive(Clone, Debug)]
+struct CatalogResource {
+    type_name: String,
+    title: String,
+    parameters: BTreeMap<String, Value>,
+    form: Form,
+    scope: ScopeId,
+    file: Option<usize>,
+    line: u32,
+    tags: Vec<String>,
+}
+
+struct Override {
+    reference: (String, String),
+    attributes: Vec<(String, Value, bool)>,
+}
+
+/// Where a definition is: file index and definition.
+type Located<'e> = (usize, &'e ast::Definition);
+
+pub struct Compiler<'e> {
+    env: &'e Environment,
+    classes: HashMap<String, Located<'e>>,
+    defines: HashMap<String, Located<'e>>,
+    functions: HashMap<String, Located<'e>>,
+    scopes: Vec<Scope>,
+    class_scopes: HashMap<String, ScopeId>,
+    resources: Vec<CatalogResource>,
+    overrides: Vec<Override>,
+    collectors: Vec<(ScopeId, ast::Collector)>,
+    realized: Vec<(String, String)>,
+    node_scope: Option<ScopeId>,
+    edges: Vec<((String, String), (String, String))>,
+    facts: Value,
+    file: Option<usize>,
+    /// Classes being declared, to catch circular inheritance.
+    declaring: Vec<String>,
+    /// Nesting of evaluation, bounded so that no input overflows the stack.
+    depth: usize,
+}
+
+/// The deepest nesting of expressions and declarations evaluated.
+const MAX_DEPTH: usize = 2 * ast::MAX_DEPTH;
+
+const TOP: ScopeId = 0;
+
+const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
+
+fn error(message: impl Into<String>, span: ast::Span) -> EvalError {
+    EvalError {
+        message: message.into(),
+        file: None,
+        span,
+    }
+}
+
+type Result<T> = std::result::Result<T, EvalError>;
+
+impl<'e> Compiler<'e> {
+    pub fn new(env: &'e Environment, facts: Value) -> Compiler<'e> {
+        let mut compiler = Compiler {
+            env,
+            classes: HashMap::new(),
+            defines: HashMap::new(),
+            functions: HashMap::new(),
+            scopes: Vec::new(),
+            class_scopes: HashMap::new(),
+            resources: Vec::new(),
+            overrides: Vec::new(),
+            collectors: Vec::new(),
+            realized: Vec::new(),
+            node_scope: None,
+            edges: Vec::new(),
+            facts,
+            file: None,
+            declaring: Vec::new(),
+            depth: 0,
+        };
+        for (index, (_, program)) in env.files.iter().enumerate() {
+            for class in &program.classes {
+                compiler
+                    .classes
+                    .entry(class.name.clone())
+                    .or_insert((index, class));
+            }
+            for define in &program.defines {
+                compiler
+                    .defines
+                    .entry(define.name.clone())
+                    .or_insert((index, define));
+            }
+            for function in &program.functions {
+                compiler
+                    .functions
+                    .entry(function.name.clone())
+                    .or_insert((index, function));
+            }
+        }
+        compiler.new_scope(None, None);
+        compiler
+    }
+
+    fn new_scope(&mut self, parent: Option<ScopeId>, dynamic_parent: Option<ScopeId>) -> ScopeId {
+        self.scopes.push(Scope {
+            variables: HashMap::new(),
+            parent,
+            dynamic_parent,
+            defaults: Vec::new(),
+        });
+        self.scopes.len() - 1
+    }
+
+    /// Compiles the catalog of `node`.
+    pub fn compile(mut self, node: &str) -> Result<Json> {
+        let facts = self.facts.clone();
+        if let Value::Hash(entries) = &facts {
+            for (key, value) in entries {
+                self.scopes[TOP]
+                    .variables
+                    .insert(key.to_text(), value.clone());
+            }
+        }
+        self.scopes[TOP]
+            .variables
+            .insert("facts".to_string(), facts.clone());
+        self.add_resource("Class", "main", TOP, Form::Regular, None, 0);
+        self.add_resource("Stage", "main", TOP, Form::Regular, None, 0);
+        self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);
+        // Top-scope code of every environment manifest, in file order.
+        let env = self.env;
+        for (index, (path, program)) in env.files.iter().enumerate() {
+            if !is_environment_manifest(path) {
+                continue;
+            }
+            self.file = Some(index);
+            self.block(&program.statements, TOP)
+                .map_err(|e| self.locate(e, index))?;
+        }
+        if let Some((index, definition)) = self.find_node(node) {
+            let name = match definition.matchers.first() {
+                Some(NodeMatcher::Name(name)) => name.clone(),
+                Some(NodeMatcher::Regex(regex)) => format!("/{regex}/"),
+                _ => "default".to_string(),
+            };
+            self.add_resource("Node", &name, TOP, Form::Regular, Some(index), 0);
+            let scope = self.new_scope(Some(TOP), Some(TOP));
+            self.node_scope = Some(scope);
+            self.file = Some(index);
+            self.block(&definition.body, scope)
+                .map_err(|e| self.locate(e, index))?;
+        }
+        self.finish()?;
+        Ok(self.to_json())
+    }
+
+    fn locate(&self, mut e: EvalError, index: usize) -> EvalError {
+        if e.file.is_none() {
+            e.file = Some(self.env.files[index].0.clone());
+        }
+        e
+    }
+
+    fn find_node(&self, node: &str) -> Option<(usize, &'e ast::NodeDefinition)> {
+        let env = self.env;
+        let nodes = || {
+            env.files
+                .iter()
+                .enumerate()
+                .flat_map(|(index, (_, program))| program.nodes.iter().map(move |n| (index, n)))
+        };
+        let node = node.to_lowercase();
+        nodes()
+            .find(|(_, n)| {
+                n.matchers
+                    .iter()
+                    .any(|m| matches!(m, NodeMatcher::Name(name) if *name == node))
+            })
+            .or_else(|| {
+                nodes().find(|(_, n)| {
+                    n.matchers.iter().any(|m| match m {
+                        NodeMatcher::Regex(regex) => {
+                            regex::Regex::new(regex).is_ok_and(|r| r.is_match(&node))
+                        }
+                        _ => false,
+                    })
+                })
+            })
+            .or_else(|| {
+                nodes().find(|(_, n)| n.matchers.iter().any(|m| matches!(m, NodeMatcher::Default)))
+            })
+    }
+
+    fn add_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        scope: ScopeId,
+        form: Form,
+        file: Option<usize>,
+        line: u32,
+    ) -> usize {
+        self.resources.push(CatalogResource {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+            parameters: BTreeMap::new(),
+            form,
+            scope,
+            file,
+            line,
+            tags: Vec::new(),
+        });
+        self.resources.len() - 1
+    }
+
+    fn find_resource(&self, type_name: &str, title: &str) -> Option<usize> {
+        self.resources
+            .iter()
+            .position(|r| r.type_name == type_name && r.title == title)
+    }
+
+    // ------------------------------------------------------------------
+    // Statements and expressions
+    // ------------------------------------------------------------------
+
+    fn block(&mut self, statements: &[Expr], scope: ScopeId) -> Result<Value> {
+        let mut last = Value::Undef;
+        for statement in statements {
+            last = self.eval(statement, scope)?;
+        }
+        Ok(last)
+    }
+
+    fn lookup(&self, name: &str, scope: ScopeId, span: ast::Span) -> Result<Value> {
+        if let Some(short) = name.strip_prefix("::") {
+            if !short.contains("::") {
+                return self.scopes[TOP]
+                    .variables
+                    .get(short)
+                    .cloned()
+                    .ok_or_else(|| error(format!("Unknown variable: '::{short}'."), span));
+            }
+        }
+        let name = name.trim_start_matches("::");
+        if let Some(at) = name.rfind("::") {
+            let (class, short) = (&name[..at], &name[at + 2..]);
+            let Some(&class_scope) = self.class_scopes.get(class) else {
+                return Err(error(format!("Unknown variable: '{name}'."), span));
+            };
+            return self
+                .scope_chain(class_scope)
+                .into_iter()
+                .take_while(|s| *s != TOP)
+                .find_map(|s| self.scopes[s].variables.get(short).cloned())
+                .ok_or_else(|| error(format!("Unknown variable: '{name}'."), span));
+        }
+        for s in self.scope_chain(scope) {
+            if let Some(value) = self.scopes[s].variables.get(name) {
+                return Ok(value.clone());
+            }
+        }
+        if name.chars().all(|c| c.is_ascii_digit()) {
+            return Ok(Value::Undef);
+        }
+        Err(error(format!("Unknown variable: '{name}'."), span))
+    }
+
+    fn scope_chain(&self, mut scope: ScopeId) -> Vec<ScopeId> {
+        let mut chain = vec![scope];
+        while let Some(parent) = self.scopes[scope].parent {
+            chain.push(parent);
+            scope = parent;
+        }
+        chain
+    }
+
+    fn assign(&mut self, target: &Expr, value: Value, scope: ScopeId) -> Result<()> {
+        match &target.kind {
+            ExprKind::Variable(name) => {
+                if self.scopes[scope].variables.contains_key(name) {
+                    return Err(error(
+                        format!("Cannot reassign variable '${name}'"),
+                        target.span,
+                    ));
+                }
+                self.scopes[scope].variables.insert(name.clone(), value);
+                Ok(())
+            }
+            ExprKind::Array(targets) => {
+                let Value::Array(values) = value else {
+                    return Err(error("Cannot assign a non-array to an array", target.span));
+                };
+                for (index, target) in targets.iter().enumerate() {
+                    let item = values.get(index).cloned().unwrap_or(Value::Undef);
+                    self.assign(target, item, scope)?;
+                }
+                Ok(())
+            }
+            _ => Err(error("Illegal assignment target", target.span)),
+        }
+    }
+
+    fn eval(&mut self, expr: &Expr, scope: ScopeId) -> Result<Value> {
+        if self.depth >= MAX_DEPTH {
+            return Err(error(
+                format!("code nested deeper than {MAX_DEPTH} levels: not evaluated"),
+                expr.span,
+            ));
+        }
+        self.depth += 1;
+        let result = self.eval_inner(expr, scope);
+        self.depth -= 1;
+        result
+    }
+
+    fn eval_inner(&mut self, expr: &Expr, scope: ScopeId) -> Result<Value> {
+        let span = expr.span;
+        Ok(match &expr.kind {
+            ExprKind::Undef | ExprKind::Nop => Value::Undef,
+            ExprKind::Default => Value::Default,
+            ExprKind::Bool(value) => Value::Bool(*value),
+            ExprKind::Integer(value) => Value::Integer(*value),
+            ExprKind::Float(value) => Value::Float(*value),
+            ExprKind::Str(text) => Value::Str(text.clone()),
+            ExprKind::Name(name) => Value::Str(name.clone()),
+            ExprKind::Regex(regex) => Value::Regex(regex.clone()),
+            ExprKind::TypeRef(name) => Value::Type(name.clone()),
+            ExprKind::Interpolated(parts) => {
+                let mut text = String::new();
+                for part in parts {
+                    match part {
+                        StringPart::Text(piece) => text.push_str(piece),
+                        StringPart::Expr(expr) => text.push_str(&self.eval(expr, scope)?.to_text()),
+                    }
+                }
+                Value::Str(text)
+            }
+            ExprKind::Variable(name) => self.lookup(name, scope, span)?,
+            ExprKind::Array(items) => {
+                let mut values = Vec::new();
+                for item in items {
+                    values.push(self.eval(item, scope)?);
+                }
+                Value::Array(values)
+            }
+            ExprKind::Hash(entries) => {
+                let mut values: Vec<(Value, Value)> = Vec::new();
+                for (key, value) in entries {
+                    let key = self.eval(key, scope)?;
+                    let value = self.eval(value, scope)?;
+                    values.retain(|(k, _)| *k != key);
+                    values.push((key, value));
+                }
+                Value::Hash(values)
+            }
+            ExprKind::Access(target, index) => {
+                let target = self.eval(target, scope)?;
+                let mut keys = Vec::new();
+                for key in index {
+                    keys.push(self.eval(key, scope)?);
+                }
+                self.access(target, keys, span)?
+            }
+            ExprKind::Binary(op, left, right) => self.binary(*op, left, right, scope)?,
+            ExprKind::Not(operand) => Value::Bool(!self.eval(operand, scope)?.is_truthy()),
+            ExprKind::Negate(operand) => match self.eval(operand, scope)? {
+                Value::Integer(value) => Value::Integer(-value),
+                Value::Float(value) => Value::Float(-value),
+                _ => return Err(error("Operand of unary minus is not a number", span)),
+            },
+            ExprKind::Splat(operand) => self.eval(operand, scope)?,
+            ExprKind::Assign(target, operator, value) => {
+                let value = self.eval(value, scope)?;
+                if operator != "=" {
+                    return Err(error(format!("'{operator}' is not supported yet"), span));
+                }
+                self.assign(target, value.clone(), scope)?;
+                value
+            }
+            ExprKind::Selector(value, cases) => {
+                let value = self.eval(value, scope)?;
+                for (matcher, result) in cases {
+                    if self.matches(&value, matcher, scope)? {
+                        return self.eval(result, scope);
+                    }
+                }
+                return Err(error(
+                    format!(
+                        "No matching entry for selector parameter with value '{}'",
+                        value.to_text()
+                    ),
+                    span,
+                ));
+            }
+            ExprKind::If(condition, then, otherwise) => {
+                if self.eval(condition, scope)?.is_truthy() {
+                    self.block(then, scope)?
+                } else {
+                    self.block(otherwise, scope)?
+                }
+            }
+            ExprKind::Unless(condition, then, otherwise) => {
+                if self.eval(condition, scope)?.is_truthy() {
+                    self.block(otherwise, scope)?
+                } else {
+                    self.block(then, scope)?
+                }
+            }
+            ExprKind::Case(value, options) => {
+                let value = self.eval(value, scope)?;
+                let mut chosen = None;
+                for (matchers, body) in options {
+                    for matcher in matchers {
+                        if !matches!(matcher.kind, ExprKind::Default)
+                            && self.matches(&value, matcher, scope)?
+                        {
+                            chosen = Some(body);
+                            break;
+                        }
+                    }
+                    if chosen.is_some() {
+                        break;
+                    }
+                }
+                if chosen.is_none() {
+                    chosen = options
+                        .iter()
+                        .find(|(matchers, _)| {
+                            matchers.iter().any(|m| matches!(m.kind, ExprKind::Default))
+                        })
+                        .map(|(_, body)| body);
+                }
+                match chosen {
+                    Some(body) => self.block(body, scope)?,
+                    None => Value::Undef,
+                }
+            }
+            ExprKind::Call(call) => self.call(call, scope, span)?,
+            ExprKind::Resource(resource) => self.resource(resource, scope, span)?,
+            ExprKind::ResourceDefaults(type_name, attributes) => {
+                let type_name = capitalize(type_name);
+                for attribute in attributes {
+                    let value = self.eval(&attribute.value, scope)?;
+                    self.scopes[scope].defaults.push((
+                        type_name.clone(),
+                        attribute.name.clone(),
+                        value,
+                        attribute.append,
+                    ));
+                }
+                Value::Undef
+            }
+            ExprKind::ResourceOverride(target, attributes) => {
+                let target = self.eval(target, scope)?;
+                let mut values = Vec::new();
+                for attribute in attributes {
+                    values.push((
+                        attribute.name.clone(),
+                        self.eval(&attribute.value, scope)?,
+                        attribute.append,
+                    ));
+                }
+                for reference in references(&target) {
+                    self.overrides.push(Override {
+                        reference,
+                        attributes: values.clone(),
+                    });
+                }
+                Value::Undef
+            }
+            ExprKind::Collector(collector) => {
+                // Exported resources are collected from PuppetDB, which a
+                // compilation without storeconfigs does not have: Puppet
+                // collects nothing then, and so do we.
+                if !collector.exported {
+                    self.collectors.push((scope, collector.clone()));
+                }
+                Value::Undef
+            }
+            ExprKind::Relationship(left, arrow, right) => {
+                let from = self.eval(left, scope)?;
+                let to = self.eval(right, scope)?;
+                let (from_refs, to_refs) = (references(&from), references(&to));
+                for a in &from_refs {
+                    for b in &to_refs {
+                        let (source, target) = if arrow.starts_with('<') {
+                            (b.clone(), a.clone())
+                        } else {
+                            (a.clone(), b.clone())
+                        };
+                        self.edges.push((source, target));
+                    }
+                }
+                to
+            }
+        })
+    }
+
+    fn access(&mut self, target: Value, keys: Vec<Value>, span: ast::Span) -> Result<Value> {
+        Ok(match target {
+            Value::Array(items) => match keys.as_slice() {
+                [Value::Integer(index)] => {
+                    let index = if *index < 0 {
+                        items.len() as i64 + index
+                    } else {
+                        *index
+                    };
+                    items.get(index as usize).cloned().unwrap_or(Value::Undef)
+                }
+                _ => return Err(error("Unsupported array access", span)),
+            },
+            Value::Hash(_) => match keys.first() {
+                Some(key) => target.hash_get(key).cloned().unwrap_or(Value::Undef),
+                None => Value::Undef,
+            },
+            Value::Type(name) => {
+                let type_name = capitalize(&name);
+                if type_name == "Class" {
+                    match keys.as_slice() {
+                        [key] => Value::Ref("Class".to_string(), capitalize(&key.to_text())),
+                        _ => Value::Array(
+                            keys.iter()
+                                .map(|k| Value::Ref("Class".to_string(), capitalize(&k.to_text())))
+                                .collect(),
+                        ),
+                    }
+                } else if keys.len() == 1 {
+                    match &keys[0] {
+                        Value::Array(titles) => Value::Array(
+                            titles
+                                .iter()
+                                .map(|t| Value::Ref(type_name.clone(), t.to_text()))
+                                .collect(),
+                        ),
+                        key => Value::Ref(type_name, key.to_text()),
+                    }
+                } else {
+                    Value::Type(name)
+                }
+            }
+            Value::Str(text) => match keys.as_slice() {
+                [Value::Integer(index)] => text
+                    .chars()
+                    .nth(*index as usize)
+                    .map_or(Value::Undef, |c| Value::Str(c.to_string())),
+                _ => return Err(error("Unsupported string access", span)),
+            },
+            _ => return Err(error("Operator '[]' is not applicable", span)),
+        })
+    }
+
+    fn binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr, scope: ScopeId) -> Result<Value> {
+        let span = left.span;
+        if op == BinaryOp::And {
+            return Ok(Value::Bool(
+                self.eval(left, scope)?.is_truthy() && self.eval(right, scope)?.is_truthy(),
+            ));
+        }
+        if op == BinaryOp::Or {
+            return Ok(Value::Bool(
+                self.eval(left, scope)?.is_truthy() || self.eval(right, scope)?.is_truthy(),
+            ));
+        }
+        if matches!(op, BinaryOp::Match | BinaryOp::NotMatch) {
+            let value = self.eval(left, scope)?;
+            let matched = self.matches(&value, right, scope)?;
+            return Ok(Value::Bool(matched == (op == BinaryOp::Match)));
+        }
+        let a = self.eval(left, scope)?;
+        let b = self.eval(right, scope)?;
+        Ok(match op {
+            BinaryOp::Eq => Value::Bool(equal(&a, &b)),
+            BinaryOp::NotEq => Value::Bool(!equal(&a, &b)),
+            BinaryOp::In => Value::Bool(match &b {
+                Value::Array(items) => items.iter().any(|item| equal(item, &a)),
+                Value::Hash(entries) => entries.iter().any(|(key, _)| equal(key, &a)),
+                Value::Str(text) => text.to_lowercase().contains(&a.to_text().to_lowercase()),
+                _ => false,
+            }),
+            BinaryOp::Add => match (a, b) {
+                (Value::Array(mut x), Value::Array(y)) => {
+                    x.extend(y);
+                    Value::Array(x)
+                }
+                (Value::Array(mut x), y) => {
+                    x.push(y);
+                    Value::Array(x)
+                }
+                (Value::Hash(mut x), Value::Hash(y)) => {
+                    for (key, value) in y {
+                        x.retain(|(k, _)| *k != key);
+                        x.push((key, value));
+                    }
+                    Value::Hash(x)
+                }
+                (x, y) => arithmetic(op, &x, &y, span)?,
+            },
+            BinaryOp::Sub => match (a, b) {
+                (Value::Array(x), Value::Array(y)) => {
+                    Value::Array(x.into_iter().filter(|item| !y.contains(item)).collect())
+                }
+                (x, y) => arithmetic(op, &x, &y, span)?,
+            },
+            BinaryOp::ShiftLeft => match (a, b) {
+                (Value::Array(mut x), y) => {
+                    x.push(y);
+                    Value::Array(x)
+                }
+                (x, y) => arithmetic(op, &x, &y, span)?,
+            },
+            BinaryOp::Less | BinaryOp::LessEq | BinaryOp::Greater | BinaryOp::GreaterEq => {
+                let ordering = match (number(&a), number(&b)) {
+                    (Some(x), Some(y)) => x.partial_cmp(&y),
+                    _ => Some(a.to_text().to_lowercase().cmp(&b.to_text().to_lowercase())),
+                };
+                let ordering = ordering.ok_or_else(|| error("Values cannot be compared", span))?;
+                Value::Bool(match op {
+                    BinaryOp::Less => ordering.is_lt(),
+                    BinaryOp::LessEq => ordering.is_le(),
+                    BinaryOp::Greater => ordering.is_gt(),
+                    _ => ordering.is_ge(),
+                })
+            }
+            _ => arithmetic(op, &a, &b, span)?,
+        })
+    }
+
+    /// Case and selector matching: equality, regexes (setting `$0`...),
+    /// `default`.
+    fn matches(&mut self, value: &Value, matcher: &Expr, scope: ScopeId) -> Result<bool> {
+        let pattern = self.eval(matcher, scope)?;
+        Ok(match pattern {
+            Value::Default => true,
+            Value::Regex(regex) => {
+                let regex = regex::Regex::new(&regex)
+                    .map_err(|e| error(format!("Invalid regex: {e}"), matcher.span))?;
+                let text = value.to_text();
+                match regex.captures(&text) {
+                    Some(captures) => {
+                        for (index, group) in captures.iter().enumerate() {
+                            let group =
+                                group.map_or(Value::Undef, |g| Value::Str(g.as_str().to_string()));
+                            self.scopes[scope]
+                                .variables
+                                .insert(index.to_string(), group);
+                        }
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Value::Array(items) if !matches!(value, Value::Array(_)) => {
+                items.iter().any(|item| equal(item, value))
+            }
+            pattern => equal(value, &pattern),
+        })
+    }
+
+    // ------------------------------------------------------------------
+    // Functions
+    // ------------------------------------------------------------------
+
+    fn call(&mut self, call: &ast::Call, scope: ScopeId, span: ast::Span) -> Result<Value> {
+        let mut args = Vec::new();
+        for arg in &call.args {
+            let value = self.eval(arg, scope)?;
+            if let ExprKind::Splat(_) = arg.kind {
+                if let Value::Array(items) = value {
+                    args.extend(items);
+                    continue;
+                }
+            }
+            args.push(value);
+        }
+        let name = call.name.as_str();
+        match name {
+            "include" | "require" | "contain" => {
+                for class in flatten(&args) {
+                    let class = class.to_text().trim_start_matches("::").to_lowercase();
+                    self.declare_class(&class, None, scope, span)?;
+                }
+                Ok(Value::Undef)
+            }
+            "realize" => {
+                for value in &args {
+                    self.realized.extend(references(value));
+                }
+                Ok(Value::Undef)
+            }
+            "notice" | "info" | "debug" | "warning" | "err" | "alert" | "crit" | "emerg" => {
+                Ok(Value::Undef)
+            }
+            "fail" => Err(error(
+                args.iter()
+                    .map(Value::to_text)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                span,
+            )),
+            "split" => match args.as_slice() {
+                [text, pattern] => {
+                    let pattern = match pattern {
+                        Value::Regex(regex) => regex.clone(),
+                        other => regex::escape(&other.to_text()),
+                    };
+                    let regex = regex::Regex::new(&pattern)
+                        .map_err(|e| error(format!("Invalid regex: {e}"), span))?;
+                    Ok(Value::Array(
+                        regex
+                            .split(&text.to_text())
+                            .map(|part| Value::Str(part.to_string()))
+                            .collect(),
+                    ))
+                }
+                _ => Err(error("split() takes 2 arguments", span)),
+            },
+            "join" => match args.as_slice() {
+                [Value::Array(items), rest @ ..] => {
+                    let separator = rest.first().map(Value::to_text).unwrap_or_default();
+                    Ok(Value::Str(
+                        items
+                            .iter()
+                            .map(Value::to_text)
+                            .collect::<Vec<_>>()
+                            .join(&separator),
+                    ))
+                }
+                _ => Err(error("join() takes an array", span)),
+            },
+            "each" | "map" | "filter" | "reduce" | "with" => {
+                let lambda = call
+                    .lambda
+                    .as_ref()
+                    .ok_or_else(|| error(format!("{name}() needs a block"), span))?;
+                self.iterate(name, &args, lambda, scope, span)
+            }
+            "template" => Ok(Value::Str(
+                "<<template() not evaluated: needs Ruby's ERB>>".to_string(),
+            )),
+            _ => match self.functions.get(name).copied() {
+                Some((file, function)) => self.call_puppet_function(file, function, args, span),
+                None => Err(error(format!("Unknown function: '{name}'"), span)),
+            },
+        }
+    }
+
+    fn iterate(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        lambda: &ast::Lambda,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let subject = args.first().cloned().unwrap_or(Value::Undef);
+        if name == "with" {
+            return self.call_lambda(lambda, args.to_vec(), scope);
+        }
+        // Each element as the lambda's arguments: a value, or an index (a
+        // key) and a value.
+        let elements: Vec<(Value, Value)> = match &subject {
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(index, item)| (Value::Integer(index as i64), item.clone()))
+                .collect(),
+            Value::Hash(entries) => entries.clone(),
+            Value::Integer(count) => (0..*count)
+                .map(|index| (Value::Integer(index), Value::Integer(index)))
+                .collect(),
+            _ => {
+                return Err(error(
+                    format!("{name}() cannot iterate over this value"),
+                    span,
+                ))
+            }
+        };
+        let is_hash = matches!(subject, Value::Hash(_));
+        let arguments = |key: &Value, value: &Value| {
+            if lambda.params.len() >= 2 {
+                vec![key.clone(), value.clone()]
+            } else if is_hash {
+                vec![Value::Array(vec![key.clone(), value.clone()])]
+            } else {
+                vec![value.clone()]
+            }
+        };
+        match name {
+            "each" => {
+                for (key, value) in &elements {
+                    self.call_lambda(lambda, arguments(key, value), scope)?;
+                }
+                Ok(subject)
+            }
+            "map" => {
+                let mut results = Vec::new();
+                for (key, value) in &elements {
+                    results.push(self.call_lambda(lambda, arguments(key, value), scope)?);
+                }
+                Ok(Value::Array(results))
+            }
+            "filter" => {
+                let mut kept = Vec::new();
+                for (key, value) in &elements {
+                    if self
+                        .call_lambda(lambda, arguments(key, value), scope)?
+                        .is_truthy()
+                    {
+                        kept.push((key.clone(), value.clone()));
+                    }
+                }
+                Ok(if is_hash {
+                    Value::Hash(kept)
+                } else {
+                    Value::Array(kept.into_iter().map(|(_, value)| value).collect())
+                })
+            }
+            _ => {
+                let mut values = elements.into_iter().map(|(key, value)| {
+                    if is_hash {
+                        Value::Array(vec![key, value])
+                    } else {
+                        value
+                    }
+                });
+                let mut memo = match args.get(1) {
+                    Some(start) => start.clone(),
+                    None => values.next().unwrap_or(Value::Undef),
+                };
+                for value in values {
+                    memo = self.call_lambda(lambda, vec![memo, value], scope)?;
+                }
+                Ok(memo)
+            }
+        }
+    }
+
+    fn call_lambda(
+        &mut self,
+        lambda: &ast::Lambda,
+        args: Vec<Value>,
+        scope: ScopeId,
+    ) -> Result<Value> {
+        let local = self.new_scope(Some(scope), Some(scope));
+        self.bind(&lambda.params, args, local)?;
+        self.block(&lambda.body, local)
+    }
+
+    fn bind(&mut self, params: &[ast::Param], mut args: Vec<Value>, scope: ScopeId) -> Result<()> {
+        for (index, param) in params.iter().enumerate() {
+            let value = if param.splat {
+                Value::Array(if index < args.len() {
+                    args.split_off(index)
+                } else {
+                    Vec::new()
+                })
+            } else if let Some(value) = args.get(index) {
+                value.clone()
+            } else if let Some(default) = &param.default {
+                self.eval(default, scope)?
+            } else {
+                return Err(error(
+                    format!("expects a value for parameter '{}'", param.name),
+                    param.span,
+                ));
+            };
+            self.scopes[scope]
+                .variables
+                .insert(param.name.clone(), value);
+        }
+        Ok(())
+    }
+
+    fn call_puppet_function(
+        &mut self,
+        file: usize,
+        function: &ast::Definition,
+        args: Vec<Value>,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let saved = self.file.replace(file);
+        let scope = self.new_scope(Some(TOP), Some(TOP));
+        let result = self
+            .bind(&function.params, args, scope)
+            .and_then(|()| self.block(&function.body, scope))
+            .map_err(|e| {
+                let e = self.locate(e, file);
+                EvalError {
+                    span: if e.file.is_some() { e.span } else { span },
+                    ..e
+                }
+            });
+        self.file = saved;
+        result
+    }
+
+    // ------------------------------------------------------------------
+    // Classes, defines and resources
+    // ------------------------------------------------------------------
+
+    fn declare_class(
+        &mut self,
+        name: &str,
+        parameters: Option<Vec<(String, Value)>>,
+        declaring: ScopeId,
+        span: ast::Span,
+    ) -> Result<ScopeId> {
+        if let Some(&scope) = self.class_scopes.get(name) {
+            if parameters.is_some() {
+                return Err(error(
+                    format!(
+                        "Duplicate declaration: Class[{}] is already declared",
+                        capitalize(name)
+                    ),
+                    span,
+                ));
+            }
+            return Ok(scope);
+        }
+        let Some((file, class)) = self.classes.get(name).copied() else {
+            return Err(error(format!("Could not find class ::{name}"), span));
+        };
+        if let Some(start) = self.declaring.iter().position(|c| c == name) {
+            let mut cycle = self.declaring[start..].to_vec();
+            cycle.push(name.to_string());
+            return Err(EvalError {
+                message: format!("circular inheritance: {}", cycle.join(" inherits ")),
+                file: Some(self.env.files[file].0.clone()),
+                span: class.span,
+            });
+        }
+        self.declaring.push(name.to_string());
+        let result = self.declare_new_class(name, file, class, parameters, declaring, span);
+        self.declaring.pop();
+        result
+    }
+
+    fn declare_new_class(
+        &mut self,
+        name: &str,
+        file: usize,
+        class: &'e ast::Definition,
+        parameters: Option<Vec<(String, Value)>>,
+        declaring: ScopeId,
+        span: ast::Span,
+    ) -> Result<ScopeId> {
+        // A derived class's parent scope is its base class's, evaluated
+        // first; any other's is node scope when there is one.
+        let (parent, dynamic_parent) = match &class.parent {
+            Some(base) => {
+                let base_scope = self.declare_class(base, None, declaring, span)?;
+                (base_scope, base_scope)
+            }
+            None => (self.node_scope.unwrap_or(TOP), declaring),
+        };
+        let saved = self.file.replace(file);
+        let scope = self.new_scope(Some(parent), Some(dynamic_parent));
+        self.class_scopes.insert(name.to_string(), scope);
+        let title = capitalize(name);
+        let resource = self.add_resource(
+            "Class",
+            &title,
+            declaring,
+            Form::Regular,
+            Some(file),
+            class.span.line,
+        );
+        let result = self.instantiate(class, parameters.unwrap_or_default(), scope, resource, name);
+        self.file = saved;
+        result.map_err(|e| self.locate(e, file))?;
+        Ok(scope)
+    }
+
+    fn instantiate(
+        &mut self,
+        definition: &ast::Definition,
+        given: Vec<(String, Value)>,
+        scope: ScopeId,
+        resource: usize,
+        title: &str,
+    ) -> Result<()> {
+        for (name, _) in &given {
+            if !METAPARAMETERS.contains(&name.as_str())
+                && !definition.params.iter().any(|p| p.name == *name)
+            {
+                return Err(error(
+                    format!("no parameter named '{name}'"),
+                    definition.span,
+                ));
+            }
+        }
+        for (name, value) in &given {
+            self.resources[resource]
+                .parameters
+                .insert(name.clone(), value.clone());
+        }
+        self.scopes[scope]
+            .variables
+            .insert("title".to_string(), Value::Str(title.to_string()));
+        self.scopes[scope]
+            .variables
+            .insert("name".to_string(), Value::Str(title.to_string()));
+        let module = definition.name.split("::").next().unwrap_or_default();
+        self.scopes[scope]
+            .variables
+            .insert("module_name".to_string(), Value::Str(module.to_string()));
+        for param in &definition.params {
+            let value = match given.iter().find(|(name, _)| *name == param.name) {
+                Some((_, value)) if *value != Value::Undef => value.clone(),
+                _ => match &param.default {
+                    Some(default) => self.eval(default, scope)?,
+                    None if param
+                        .type_text
+                        .as_deref()
+                        .is_some_and(|t| !t.starts_with("Optional")) =>
+                    {
+                        return Err(error(
+                            format!("expects a value for parameter '{}'", param.name),
+                            definition.span,
+                        ))
+                    }
+                    None => Value::Undef,
+                },
+            };
+            if value != Value::Undef {
+                self.resources[resource]
+                    .parameters
+                    .insert(param.name.clone(), value.clone());
+            }
+            self.scopes[scope]
+                .variables
+                .insert(param.name.clone(), value);
+        }
+        self.block(&definition.body, scope).map(|_| ())
+    }
+
+    fn resource(
+        &mut self,
+        resource: &ast::Resource,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let type_value = self.eval(&resource.type_expr, scope)?;
+        let type_name = match &type_value {
+            Value::Str(name) | Value::Type(name) => name.trim_start_matches("::").to_lowercase(),
+            _ => return Err(error("Illegal resource type", span)),
+        };
+        let default_body = resource
+            .bodies
+            .iter()
+            .find(|body| matches!(body.title.kind, ExprKind::Default));
+        let mut defaults = Vec::new();
+        if let Some(body) = default_body {
+            defaults = self.attributes(&body.attributes, scope)?;
+        }
+        let mut references = Vec::new();
+        for body in &resource.bodies {
+            if matches!(body.title.kind, ExprKind::Default) {
+                continue;
+            }
+            let titles = self.eval(&body.title, scope)?;
+            let mut attributes = self.attributes(&body.attributes, scope)?;
+            for (name, value) in &defaults {
+                if !attributes.iter().any(|(n, _)| n == name) {
+                    attributes.push((name.clone(), value.clone()));
+                }
+            }
+            for title in flatten(&[titles]) {
+                let title = title.to_text();
+                if type_name == "class" {
+                    let class = title.trim_start_matches("::").to_lowercase();
+                    self.declare_class(&class, Some(attributes.clone()), scope, span)?;
+                    references.push(Value::Ref("Class".to_string(), capitalize(&class)));
+                    continue;
+                }
+                let capitalized = capitalize(&type_name);
+                if self.find_resource(&capitalized, &title).is_some() {
+                    return Err(error(
+                        format!(
+                            "Duplicate declaration: {capitalized}[{title}] is already declared"
+                        ),
+                        span,
+                    ));
+                }
+                let index = self.add_resource(
+                    &capitalized,
+                    &title,
+                    scope,
+                    resource.form,
+                    self.file,
+                    span.line,
+                );
+                references.push(Value::Ref(capitalized.clone(), title.clone()));
+                if let Some((file, define)) = self.defines.get(&type_name).copied() {
+                    let saved = self.file.replace(file);
+                    let define_scope =
+                        self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
+                    let result =
+                        self.instantiate(define, attributes.clone(), define_scope, index, &title);
+                    self.file = saved;
+                    result.map_err(|e| self.locate(e, file))?;
+                    continue;
+                }
+                for (name, value) in &attributes {
+                    self.resources[index]
+                        .parameters
+                        .insert(name.clone(), value.clone());
+                }
+            }
+        }
+        Ok(match references.len() {
+            1 => references.remove(0),
+            _ => Value::Array(references),
+        })
+    }
+
+    fn attributes(
+        &mut self,
+        attributes: &[ast::Attribute],
+        scope: ScopeId,
+    ) -> Result<Vec<(String, Value)>> {
+        let mut values = Vec::new();
+        for attribute in attributes {
+            let value = self.eval(&attribute.value, scope)?;
+            if attribute.name == "*" {
+                if let Value::Hash(entries) = value {
+                    for (key, value) in entries {
+                        values.push((key.to_text(), value));
+                    }
+                }
+                continue;
+            }
+            values.push((attribute.name.clone(), value));
+        }
+        Ok(values)
+    }
+
+    // ------------------------------------------------------------------
+    // Finishing
+    // ------------------------------------------------------------------
+
+    /// What Puppet does once the code has run: collectors realize, then
+    /// overrides and defaults complete the resources.
+    fn finish(&mut self) -> Result<()> {
+        let collectors = std::mem::take(&mut self.collectors);
+        for (scope, collector) in &collectors {
+            let type_name = capitalize(&collector.type_name);
+            for index in 0..self.resources.len() {
+                let (form, resource_type, title) = {
+                    let resource = &self.resources[index];
+                    (
+                        resource.form,
+                        resource.type_name.clone(),
+                        resource.title.clone(),
+                    )
+                };
+                if resource_type != type_name || (collector.exported && form != Form::Exported) {
+                    continue;
+                }
+                let selected = match &collector.query {
+                    Some(query) => self.query_matches(query, index, *scope)?,
+                    None => true,
+                };
+                if !selected {
+                    continue;
+                }
+                if form == Form::Virtual || (collector.exported && form == Form::Exported) {
+                    self.realized.push((resource_type, title));
+                }
+                let attributes = self.attributes(&collector.attributes, *scope)?;
+                for (name, value) in attributes {
+                    self.resources[index].parameters.insert(name, value);
+                }
+            }
+        }
+        for reference in std::mem::take(&mut self.realized) {
+            if let Some(index) = self.find_resource(&reference.0, &reference.1) {
+                if self.resources[index].form == Form::Virtual {
+                    self.resources[index].form = Form::Regular;
+                }
+            }
+        }
+        for override_ in std::mem::take(&mut self.overrides) {
+            let Some(index) = self.find_resource(&override_.reference.0, &override_.reference.1)
+            else {
+                continue;
+            };
+            for (name, value, append) in override_.attributes {
+                let parameters = &mut self.resources[index].parameters;
+                let value = match (append, parameters.remove(&name)) {
+                    (true, Some(existing)) => append_values(existing, value),
+                    _ => value,
+                };
+                parameters.insert(name, value);
+            }
+        }
+        for index in 0..self.resources.len() {
+            let type_name = self.resources[index].type_name.clone();
+            if matches!(type_name.as_str(), "Class" | "Node" | "Stage") {
+                continue;
+            }
+            let mut scope = Some(self.resources[index].scope);
+            // The nearest default wins; `+>` adds to the next outer one.
+            let mut found: BTreeMap<String, Value> = BTreeMap::new();
+            let mut appending: BTreeMap<String, Value> = BTreeMap::new();
+            while let Some(current) = scope {
+                for (default_type, name, value, append) in &self.scopes[current].defaults {
+                    if *default_type != type_name || found.contains_key(name) {
+                        continue;
+                    }
+                    if *append {
+                        appending.insert(name.clone(), value.clone());
+                    } else {
+                        let value = match appending.remove(name) {
+                            Some(extra) => append_values(value.clone(), extra),
+                            None => value.clone(),
+                        };
+                        found.insert(name.clone(), value);
+                    }
+                }
+                scope = self.scopes[current].dynamic_parent;
+            }
+            for (name, value) in found.into_iter().chain(appending) {
+                self.resources[index]
+                    .parameters
+                    .entry(name)
+                    .or_insert(value);
+            }
+        }
+        Ok(())
+    }
+
+    fn query_matches(&mut self, query: &Expr, index: usize, scope: ScopeId) -> Result<bool> {
+        match &query.kind {
+            ExprKind::Binary(BinaryOp::And, left, right) => Ok(self
+                .query_matches(left, index, scope)?
+                && self.query_matches(right, index, scope)?),
+            ExprKind::Binary(BinaryOp::Or, left, right) => Ok(self
+                .query_matches(left, index, scope)?
+                || self.query_matches(right, index, scope)?),
+            ExprKind::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), left, right) => {
+                let name = match &left.kind {
+                    ExprKind::Name(name) => name.clone(),
+                    _ => return Err(error("Illegal collector query", query.span)),
+                };
+                let wanted = self.eval(right, scope)?;
+                let resource = &self.resources[index];
+                let actual = if name == "title" {
+                    Value::Str(resource.title.clone())
+                } else if name == "tag" {
+                    Value::Array(
+                        resource
+                            .tags
+                            .iter()
+                            .map(|t| Value::Str(t.clone()))
+                            .collect(),
+                    )
+                } else {
+                    resource
+                        .parameters
+                        .get(&name)
+                        .cloned()
+                        .unwrap_or(Value::Undef)
+                };
+                let equal_ = match &actual {
+                    Value::Array(items) => items.iter().any(|item| equal(item, &wanted)),
+                    other => equal(other, &wanted),
+                };
+                Ok(equal_ == (*op == BinaryOp::Eq))
+            }
+            _ => Err(error("Illegal collector query", query.span)),
+        }
+    }
+
+    fn to_json(&self) -> Json {
+        let mut resources: Vec<&CatalogResource> = self
+            .resources
+            .iter()
+            .filter(|r| r.form != Form::Virtual)
+            .collect();
+        resources.sort_by(|a, b| (&a.type_name, &a.title).cmp(&(&b.type_name, &b.title)));
+        let resources: Vec<Json> = resources
+            .iter()
+            .map(|r| {
+                let parameters: serde_json::Map<String, Json> = r
+                    .parameters
+                    .iter()
+                    .filter(|(_, value)| **value != Value::Undef)
+                    .map(|(name, value)| (name.clone(), value.to_json()))
+                    .collect();
+                json!({
+                    "type": r.type_name,
+                    "title": r.title,
+                    "exported": r.form == Form::Exported,
+                    "file": r.file.map(|f| self.env.files[f].0.to_string_lossy().to_string()),
+                    "line": r.line,
+                    "parameters": parameters,
+                })
+            })
+            .collect();
+        let edges: Vec<Json> = self
+            .edges
+            .iter()
+            .map(|(source, target)| {
+                json!({
+                    "source": format!("{}[{}]", source.0, source.1),
+                    "target": format!("{}[{}]", target.0, target.1),
+                })
+            })
+            .collect();
+        let mut classes: Vec<&String> = self.class_scopes.keys().collect();
+        classes.sort();
+        json!({ "resources": resources, "edges": edges, "classes": classes })
+    }
+}
+
+fn is_environment_manifest(path: &Path) -> bool {
+    let components: Vec<_> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect();
+    let in_modules = components.iter().any(|c| c == "modules");
+    !in_modules && components.iter().any(|c| c == "manifests")
+}
+
+fn flatten(values: &[Value]) -> Vec<Value> {
+    let mut flat = Vec::new();
+    for value in values {
+        match value {
+            Value::Array(items) => flat.extend(flatten(items)),
+            other => flat.push(other.clone()),
+        }
+    }
+    flat
+}
+
+fn references(value: &Value) -> Vec<(String, String)> {
+    match value {
+        Value::Ref(type_name, title) => vec![(type_name.clone(), title.clone())],
+        Value::Array(items) => items.iter().flat_map(references).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn append_values(existing: Value, extra: Value) -> Value {
+    let mut items = match existing {
+        Value::Array(items) => items,
+        Value::Undef => Vec::new(),
+        other => vec![other],
+    };
+    match extra {
+        Value::Array(more) => items.extend(more),
+        other => items.push(other),
+    }
+    Value::Array(items)
+}
+
+fn number(value: &Value) -> Option<f64> {
+    match value {
+        Value::Integer(value) => Some(*value as f64),
+        Value::Float(value) => Some(*value),
+        _ => None,
+    }
+}
+
+/// Puppet's `==`: strings compare without case.
+fn equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Str(x), Value::Str(y)) => x.to_lowercase() == y.to_lowercase(),
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
+            number(a) == number(b)
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(p, q))
+        }
+        _ => a == b,
+    }
+}
+
+fn arithmetic(op: BinaryOp, a: &Value, b: &Value, span: ast::Span) -> Result<Value> {
+    let to_number = |value: &Value| match value {
+        Value::Str(text) => text
+            .parse::<i64>()
+            .map(Value::Integer)
+            .or_else(|_| text.parse::<f64>().map(Value::Float))
+            .ok(),
+        Value::Integer(_) | Value::Float(_) => Some(value.clone()),
+        _ => None,
+    };
+    let (Some(x), Some(y)) = (to_number(a), to_number(b)) else {
+        return Err(error(
+            format!(
+                "Operator is not applicable to '{}' and '{}'",
+                a.to_text(),
+                b.to_text()
+            ),
+            span,
+        ));
+    };
+    Ok(match (x, y) {
+        (Value::Integer(x), Value::Integer(y)) => Value::Integer(match op {
+            BinaryOp::Add => x.wrapping_add(y),
+            BinaryOp::Sub => x.wrapping_sub(y),
+            BinaryOp::Mul => x.wrapping_mul(y),
+            BinaryOp::Div if y != 0 => x / y,
+            BinaryOp::Mod if y != 0 => x % y,
+            BinaryOp::ShiftLeft => x.wrapping_shl(y as u32),
+            BinaryOp::ShiftRight => x.wrapping_shr(y as u32),
+            _ => return Err(error("Division by zero", span)),
+        }),
+        (x, y) => {
+            let (x, y) = (number(&x).unwrap_or(0.0), number(&y).unwrap_or(0.0));
+            Value::Float(match op {
+                BinaryOp::Add => x + y,
+                BinaryOp::Sub => x - y,
+                BinaryOp::Mul => x * y,
+                BinaryOp::Div => x / y,
+                _ => x % y,
+            })
+        }
+    })
+}

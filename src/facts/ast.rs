@@ -1,0 +1,825 @@
+//! The extractor's second product: a file's code as an owned syntax tree,
+//! for the catalog evaluator, which needs every expression where the
+//! analysis needs only facts. Like the facts, it is read from the tree-sitter
+//! tree here and nowhere else.
+
+use tree_sitter::{Node, Tree};
+
+use crate::diagnostic::Location;
+
+/// Where an expression starts: line and column (in characters), from 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub line: u32,
+    pub col: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    ShiftLeft,
+    ShiftRight,
+    Eq,
+    NotEq,
+    Less,
+    LessEq,
+    Greater,
+    GreaterEq,
+    Match,
+    NotMatch,
+    In,
+    And,
+    Or,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    Regular,
+    Virtual,
+    Exported,
+}
+
+#[derive(Clone, Debug)]
+pub enum StringPart {
+    Text(String),
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Undef,
+    Default,
+    Bool(bool),
+    Integer(i64),
+    Float(f64),
+    /// A string without interpolation.
+    Str(String),
+    Interpolated(Vec<StringPart>),
+    Regex(String),
+    /// A bare word.
+    Name(String),
+    TypeRef(String),
+    /// A variable, without its `$`.
+    Variable(String),
+    Array(Vec<Expr>),
+    Hash(Vec<(Expr, Expr)>),
+    Access(Box<Expr>, Vec<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    Not(Box<Expr>),
+    Negate(Box<Expr>),
+    Splat(Box<Expr>),
+    /// `target op value`, op `=`, `+=` or `-=`.
+    Assign(Box<Expr>, String, Box<Expr>),
+    Selector(Box<Expr>, Vec<(Expr, Expr)>),
+    If(Box<Expr>, Vec<Expr>, Vec<Expr>),
+    Unless(Box<Expr>, Vec<Expr>, Vec<Expr>),
+    Case(Box<Expr>, Vec<(Vec<Expr>, Vec<Expr>)>),
+    /// A function call; a method call's receiver is its first argument.
+    Call(Call),
+    Resource(Resource),
+    ResourceDefaults(String, Vec<Attribute>),
+    ResourceOverride(Box<Expr>, Vec<Attribute>),
+    Collector(Collector),
+    /// `left arrow right`.
+    Relationship(Box<Expr>, String, Box<Expr>),
+    /// Code that defines (classes, defines, ...): nothing to evaluate.
+    Nop,
+}
+
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub name: String,
+    pub args: Vec<Expr>,
+    pub lambda: Option<Lambda>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Lambda {
+    pub params: Vec<Param>,
+    pub body: Vec<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub type_text: Option<String>,
+    pub default: Option<Expr>,
+    pub splat: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Attribute {
+    /// `*` for a splat of a hash.
+    pub name: String,
+    pub append: bool,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Resource {
+    pub form: Form,
+    pub type_expr: Box<Expr>,
+    pub bodies: Vec<ResourceBody>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ResourceBody {
+    pub title: Expr,
+    pub attributes: Vec<Attribute>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Collector {
+    pub type_name: String,
+    pub exported: bool,
+    pub query: Option<Box<Expr>>,
+    pub attributes: Vec<Attribute>,
+}
+
+/// A class or define.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// Full name, lower case.
+    pub name: String,
+    pub params: Vec<Param>,
+    pub parent: Option<String>,
+    pub body: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum NodeMatcher {
+    Name(String),
+    Regex(String),
+    Default,
+}
+
+#[derive(Clone, Debug)]
+pub struct NodeDefinition {
+    pub matchers: Vec<NodeMatcher>,
+    pub body: Vec<Expr>,
+    pub span: Span,
+}
+
+/// A file's code: its top-scope statements and its definitions.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub statements: Vec<Expr>,
+    pub classes: Vec<Definition>,
+    pub defines: Vec<Definition>,
+    pub nodes: Vec<NodeDefinition>,
+    pub functions: Vec<Definition>,
+    /// Type aliases: name and the source text of the type.
+    pub type_aliases: Vec<(String, String)>,
+    /// Where code nests deeper than [`MAX_DEPTH`]: not lowered.
+    pub too_deep: Option<Span>,
+}
+
+/// The deepest nesting lowered; deeper code would overflow the stack of the
+/// evaluator, which recurses.
+pub const MAX_DEPTH: usize = 1_000;
+
+/// Lowers a parsed file.
+pub fn lower(tree: &Tree, text: &str) -> Program {
+    let mut heredoc_bodies = Vec::new();
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let node = cursor.node();
+        if node.kind() == "heredoc_body" {
+            heredoc_bodies.push(node);
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                continue 'walk;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    let mut lowering = Lowering {
+        text,
+        heredoc_bodies,
+        heredocs_seen: 0,
+        program: Program::default(),
+        classes: Vec::new(),
+        depth: 0,
+    };
+    let statements = lowering.block(tree.root_node());
+    lowering.program.statements = statements;
+    lowering.program
+}
+
+struct Lowering<'a> {
+    text: &'a str,
+    /// Heredoc bodies in document order: the n-th heredoc header owns the
+    /// n-th body.
+    heredoc_bodies: Vec<Node<'a>>,
+    heredocs_seen: usize,
+    program: Program,
+    /// Enclosing classes, for the full names of nested definitions.
+    classes: Vec<String>,
+    depth: usize,
+}
+
+fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor)
+        .filter(|child| child.kind() != "comment" && child.kind() != "heredoc_body")
+        .collect()
+}
+
+fn fields<'t>(node: Node<'t>, field: &str) -> Vec<Node<'t>> {
+    let mut cursor = node.walk();
+    node.children_by_field_name(field, &mut cursor).collect()
+}
+
+impl<'a> Lowering<'a> {
+    fn source(&self, node: Node) -> &'a str {
+        &self.text[node.byte_range()]
+    }
+
+    fn span(&self, node: Node) -> Span {
+        let location = Location::of_point(self.text, node.start_byte(), node.start_position());
+        Span {
+            line: location.line as u32,
+            col: location.column as u32,
+        }
+    }
+
+    fn block(&mut self, node: Node<'a>) -> Vec<Expr> {
+        named_children(node)
+            .into_iter()
+            .map(|child| self.expr(child))
+            .filter(|expr| !matches!(expr.kind, ExprKind::Nop))
+            .collect()
+    }
+
+    fn field_block(&mut self, node: Node<'a>, field: &str) -> Vec<Expr> {
+        node.child_by_field_name(field)
+            .map(|body| self.block(body))
+            .unwrap_or_default()
+    }
+
+    fn field_expr(&mut self, node: Node<'a>, field: &str) -> Expr {
+        match node.child_by_field_name(field) {
+            Some(child) => self.expr(child),
+            None => Expr {
+                kind: ExprKind::Undef,
+                span: self.span(node),
+            },
+        }
+    }
+
+    fn boxed(&mut self, node: Node<'a>, field: &str) -> Box<Expr> {
+        Box::new(self.field_expr(node, field))
+    }
+
+    fn expr(&mut self, node: Node<'a>) -> Expr {
+        let span = self.span(node);
+        if self.depth >= MAX_DEPTH {
+            self.program.too_deep.get_or_insert(span);
+            return Expr {
+                kind: ExprKind::Undef,
+                span,
+            };
+        }
+        self.depth += 1;
+        let kind = self.kind(node);
+        self.depth -= 1;
+        Expr { kind, span }
+    }
+
+    fn kind(&mut self, node: Node<'a>) -> ExprKind {
+        let text = self.source(node);
+        match node.kind() {
+            "undef" => ExprKind::Undef,
+            "default" => ExprKind::Default,
+            "true" => ExprKind::Bool(true),
+            "false" => ExprKind::Bool(false),
+            "integer" => match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+                Some(hex) => ExprKind::Integer(i64::from_str_radix(hex, 16).unwrap_or(0)),
+                None if text.len() > 1 && text.starts_with('0') => {
+                    ExprKind::Integer(i64::from_str_radix(&text[1..], 8).unwrap_or(0))
+                }
+                None => ExprKind::Integer(text.parse().unwrap_or(0)),
+            },
+            "float" => ExprKind::Float(text.parse().unwrap_or(0.0)),
+            "string" => ExprKind::Str(super::extract::unescape_single_quoted(
+                &text[1..text.len() - 1],
+            )),
+            "interpolated_string" => self.interpolated(named_children(node), 0),
+            "heredoc" => self.heredoc(node),
+            "regex" => ExprKind::Regex(text[1..text.len() - 1].to_string()),
+            "name" | "reserved_word" => ExprKind::Name(text.to_string()),
+            "type_reference" => ExprKind::TypeRef(text.trim_start_matches("::").to_string()),
+            "variable" => ExprKind::Variable(text.trim_start_matches('$').to_string()),
+            "array" => ExprKind::Array(
+                named_children(node)
+                    .into_iter()
+                    .map(|child| self.expr(child))
+                    .collect(),
+            ),
+            "hash" => ExprKind::Hash(
+                named_children(node)
+                    .into_iter()
+                    .map(|pair| (self.field_expr(pair, "key"), self.field_expr(pair, "value")))
+                    .collect(),
+            ),
+            "parenthesized" => self.field_expr(node, "expression").kind,
+            "access" => {
+                let target = self.boxed(node, "target");
+                let index = fields(node, "index")
+                    .into_iter()
+                    .map(|index| self.expr(index))
+                    .collect();
+                ExprKind::Access(target, index)
+            }
+            "binary" => {
+                let operator = node
+                    .child_by_field_name("operator")
+                    .map_or("", |op| self.source(op));
+                let op = match operator {
+                    "+" => BinaryOp::Add,
+                    "-" => BinaryOp::Sub,
+                    "*" => BinaryOp::Mul,
+                    "/" => BinaryOp::Div,
+                    "%" => BinaryOp::Mod,
+                    "<<" => BinaryOp::ShiftLeft,
+                    ">>" => BinaryOp::ShiftRight,
+                    "==" => BinaryOp::Eq,
+                    "!=" => BinaryOp::NotEq,
+                    "<" => BinaryOp::Less,
+                    "<=" => BinaryOp::LessEq,
+                    ">" => BinaryOp::Greater,
+                    ">=" => BinaryOp::GreaterEq,
+                    "=~" => BinaryOp::Match,
+                    "!~" => BinaryOp::NotMatch,
+                    "in" => BinaryOp::In,
+                    "and" => BinaryOp::And,
+                    _ => BinaryOp::Or,
+                };
+                ExprKind::Binary(op, self.boxed(node, "left"), self.boxed(node, "right"))
+            }
+            "unary" => {
+                let operand = self.boxed(node, "operand");
+                match node
+                    .child_by_field_name("operator")
+                    .map(|op| self.source(op))
+                {
+                    Some("!") => ExprKind::Not(operand),
+                    Some("-") => ExprKind::Negate(operand),
+                    _ => ExprKind::Splat(operand),
+                }
+            }
+            "assignment" => {
+                let operator = node
+                    .child_by_field_name("operator")
+                    .map_or("=", |op| self.source(op))
+                    .to_string();
+                ExprKind::Assign(
+                    self.boxed(node, "left"),
+                    operator,
+                    self.boxed(node, "right"),
+                )
+            }
+            "selector" => {
+                let value = self.boxed(node, "value");
+                let cases = fields(node, "case")
+                    .into_iter()
+                    .map(|case| {
+                        (
+                            self.field_expr(case, "match"),
+                            self.field_expr(case, "value"),
+                        )
+                    })
+                    .collect();
+                ExprKind::Selector(value, cases)
+            }
+            "if" => self.conditional(node, false),
+            "unless" => self.conditional(node, true),
+            "case" => {
+                let value = self.boxed(node, "value");
+                let options = fields(node, "option")
+                    .into_iter()
+                    .map(|option| {
+                        let matches = fields(option, "match")
+                            .into_iter()
+                            .map(|m| self.expr(m))
+                            .collect();
+                        (matches, self.field_block(option, "body"))
+                    })
+                    .collect();
+                ExprKind::Case(value, options)
+            }
+            "call" | "statement_call" => {
+                let name = node
+                    .child_by_field_name("function")
+                    .map_or("", |name| self.source(name))
+                    .trim_start_matches("::")
+                    .to_string();
+                let args = self.arguments(node);
+                let lambda = node.child_by_field_name("lambda").map(|l| self.lambda(l));
+                ExprKind::Call(Call { name, args, lambda })
+            }
+            "method_call" => {
+                let name = node
+                    .child_by_field_name("method")
+                    .map_or("", |name| self.source(name))
+                    .to_string();
+                let mut args = vec![self.field_expr(node, "receiver")];
+                args.extend(self.arguments(node));
+                let lambda = node.child_by_field_name("lambda").map(|l| self.lambda(l));
+                ExprKind::Call(Call { name, args, lambda })
+            }
+            "resource" => {
+                let form = match node.child_by_field_name("form").map(|f| self.source(f)) {
+                    Some("@") => Form::Virtual,
+                    Some("@@") => Form::Exported,
+                    _ => Form::Regular,
+                };
+                let type_expr = self.boxed(node, "type");
+                let bodies = fields(node, "body")
+                    .into_iter()
+                    .map(|body| ResourceBody {
+                        title: self.field_expr(body, "title"),
+                        attributes: self.attributes(body),
+                    })
+                    .collect();
+                ExprKind::Resource(Resource {
+                    form,
+                    type_expr,
+                    bodies,
+                })
+            }
+            "resource_defaults" => {
+                let type_name = node
+                    .child_by_field_name("type")
+                    .map_or("", |t| self.source(t))
+                    .to_string();
+                ExprKind::ResourceDefaults(type_name, self.attributes(node))
+            }
+            "resource_override" => {
+                let target = self.boxed(node, "target");
+                ExprKind::ResourceOverride(target, self.attributes(node))
+            }
+            "collector" => {
+                let type_name = node
+                    .child_by_field_name("type")
+                    .map_or("", |t| self.source(t))
+                    .to_string();
+                let query = node.child_by_field_name("query");
+                let exported = query.is_some_and(|q| q.kind() == "exported_collect_query");
+                let query = query
+                    .and_then(|q| q.child_by_field_name("condition"))
+                    .map(|condition| Box::new(self.expr(condition)));
+                ExprKind::Collector(Collector {
+                    type_name,
+                    exported,
+                    query,
+                    attributes: self.attributes(node),
+                })
+            }
+            "relationship" => {
+                let arrow = node
+                    .child_by_field_name("operator")
+                    .map_or("->", |op| self.source(op))
+                    .to_string();
+                ExprKind::Relationship(self.boxed(node, "left"), arrow, self.boxed(node, "right"))
+            }
+            "class_definition" | "define_definition" => {
+                self.definition(node);
+                ExprKind::Nop
+            }
+            "function_definition" => {
+                let name = self.name_of(node);
+                let definition = Definition {
+                    name: name.clone(),
+                    params: self.params(node.child_by_field_name("parameters")),
+                    parent: None,
+                    body: self.field_block(node, "body"),
+                    span: self.span(node),
+                };
+                self.program.functions.push(definition);
+                ExprKind::Nop
+            }
+            "node_definition" => {
+                let matchers = fields(node, "matcher")
+                    .into_iter()
+                    .map(|matcher| match matcher.kind() {
+                        "default" => NodeMatcher::Default,
+                        "regex" => {
+                            let regex = self.source(matcher);
+                            NodeMatcher::Regex(regex[1..regex.len() - 1].to_string())
+                        }
+                        "string" => {
+                            let quoted = self.source(matcher);
+                            NodeMatcher::Name(quoted[1..quoted.len() - 1].to_lowercase())
+                        }
+                        _ => NodeMatcher::Name(
+                            self.source(matcher)
+                                .trim_matches('"')
+                                .split_whitespace()
+                                .collect::<String>()
+                                .to_lowercase(),
+                        ),
+                    })
+                    .collect();
+                let definition = NodeDefinition {
+                    matchers,
+                    body: self.field_block(node, "body"),
+                    span: self.span(node),
+                };
+                self.program.nodes.push(definition);
+                ExprKind::Nop
+            }
+            "type_alias" | "type_definition" => {
+                let name = node
+                    .child_by_field_name("name")
+                    .map_or("", |n| self.source(n))
+                    .trim_start_matches("::")
+                    .to_string();
+                let type_text = node
+                    .child_by_field_name("type")
+                    .map_or("", |t| self.source(t))
+                    .to_string();
+                self.program.type_aliases.push((name, type_text));
+                ExprKind::Nop
+            }
+            _ => ExprKind::Undef,
+        }
+    }
+
+    fn name_of(&self, node: Node) -> String {
+        node.child_by_field_name("name")
+            .map_or("", |name| self.source(name))
+            .trim_start_matches("::")
+            .to_lowercase()
+    }
+
+    fn definition(&mut self, node: Node<'a>) {
+        let written = self.name_of(node);
+        let name = match self.classes.last() {
+            Some(outer) => format!("{outer}::{written}"),
+            None => written,
+        };
+        let is_class = node.kind() == "class_definition";
+        let params = self.params(node.child_by_field_name("parameters"));
+        let parent = node
+            .child_by_field_name("parent")
+            .map(|parent| self.source(parent).trim_start_matches("::").to_lowercase());
+        if is_class {
+            self.classes.push(name.clone());
+        }
+        let body = self.field_block(node, "body");
+        if is_class {
+            self.classes.pop();
+        }
+        let definition = Definition {
+            name,
+            params,
+            parent,
+            body,
+            span: self.span(node),
+        };
+        if is_class {
+            self.program.classes.push(definition);
+        } else {
+            self.program.defines.push(definition);
+        }
+    }
+
+    fn params(&mut self, list: Option<Node<'a>>) -> Vec<Param> {
+        let Some(list) = list else {
+            return Vec::new();
+        };
+        named_children(list)
+            .into_iter()
+            .filter(|parameter| parameter.kind() == "parameter")
+            .map(|parameter| Param {
+                name: parameter
+                    .child_by_field_name("name")
+                    .map_or("", |name| self.source(name))
+                    .trim_start_matches('$')
+                    .to_string(),
+                type_text: parameter
+                    .child_by_field_name("type")
+                    .map(|t| self.source(t).to_string()),
+                default: parameter
+                    .child_by_field_name("default")
+                    .map(|default| self.expr(default)),
+                splat: parameter.child_by_field_name("splat").is_some(),
+                span: self.span(parameter),
+            })
+            .collect()
+    }
+
+    fn lambda(&mut self, node: Node<'a>) -> Lambda {
+        Lambda {
+            params: self.params(node.child_by_field_name("parameters")),
+            body: self.field_block(node, "body"),
+        }
+    }
+
+    fn arguments(&mut self, node: Node<'a>) -> Vec<Expr> {
+        node.child_by_field_name("arguments")
+            .map(|arguments| {
+                named_children(arguments)
+                    .into_iter()
+                    .map(|argument| self.expr(argument))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn attributes(&mut self, node: Node<'a>) -> Vec<Attribute> {
+        fields(node, "attribute")
+            .into_iter()
+            .filter(|attribute| attribute.kind() == "attribute")
+            .map(|attribute| Attribute {
+                name: attribute
+                    .child_by_field_name("name")
+                    .map_or("", |name| self.source(name))
+                    .to_string(),
+                append: attribute
+                    .child_by_field_name("operator")
+                    .is_some_and(|op| self.source(op) == "+>"),
+                value: self.field_expr(attribute, "value"),
+                span: self.span(attribute),
+            })
+            .collect()
+    }
+
+    fn conditional(&mut self, node: Node<'a>, unless: bool) -> ExprKind {
+        let condition = self.boxed(node, "condition");
+        let then = self.field_block(node, "consequence");
+        let mut otherwise = Vec::new();
+        // `elsif`s nest as `if`s in the `else` of the one before.
+        for alternative in fields(node, "alternative").into_iter().rev() {
+            if alternative.kind() == "else" {
+                otherwise = self.field_block(alternative, "body");
+            } else {
+                let span = self.span(alternative);
+                let condition = self.boxed(alternative, "condition");
+                let consequence = self.field_block(alternative, "consequence");
+                otherwise = vec![Expr {
+                    kind: ExprKind::If(condition, consequence, otherwise),
+                    span,
+                }];
+            }
+        }
+        if unless {
+            ExprKind::Unless(condition, then, otherwise)
+        } else {
+            ExprKind::If(condition, then, otherwise)
+        }
+    }
+
+    /// The parts of a double-quoted string or heredoc body; `margin`
+    /// blanks are dropped at the start of each line.
+    fn interpolated(&mut self, parts: Vec<Node<'a>>, margin: usize) -> ExprKind {
+        let mut result = Vec::new();
+        let mut at_line_start = margin > 0;
+        for part in parts {
+            match part.kind() {
+                "string_content" | "heredoc_content" => {
+                    let mut text = String::new();
+                    for piece in self.source(part).split_inclusive('\n') {
+                        let piece = if at_line_start {
+                            strip_margin(piece, margin)
+                        } else {
+                            piece
+                        };
+                        text.push_str(piece);
+                        at_line_start = margin > 0 && piece.ends_with('\n');
+                    }
+                    result.push(StringPart::Text(text));
+                }
+                "escape_sequence" => {
+                    at_line_start = false;
+                    result.push(StringPart::Text(super::extract::unescape_double_quoted(
+                        self.source(part),
+                    )))
+                }
+                "variable" => {
+                    at_line_start = false;
+                    let name = self.source(part).trim_start_matches('$').to_string();
+                    result.push(StringPart::Expr(Expr {
+                        kind: ExprKind::Variable(name),
+                        span: self.span(part),
+                    }));
+                }
+                "interpolation" => {
+                    at_line_start = false;
+                    let expr = self.field_expr(part, "expression");
+                    result.push(StringPart::Expr(expr));
+                }
+                _ => {}
+            }
+        }
+        if let [StringPart::Text(text)] = result.as_slice() {
+            return ExprKind::Str(text.clone());
+        }
+        if result.is_empty() {
+            return ExprKind::Str(String::new());
+        }
+        ExprKind::Interpolated(result)
+    }
+
+    fn heredoc(&mut self, node: Node<'a>) -> ExprKind {
+        let Some(body) = self.heredoc_bodies.get(self.heredocs_seen).copied() else {
+            return ExprKind::Str(String::new());
+        };
+        self.heredocs_seen += 1;
+        let interpolate = node
+            .child_by_field_name("tag")
+            .is_some_and(|tag| self.source(tag).starts_with('"'));
+        let end = body
+            .child_by_field_name("end")
+            .map_or("", |end| self.source(end));
+        let margin = match end.find('|') {
+            Some(bar) => end[..bar].chars().count(),
+            None => 0,
+        };
+        let trim_newline = end
+            .trim_start()
+            .trim_start_matches('|')
+            .trim_start()
+            .starts_with('-');
+        let parts: Vec<Node> = named_children(body)
+            .into_iter()
+            .filter(|part| part.kind() != "heredoc_end")
+            .collect();
+        let parts = if interpolate {
+            parts
+        } else {
+            parts
+                .into_iter()
+                .filter(|part| matches!(part.kind(), "heredoc_content" | "escape_sequence"))
+                .collect()
+        };
+        let mut kind = if interpolate {
+            self.interpolated(parts, margin)
+        } else {
+            // Without interpolation, `$x` and `${...}` are text: take the
+            // body's source between its start and its end line.
+            let start = parts.first().map_or(body.start_byte(), |p| p.start_byte());
+            let stop = body
+                .child_by_field_name("end")
+                .map_or(body.end_byte(), |end| end.start_byte());
+            let raw = &self.text[start.min(stop)..stop];
+            let mut text = String::new();
+            for line in raw.split_inclusive('\n') {
+                text.push_str(strip_margin(line, margin));
+            }
+            ExprKind::Str(text)
+        };
+        if trim_newline {
+            match &mut kind {
+                ExprKind::Str(text) => {
+                    trim_last_newline(text);
+                }
+                ExprKind::Interpolated(parts) => {
+                    if let Some(StringPart::Text(text)) = parts.last_mut() {
+                        trim_last_newline(text);
+                    }
+                }
+                _ => {}
+            }
+        }
+        kind
+    }
+}
+
+fn strip_margin(line: &str, margin: usize) -> &str {
+    let blanks = line
+        .bytes()
+        .take(margin)
+        .take_while(|byte| *byte == b' ' || *byte == b'\t')
+        .count();
+    &line[blanks..]
+}
+
+fn trim_last_newline(text: &mut String) {
+    if text.ends_with('\n') {
+        text.pop();
+        if text.ends_with('\r') {
+            text.pop();
+        }
+    }
+}
