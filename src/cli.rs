@@ -475,10 +475,9 @@ fn catalog(args: CatalogArgs) -> ExitCode {
         .filter(|dir| !dir.is_empty())
         .map(PathBuf::from)
         .collect();
-    dirs.push(args.envdir.join("manifests"));
-    dirs.push(args.envdir.join("modules"));
-    dirs.retain(|dir| dir.exists());
-    let environment = match crate::catalog::Environment::load(&dirs) {
+    let (modulepath, manifest) = crate::facts::layout::environment_paths(&args.envdir);
+    dirs.extend(modulepath);
+    let environment = match crate::catalog::Environment::load(&manifest, &dirs) {
         Ok(environment) => environment,
         Err(errors) => {
             for error in errors {

@@ -10,6 +10,9 @@
 //!   too deep"); pfacts fails too, naming the cycle.
 //! - `nesting_too_deep_is_an_error_not_a_crash`: 100,000 nested arrays give
 //!   a located error.
+//! - `evaluator_agrees_with_the_static_analysis`: each default the evaluator
+//!   applies is one `default-inheritance` predicts, and each variable it
+//!   reads is resolved to the same declaration by `resolved-variables`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -181,4 +184,80 @@ fn nesting_too_deep_is_an_error_not_a_crash() {
         stderr.contains("site.pp:1:") && stderr.contains("nested deeper than"),
         "{stderr}"
     );
+}
+
+/// Every environment of `corpus/` that compiles, with its node.
+const COMPILING: &[(&str, &str)] = &[
+    ("defaults", "node.example.com"),
+    ("scope", "node.example.com"),
+    ("example", "node.example.com"),
+    ("names", "node.example.com"),
+    ("layout", "node.example.com"),
+];
+
+/// Whether a resource of `default-inheritance` (whose title is the source
+/// text when it is computed, `File["/etc/${name}.conf"]`) is `evaluated`.
+fn same_resource(predicted: &Value, evaluated: &str) -> bool {
+    let predicted = predicted.as_str().unwrap();
+    if predicted == evaluated {
+        return true;
+    }
+    let Some((type_name, title)) = predicted.split_once('[') else {
+        return false;
+    };
+    let title = title.trim_end_matches(']').trim_matches('"');
+    let interpolation = regex::Regex::new(r"\\\$\\\{[^}]*\\\}|\\\$[a-z_:]+").unwrap();
+    let escaped = regex::escape(title);
+    let pattern = interpolation.replace_all(&escaped, ".*");
+    regex::Regex::new(&format!(r"^{}\[{pattern}\]$", regex::escape(type_name)))
+        .unwrap()
+        .is_match(evaluated)
+}
+
+#[test]
+fn evaluator_agrees_with_the_static_analysis() {
+    let facts_json: Value =
+        serde_json::from_str(&std::fs::read_to_string("corpus/facts.json").unwrap()).unwrap();
+    let mut checked = (0, 0);
+    for (environment, node) in COMPILING {
+        let dir = std::path::PathBuf::from(format!("corpus/{environment}"));
+        let (modulepath, manifest) = pfacts::facts::layout::environment_paths(&dir);
+        let code = pfacts::catalog::Environment::load(&manifest, &modulepath).unwrap();
+        let facts = pfacts::catalog::value::Value::from_json(&facts_json);
+        let (_, trace) = pfacts::catalog::Compiler::new(&code, facts)
+            .compile_traced(node)
+            .unwrap_or_else(|e| panic!("{environment}: {e:?}"));
+        let extraction = pfacts::facts::extract_paths(&[dir]);
+        let context = pfacts::lints::Context::new(&extraction);
+        let predicted = pfacts::query::run("default-inheritance", &context).unwrap();
+        for (resource, attribute, file, line) in &trace.defaults {
+            let file = file.to_string_lossy();
+            assert!(
+                predicted
+                    .rows
+                    .iter()
+                    .any(|row| same_resource(&row[0], resource)
+                        && row[1] == attribute.as_str()
+                        && row[3] == file.as_ref()
+                        && row[4] == *line),
+                "{environment}: {resource}.{attribute} from {file}:{line} is not predicted"
+            );
+            checked.0 += 1;
+        }
+        let resolved = pfacts::query::run("resolved-variables", &context).unwrap();
+        for (file, line, col, name, decl_file, decl_line) in &trace.variables {
+            let (file, decl_file) = (file.to_string_lossy(), decl_file.to_string_lossy());
+            assert!(
+                resolved.rows.iter().any(|row| row[0] == file.as_ref()
+                    && row[1] == *line
+                    && row[2] == *col
+                    && row[5] == decl_file.as_ref()
+                    && row[6] == *decl_line),
+                "{environment}: ${name} at {file}:{line}:{col}, declared at {decl_file}:{decl_line}, is not resolved so"
+            );
+            checked.1 += 1;
+        }
+    }
+    // The fixtures apply defaults and read variables: the check is not empty.
+    assert!(checked.0 >= 10 && checked.1 >= 10, "{checked:?}");
 }

@@ -20,7 +20,12 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value as Json};
 
 use crate::facts::ast::{self, BinaryOp, Expr, ExprKind, Form, NodeMatcher, StringPart};
-use value::{capitalize, Value};
+use value::Value;
+
+/// `apache::vhost` → `Apache::Vhost`, as Puppet names resource types.
+fn capitalize(name: &str) -> String {
+    crate::query::capitalize(name.trim_start_matches("::"))
+}
 
 /// An error that stops the compilation, with where it happened.
 #[derive(Debug)]
@@ -33,16 +38,33 @@ pub struct EvalError {
 /// The code of an environment, by file.
 pub struct Environment {
     files: Vec<(PathBuf, ast::Program)>,
+    /// How many of `files`, first, are environment manifests (`site.pp`).
+    manifests: usize,
 }
 
 impl Environment {
-    /// Parses and lowers every manifest under `dirs`; syntax errors are
-    /// returned as messages.
-    pub fn load(dirs: &[PathBuf]) -> std::result::Result<Environment, Vec<String>> {
-        let discovery = crate::source::discover(dirs, crate::source::is_manifest);
+    /// Parses and lowers the environment manifests under `manifest` and the
+    /// modules under `modulepath`; syntax errors are returned as messages.
+    pub fn load(
+        manifest: &Path,
+        modulepath: &[PathBuf],
+    ) -> std::result::Result<Environment, Vec<String>> {
+        let manifests =
+            crate::source::discover(&[manifest.to_path_buf()], crate::source::is_manifest);
+        let modules: Vec<PathBuf> = modulepath
+            .iter()
+            .filter(|dir| dir.exists())
+            .cloned()
+            .collect();
+        let mut discovery = crate::source::discover(&modules, crate::source::is_manifest);
+        let manifest_count = manifests.files.len();
+        let mut all = manifests.files;
+        all.append(&mut discovery.files);
+        discovery.files = all;
+        let mut errors: Vec<String> = manifests.errors.iter().map(|e| e.to_string()).collect();
         let mut parser = crate::syntax::new_parser();
         let mut files = Vec::new();
-        let mut errors: Vec<String> = discovery.errors.iter().map(|e| e.to_string()).collect();
+        errors.extend(discovery.errors.iter().map(|e| e.to_string()));
         for path in discovery.files {
             let parsed = crate::syntax::parse_file(&mut parser, &path);
             for diagnostic in &parsed.diagnostics {
@@ -63,7 +85,10 @@ impl Environment {
             }
         }
         if errors.is_empty() {
-            Ok(Environment { files })
+            Ok(Environment {
+                files,
+                manifests: manifest_count,
+            })
         } else {
             Err(errors)
         }
@@ -74,11 +99,34 @@ type ScopeId = usize;
 
 struct Scope {
     variables: HashMap<String, Value>,
+    /// Where each variable of the code was assigned or declared as a
+    /// parameter: file index and line.
+    origins: HashMap<String, (usize, u32)>,
     /// Where names not found here are looked up.
     parent: Option<ScopeId>,
     /// Where resource defaults not set here come from.
     dynamic_parent: Option<ScopeId>,
-    defaults: Vec<(String, String, Value, bool)>,
+    defaults: Vec<ResourceDefault>,
+}
+
+/// A resource default: type, attribute, value, `+>`, and where it is
+/// written (file index, line).
+struct ResourceDefault {
+    type_name: String,
+    attribute: String,
+    value: Value,
+    append: bool,
+    origin: (Option<usize>, u32),
+}
+
+/// What the evaluator did, for checking the static analysis against it.
+#[derive(Debug, Default)]
+pub struct Trace {
+    /// (resource `Type[title]`, attribute, default's file, default's line).
+    pub defaults: Vec<(String, String, PathBuf, u32)>,
+    /// (file, line, column, name) of a variable read, and the file and
+    /// line of the assignment or parameter it read.
+    pub variables: Vec<(PathBuf, u32, u32, String, PathBuf, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -120,6 +168,7 @@ pub struct Compiler<'e> {
     declaring: Vec<String>,
     /// Nesting of evaluation, bounded so that no input overflows the stack.
     depth: usize,
+    trace: Trace,
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -170,6 +219,7 @@ impl<'e> Compiler<'e> {
             file: None,
             declaring: Vec::new(),
             depth: 0,
+            trace: Trace::default(),
         };
         for (index, (_, program)) in env.files.iter().enumerate() {
             for class in &program.classes {
@@ -198,6 +248,7 @@ impl<'e> Compiler<'e> {
     fn new_scope(&mut self, parent: Option<ScopeId>, dynamic_parent: Option<ScopeId>) -> ScopeId {
         self.scopes.push(Scope {
             variables: HashMap::new(),
+            origins: HashMap::new(),
             parent,
             dynamic_parent,
             defaults: Vec::new(),
@@ -206,7 +257,12 @@ impl<'e> Compiler<'e> {
     }
 
     /// Compiles the catalog of `node`.
-    pub fn compile(mut self, node: &str) -> Result<Json> {
+    pub fn compile(self, node: &str) -> Result<Json> {
+        self.compile_traced(node).map(|(catalog, _)| catalog)
+    }
+
+    /// Compiles the catalog of `node`, with what the evaluation did.
+    pub fn compile_traced(mut self, node: &str) -> Result<(Json, Trace)> {
         let facts = self.facts.clone();
         if let Value::Hash(entries) = &facts {
             for (key, value) in entries {
@@ -223,10 +279,7 @@ impl<'e> Compiler<'e> {
         self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);
         // Top-scope code of every environment manifest, in file order.
         let env = self.env;
-        for (index, (path, program)) in env.files.iter().enumerate() {
-            if !is_environment_manifest(path) {
-                continue;
-            }
+        for (index, (_, program)) in env.files.iter().enumerate().take(env.manifests) {
             self.file = Some(index);
             self.block(&program.statements, TOP)
                 .map_err(|e| self.locate(e, index))?;
@@ -245,7 +298,8 @@ impl<'e> Compiler<'e> {
                 .map_err(|e| self.locate(e, index))?;
         }
         self.finish()?;
-        Ok(self.to_json())
+        let catalog = self.to_json();
+        Ok((catalog, self.trace))
     }
 
     fn locate(&self, mut e: EvalError, index: usize) -> EvalError {
@@ -325,14 +379,35 @@ impl<'e> Compiler<'e> {
         Ok(last)
     }
 
-    fn lookup(&self, name: &str, scope: ScopeId, span: ast::Span) -> Result<Value> {
+    /// Notes that the code read `name` of `scope` at `span`.
+    fn record_read(&mut self, scope: ScopeId, name: &str, span: ast::Span) {
+        let (Some(file), Some(&(origin_file, origin_line))) =
+            (self.file, self.scopes[scope].origins.get(name))
+        else {
+            return;
+        };
+        let path = |index: usize| self.env.files[index].0.clone();
+        let read = (
+            path(file),
+            span.line,
+            span.col,
+            name.to_string(),
+            path(origin_file),
+            origin_line,
+        );
+        self.trace.variables.push(read);
+    }
+
+    fn lookup(&mut self, name: &str, scope: ScopeId, span: ast::Span) -> Result<Value> {
         if let Some(short) = name.strip_prefix("::") {
             if !short.contains("::") {
-                return self.scopes[TOP]
+                let value = self.scopes[TOP]
                     .variables
                     .get(short)
                     .cloned()
-                    .ok_or_else(|| error(format!("Unknown variable: '::{short}'."), span));
+                    .ok_or_else(|| error(format!("Unknown variable: '::{short}'."), span))?;
+                self.record_read(TOP, short, span);
+                return Ok(value);
             }
         }
         let name = name.trim_start_matches("::");
@@ -341,16 +416,23 @@ impl<'e> Compiler<'e> {
             let Some(&class_scope) = self.class_scopes.get(class) else {
                 return Err(error(format!("Unknown variable: '{name}'."), span));
             };
-            return self
+            let found = self
                 .scope_chain(class_scope)
                 .into_iter()
                 .take_while(|s| *s != TOP)
-                .find_map(|s| self.scopes[s].variables.get(short).cloned())
-                .ok_or_else(|| error(format!("Unknown variable: '{name}'."), span));
+                .find(|s| self.scopes[*s].variables.contains_key(short));
+            return match found {
+                Some(s) => {
+                    self.record_read(s, short, span);
+                    Ok(self.scopes[s].variables[short].clone())
+                }
+                None => Err(error(format!("Unknown variable: '{name}'."), span)),
+            };
         }
         for s in self.scope_chain(scope) {
-            if let Some(value) = self.scopes[s].variables.get(name) {
-                return Ok(value.clone());
+            if let Some(value) = self.scopes[s].variables.get(name).cloned() {
+                self.record_read(s, name, span);
+                return Ok(value);
             }
         }
         if name.chars().all(|c| c.is_ascii_digit()) {
@@ -378,6 +460,11 @@ impl<'e> Compiler<'e> {
                     ));
                 }
                 self.scopes[scope].variables.insert(name.clone(), value);
+                if let Some(file) = self.file {
+                    self.scopes[scope]
+                        .origins
+                        .insert(name.clone(), (file, target.span.line));
+                }
                 Ok(())
             }
             ExprKind::Array(targets) => {
@@ -535,12 +622,14 @@ impl<'e> Compiler<'e> {
                 let type_name = capitalize(type_name);
                 for attribute in attributes {
                     let value = self.eval(&attribute.value, scope)?;
-                    self.scopes[scope].defaults.push((
-                        type_name.clone(),
-                        attribute.name.clone(),
+                    let default = ResourceDefault {
+                        type_name: type_name.clone(),
+                        attribute: attribute.name.clone(),
                         value,
-                        attribute.append,
-                    ));
+                        append: attribute.append,
+                        origin: (self.file, attribute.span.line),
+                    };
+                    self.scopes[scope].defaults.push(default);
                 }
                 Value::Undef
             }
@@ -958,11 +1047,20 @@ impl<'e> Compiler<'e> {
                     param.span,
                 ));
             };
-            self.scopes[scope]
-                .variables
-                .insert(param.name.clone(), value);
+            self.declare_parameter(scope, param, value);
         }
         Ok(())
+    }
+
+    fn declare_parameter(&mut self, scope: ScopeId, param: &ast::Param, value: Value) {
+        self.scopes[scope]
+            .variables
+            .insert(param.name.clone(), value);
+        if let Some(file) = self.file {
+            self.scopes[scope]
+                .origins
+                .insert(param.name.clone(), (file, param.span.line));
+        }
     }
 
     fn call_puppet_function(
@@ -1121,9 +1219,7 @@ impl<'e> Compiler<'e> {
                     .parameters
                     .insert(param.name.clone(), value.clone());
             }
-            self.scopes[scope]
-                .variables
-                .insert(param.name.clone(), value);
+            self.declare_parameter(scope, param, value);
         }
         self.block(&definition.body, scope).map(|_| ())
     }
@@ -1295,30 +1391,37 @@ impl<'e> Compiler<'e> {
             }
             let mut scope = Some(self.resources[index].scope);
             // The nearest default wins; `+>` adds to the next outer one.
-            let mut found: BTreeMap<String, Value> = BTreeMap::new();
-            let mut appending: BTreeMap<String, Value> = BTreeMap::new();
+            let mut found: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
+            let mut appending: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
             while let Some(current) = scope {
-                for (default_type, name, value, append) in &self.scopes[current].defaults {
-                    if *default_type != type_name || found.contains_key(name) {
+                for default in &self.scopes[current].defaults {
+                    if default.type_name != type_name || found.contains_key(&default.attribute) {
                         continue;
                     }
-                    if *append {
-                        appending.insert(name.clone(), value.clone());
+                    if default.append {
+                        let entry = (default.value.clone(), default.origin);
+                        appending.insert(default.attribute.clone(), entry);
                     } else {
-                        let value = match appending.remove(name) {
-                            Some(extra) => append_values(value.clone(), extra),
-                            None => value.clone(),
+                        let value = match appending.remove(&default.attribute) {
+                            Some((extra, _)) => append_values(default.value.clone(), extra),
+                            None => default.value.clone(),
                         };
-                        found.insert(name.clone(), value);
+                        found.insert(default.attribute.clone(), (value, default.origin));
                     }
                 }
                 scope = self.scopes[current].dynamic_parent;
             }
-            for (name, value) in found.into_iter().chain(appending) {
-                self.resources[index]
-                    .parameters
-                    .entry(name)
-                    .or_insert(value);
+            for (name, (value, origin)) in found.into_iter().chain(appending) {
+                let resource = &mut self.resources[index];
+                if resource.parameters.contains_key(&name) {
+                    continue;
+                }
+                resource.parameters.insert(name.clone(), value);
+                if let (Some(file), line) = origin {
+                    let reference = format!("{}[{}]", resource.type_name, resource.title);
+                    let path = self.env.files[file].0.clone();
+                    self.trace.defaults.push((reference, name, path, line));
+                }
             }
         }
         Ok(())
@@ -1406,15 +1509,6 @@ impl<'e> Compiler<'e> {
         classes.sort();
         json!({ "resources": resources, "edges": edges, "classes": classes })
     }
-}
-
-fn is_environment_manifest(path: &Path) -> bool {
-    let components: Vec<_> = path
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect();
-    let in_modules = components.iter().any(|c| c == "modules");
-    !in_modules && components.iter().any(|c| c == "manifests")
 }
 
 fn flatten(values: &[Value]) -> Vec<Value> {

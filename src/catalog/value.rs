@@ -111,18 +111,3 @@ impl Value {
         }
     }
 }
-
-/// `apache::vhost` → `Apache::Vhost`, as Puppet names resource types.
-pub fn capitalize(name: &str) -> String {
-    name.trim_start_matches("::")
-        .split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
-}

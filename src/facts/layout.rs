@@ -207,6 +207,15 @@ fn metadata_name(root: &Path) -> Option<String> {
     Some(strip_author(name).to_string())
 }
 
+/// The modulepath and main manifest of the environment at `dir`, from its
+/// `environment.conf` or Puppet's defaults.
+pub fn environment_paths(dir: &Path) -> (Vec<PathBuf>, PathBuf) {
+    match read_environment(dir) {
+        Some(environment) => (environment.modulepath, environment.manifest),
+        None => (vec![dir.join("modules")], dir.join("manifests")),
+    }
+}
+
 fn read_environment(dir: &Path) -> Option<Environment> {
     let conf = dir.join("environment.conf");
     let settings = std::fs::read_to_string(&conf).ok();
