@@ -499,10 +499,14 @@ fn catalog(args: CatalogArgs) -> ExitCode {
                 .file
                 .as_ref()
                 .map_or(String::from("<environment>"), |f| f.display().to_string());
-            eprintln!(
-                "{file}:{}:{}: error: {}",
-                error.span.line, error.span.col, error.message
-            );
+            if error.span.line == 0 {
+                eprintln!("{file}: error: {}", error.message);
+            } else {
+                eprintln!(
+                    "{file}:{}:{}: error: {}",
+                    error.span.line, error.span.col, error.message
+                );
+            }
             ExitCode::from(1)
         }
     }

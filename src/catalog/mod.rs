@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value as Json};
 
 use crate::facts::ast::{self, BinaryOp, Expr, ExprKind, Form, NodeMatcher, StringPart};
+use crate::facts::layout::{autoload_path, Role};
 use value::Value;
 
 /// `apache::vhost` → `Apache::Vhost`, as Puppet names resource types.
@@ -107,6 +108,10 @@ struct Scope {
     /// Where resource defaults not set here come from.
     dynamic_parent: Option<ScopeId>,
     defaults: Vec<ResourceDefault>,
+    /// The resource whose body this scope evaluates (`Class[main]` for top
+    /// scope): the container of what it declares, and the source of their
+    /// tags.
+    resource: usize,
 }
 
 /// A resource default: type, attribute, value, `+>`, and where it is
@@ -139,12 +144,21 @@ struct CatalogResource {
     file: Option<usize>,
     line: u32,
     tags: Vec<String>,
+    /// The class, define instance, node or stage that contains it.
+    container: Option<usize>,
+    defined: bool,
 }
 
 struct Override {
     reference: (String, String),
     attributes: Vec<(String, Value, bool)>,
 }
+
+/// A resource reference: capitalized type and title.
+type Reference = (String, String);
+
+/// (source, target, arrow `->` or `~>`).
+type Relationship = (Reference, Reference, String);
 
 /// Where a definition is: file index and definition.
 type Located<'e> = (usize, &'e ast::Definition);
@@ -161,7 +175,9 @@ pub struct Compiler<'e> {
     collectors: Vec<(ScopeId, ast::Collector)>,
     realized: Vec<(String, String)>,
     node_scope: Option<ScopeId>,
-    edges: Vec<((String, String), (String, String))>,
+    /// (source, target, arrow `->` or `~>`), made metaparameters of the
+    /// source when the compilation finishes, as Puppet does.
+    relationships: Vec<Relationship>,
     facts: Value,
     file: Option<usize>,
     /// Classes being declared, to catch circular inheritance.
@@ -214,31 +230,41 @@ impl<'e> Compiler<'e> {
             collectors: Vec::new(),
             realized: Vec::new(),
             node_scope: None,
-            edges: Vec::new(),
+            relationships: Vec::new(),
             facts,
             file: None,
             declaring: Vec::new(),
             depth: 0,
             trace: Trace::default(),
         };
-        for (index, (_, program)) in env.files.iter().enumerate() {
+        for (index, (path, program)) in env.files.iter().enumerate() {
+            // Puppet finds a module's definition only in the file its
+            // autoloader reads for the name or one of its namespaces.
+            let found =
+                |role: Role, name: &str| index < env.manifests || autoloaded(path, role, name);
             for class in &program.classes {
-                compiler
-                    .classes
-                    .entry(class.name.clone())
-                    .or_insert((index, class));
+                if found(Role::ModuleManifest, &class.name) {
+                    compiler
+                        .classes
+                        .entry(class.name.clone())
+                        .or_insert((index, class));
+                }
             }
             for define in &program.defines {
-                compiler
-                    .defines
-                    .entry(define.name.clone())
-                    .or_insert((index, define));
+                if found(Role::ModuleManifest, &define.name) {
+                    compiler
+                        .defines
+                        .entry(define.name.clone())
+                        .or_insert((index, define));
+                }
             }
             for function in &program.functions {
-                compiler
-                    .functions
-                    .entry(function.name.clone())
-                    .or_insert((index, function));
+                if found(Role::Function, &function.name) {
+                    compiler
+                        .functions
+                        .entry(function.name.clone())
+                        .or_insert((index, function));
+                }
             }
         }
         compiler.new_scope(None, None);
@@ -252,6 +278,7 @@ impl<'e> Compiler<'e> {
             parent,
             dynamic_parent,
             defaults: Vec::new(),
+            resource: parent.map_or(0, |parent| self.scopes[parent].resource),
         });
         self.scopes.len() - 1
     }
@@ -274,9 +301,16 @@ impl<'e> Compiler<'e> {
         self.scopes[TOP]
             .variables
             .insert("facts".to_string(), facts.clone());
-        self.add_resource("Class", "main", TOP, Form::Regular, None, 0);
-        self.add_resource("Stage", "main", TOP, Form::Regular, None, 0);
-        self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);
+        let main = self.add_resource("Class", "main", TOP, Form::Regular, None, 0);
+        let stage = self.add_resource("Stage", "main", TOP, Form::Regular, None, 0);
+        let settings = self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);
+        for index in [main, stage] {
+            self.resources[index]
+                .parameters
+                .insert("name".to_string(), Value::Str("main".to_string()));
+        }
+        self.resources[main].container = Some(stage);
+        self.resources[settings].container = Some(stage);
         // Top-scope code of every environment manifest, in file order.
         let env = self.env;
         for (index, (_, program)) in env.files.iter().enumerate().take(env.manifests) {
@@ -284,20 +318,35 @@ impl<'e> Compiler<'e> {
             self.block(&program.statements, TOP)
                 .map_err(|e| self.locate(e, index))?;
         }
-        if let Some((index, definition)) = self.find_node(node) {
+        let has_nodes = env
+            .files
+            .iter()
+            .any(|(_, program)| !program.nodes.is_empty());
+        let found = self.find_node(node);
+        if has_nodes && found.is_none() {
+            return Err(error(
+                format!("Could not find node statement with name 'default' or '{node}'"),
+                ast::Span::default(),
+            ));
+        }
+        if let Some((index, definition)) = found {
             let name = match definition.matchers.first() {
                 Some(NodeMatcher::Name(name)) => name.clone(),
                 Some(NodeMatcher::Regex(regex)) => format!("/{regex}/"),
                 _ => "default".to_string(),
             };
-            self.add_resource("Node", &name, TOP, Form::Regular, Some(index), 0);
+            let node_resource =
+                self.add_resource("Node", &name, TOP, Form::Regular, Some(index), 0);
+            self.resources[node_resource].container = Some(0);
             let scope = self.new_scope(Some(TOP), Some(TOP));
+            self.scopes[scope].resource = node_resource;
             self.node_scope = Some(scope);
             self.file = Some(index);
             self.block(&definition.body, scope)
                 .map_err(|e| self.locate(e, index))?;
         }
         self.finish()?;
+        self.add_relationships();
         let catalog = self.to_json();
         Ok((catalog, self.trace))
     }
@@ -357,8 +406,39 @@ impl<'e> Compiler<'e> {
             file,
             line,
             tags: Vec::new(),
+            container: None,
+            defined: false,
         });
-        self.resources.len() - 1
+        let index = self.resources.len() - 1;
+        // Its own tags (type, name segments, a title that is a valid tag),
+        // then those of the resource whose body declares it.
+        let mut tags = vec![type_name.to_lowercase()];
+        let name_tags = match type_name {
+            "Class" if title == "main" => None,
+            "Class" | "Node" => Some(title.to_lowercase()),
+            _ => None,
+        };
+        if type_name.contains("::") {
+            tags.extend(type_name.to_lowercase().split("::").map(str::to_string));
+        }
+        if let Some(name) = name_tags {
+            tags.push(name.clone());
+            if name.contains("::") {
+                tags.extend(name.split("::").map(str::to_string));
+            }
+        } else if !matches!(type_name, "Class" | "Node" | "Stage") && is_tag(title) {
+            tags.push(title.to_lowercase());
+        }
+        let source = (type_name != "Stage")
+            .then(|| self.scopes.get(scope).map(|s| s.resource))
+            .flatten();
+        if let Some(source) = source.filter(|source| *source != index) {
+            tags.extend(self.resources[source].tags.clone());
+        }
+        let mut seen = std::collections::HashSet::new();
+        tags.retain(|tag| seen.insert(tag.clone()));
+        self.resources[index].tags = tags;
+        index
     }
 
     fn find_resource(&self, type_name: &str, title: &str) -> Option<usize> {
@@ -671,7 +751,8 @@ impl<'e> Compiler<'e> {
                         } else {
                             (a.clone(), b.clone())
                         };
-                        self.edges.push((source, target));
+                        let arrow = if arrow.contains('~') { "~>" } else { "->" };
+                        self.relationships.push((source, target, arrow.to_string()));
                     }
                 }
                 to
@@ -858,9 +939,26 @@ impl<'e> Compiler<'e> {
         let name = call.name.as_str();
         match name {
             "include" | "require" | "contain" => {
+                let here = self.scopes[scope].resource;
                 for class in flatten(&args) {
                     let class = class.to_text().trim_start_matches("::").to_lowercase();
                     self.declare_class(&class, None, scope, span)?;
+                    let title = capitalize(&class);
+                    if name == "contain" {
+                        if let Some(index) = self.find_resource("Class", &title) {
+                            self.resources[index].container = Some(here);
+                        }
+                    } else if name == "require" {
+                        let (type_name, own_title) = {
+                            let resource = &self.resources[here];
+                            (resource.type_name.clone(), resource.title.clone())
+                        };
+                        self.relationships.push((
+                            ("Class".to_string(), title),
+                            (type_name, own_title),
+                            "->".to_string(),
+                        ));
+                    }
                 }
                 Ok(Value::Undef)
             }
@@ -1157,6 +1255,9 @@ impl<'e> Compiler<'e> {
             Some(file),
             class.span.line,
         );
+        // Classes are contained in the main stage unless `contain`ed.
+        self.resources[resource].container = Some(1);
+        self.scopes[scope].resource = resource;
         let result = self.instantiate(class, parameters.unwrap_or_default(), scope, resource, name);
         self.file = saved;
         result.map_err(|e| self.locate(e, file))?;
@@ -1280,11 +1381,14 @@ impl<'e> Compiler<'e> {
                     self.file,
                     span.line,
                 );
+                self.resources[index].container = Some(self.scopes[scope].resource);
                 references.push(Value::Ref(capitalized.clone(), title.clone()));
                 if let Some((file, define)) = self.defines.get(&type_name).copied() {
+                    self.resources[index].defined = true;
                     let saved = self.file.replace(file);
                     let define_scope =
                         self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
+                    self.scopes[define_scope].resource = index;
                     let result =
                         self.instantiate(define, attributes.clone(), define_scope, index, &title);
                     self.file = saved;
@@ -1427,6 +1531,23 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
+    /// Relationships become `before` and `notify` of their source.
+    fn add_relationships(&mut self) {
+        for (source, target, arrow) in std::mem::take(&mut self.relationships) {
+            let Some(index) = self.find_resource(&source.0, &source.1) else {
+                continue;
+            };
+            let name = if arrow == "~>" { "notify" } else { "before" };
+            let reference = Value::Ref(target.0, target.1);
+            let parameters = &mut self.resources[index].parameters;
+            let value = match parameters.remove(name) {
+                Some(existing) => append_values(existing, reference),
+                None => Value::Array(vec![reference]),
+            };
+            parameters.insert(name.to_string(), value);
+        }
+    }
+
     fn query_matches(&mut self, query: &Expr, index: usize, scope: ScopeId) -> Result<bool> {
         match &query.kind {
             ExprKind::Binary(BinaryOp::And, left, right) => Ok(self
@@ -1469,46 +1590,112 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// The catalog in Puppet's format: resources with their tags, file,
+    /// line and parameters; containment edges; class names; the tags of
+    /// classes and nodes.
     fn to_json(&self) -> Json {
-        let mut resources: Vec<&CatalogResource> = self
-            .resources
-            .iter()
-            .filter(|r| r.form != Form::Virtual)
+        let reference = |index: usize| {
+            let resource = &self.resources[index];
+            format!("{}[{}]", resource.type_name, resource.title)
+        };
+        let mut order: Vec<usize> = (0..self.resources.len())
+            .filter(|&index| self.resources[index].form != Form::Virtual)
             .collect();
-        resources.sort_by(|a, b| (&a.type_name, &a.title).cmp(&(&b.type_name, &b.title)));
-        let resources: Vec<Json> = resources
+        order.sort_by(|&a, &b| {
+            let (a, b) = (&self.resources[a], &self.resources[b]);
+            (&a.type_name, &a.title).cmp(&(&b.type_name, &b.title))
+        });
+        let mut catalog_tags = std::collections::BTreeSet::new();
+        let resources: Vec<Json> = order
             .iter()
-            .map(|r| {
+            .map(|&index| {
+                let r = &self.resources[index];
+                let structural = matches!(r.type_name.as_str(), "Class" | "Node" | "Stage");
+                if matches!(r.type_name.as_str(), "Class" | "Node") {
+                    catalog_tags.extend(r.tags.iter().cloned());
+                }
                 let parameters: serde_json::Map<String, Json> = r
                     .parameters
                     .iter()
                     .filter(|(_, value)| **value != Value::Undef)
                     .map(|(name, value)| (name.clone(), value.to_json()))
                     .collect();
-                json!({
+                let kind = if matches!(r.type_name.as_str(), "Class" | "Node") {
+                    "unknown"
+                } else if r.defined {
+                    "defined_type"
+                } else {
+                    "compilable_type"
+                };
+                let mut resource = json!({
                     "type": r.type_name,
                     "title": r.title,
+                    "tags": r.tags,
                     "exported": r.form == Form::Exported,
-                    "file": r.file.map(|f| self.env.files[f].0.to_string_lossy().to_string()),
-                    "line": r.line,
-                    "parameters": parameters,
-                })
+                    "kind": kind,
+                });
+                if !structural {
+                    resource["file"] = json!(r
+                        .file
+                        .map(|f| self.env.files[f].0.to_string_lossy().to_string()));
+                    resource["line"] = json!(r.line);
+                }
+                if !parameters.is_empty() {
+                    resource["parameters"] = Json::Object(parameters);
+                }
+                resource
             })
             .collect();
-        let edges: Vec<Json> = self
-            .edges
+        let mut edges: Vec<(String, String)> = order
             .iter()
-            .map(|(source, target)| {
-                json!({
-                    "source": format!("{}[{}]", source.0, source.1),
-                    "target": format!("{}[{}]", target.0, target.1),
-                })
+            .filter_map(|&index| {
+                let container = self.resources[index].container?;
+                Some((reference(container), reference(index)))
             })
             .collect();
-        let mut classes: Vec<&String> = self.class_scopes.keys().collect();
+        edges.sort();
+        let edges: Vec<Json> = edges
+            .into_iter()
+            .map(|(source, target)| json!({ "source": source, "target": target }))
+            .collect();
+        let mut classes: Vec<String> = self.class_scopes.keys().cloned().collect();
+        classes.push("settings".to_string());
+        classes.extend(
+            self.resources
+                .iter()
+                .filter(|r| r.type_name == "Node")
+                .map(|r| r.title.clone()),
+        );
         classes.sort();
-        json!({ "resources": resources, "edges": edges, "classes": classes })
+        json!({
+            "tags": catalog_tags,
+            "resources": resources,
+            "edges": edges,
+            "classes": classes,
+        })
     }
+}
+
+/// Whether Puppet's autoloader reads `path` when it looks for `name`: the
+/// file of the name or of one of its namespaces (`a::b` is also looked for
+/// in `a/manifests/init.pp`).
+fn autoloaded(path: &Path, role: Role, name: &str) -> bool {
+    let path = path.to_string_lossy().replace('\\', "/");
+    let segments: Vec<&str> = name.split("::").collect();
+    (1..=segments.len()).any(|count| {
+        autoload_path(role, &segments[..count].join("::"))
+            .is_some_and(|file| path == file || path.ends_with(&format!("/{file}")))
+    })
+}
+
+/// Whether Puppet accepts `text` as a tag (and so tags a resource with its
+/// title).
+fn is_tag(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .is_some_and(|first| first.is_alphanumeric() || first == '_')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
 }
 
 fn flatten(values: &[Value]) -> Vec<Value> {

@@ -1,0 +1,49 @@
+#!/usr/bin/env ruby
+# Compiles a node's catalog for an environment with Puppet 7 itself
+# (Debian's puppet-agent) and prints it in Puppet's own catalog format
+# (`to_data_hash`), less what varies from run to run (version, uuids) and
+# with file paths relative to the environment. `pfacts catalog` is compared
+# with this output.
+#
+#   ruby scripts/catalog-with-puppet.rb ENVDIR NODE FACTS.json [MODULEPATH]
+#
+# A compilation error is printed as {"error": message}.
+require 'puppet'
+require 'json'
+require 'tmpdir'
+
+environment_dir = File.expand_path(ARGV.fetch(0))
+node_name = ARGV.fetch(1)
+facts_values = JSON.parse(File.read(ARGV.fetch(2)))
+scratch = Dir.mktmpdir
+Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch,
+                            '--strict_variables', '--strict=error'])
+Puppet[:log_level] = 'err'
+
+modulepath = ARGV.fetch(3, '').split(':').map { |dir| File.expand_path(dir) }
+conf = File.join(environment_dir, 'environment.conf')
+own = if File.exist?(conf) && (line = File.read(conf)[/^\s*modulepath\s*=\s*(.*)$/, 1])
+        line.split(':').reject { |entry| entry.start_with?('$') }.map { |entry| File.join(environment_dir, entry) }
+      else
+        [File.join(environment_dir, 'modules')]
+      end
+environment = Puppet::Node::Environment.create(:production, modulepath + own,
+                                               File.join(environment_dir, 'manifests'))
+facts = Puppet::Node::Facts.new(node_name, facts_values)
+node = Puppet::Node.new(node_name, environment: environment, facts: facts)
+node.merge(facts.values)
+
+relative = ->(text) { text.gsub("#{environment_dir}/", '') }
+result = Puppet.override(environments: Puppet::Environments::Static.new(environment), current_environment: environment) do
+  data = Puppet::Parser::Compiler.compile(node).to_data_hash
+  %w[version code_id catalog_uuid catalog_format environment name].each { |key| data.delete(key) }
+  data['resources'].each { |resource| resource['file'] = relative.call(resource['file']) if resource['file'] }
+  data['resources'].sort_by! { |resource| [resource['type'], resource['title']] }
+  data['edges'].sort_by! { |edge| [edge['source'], edge['target']] }
+  data['classes'].sort!
+  data['tags'].sort!
+  data
+rescue Puppet::Error, SystemStackError => e
+  { 'error' => relative.call(e.message) }
+end
+puts JSON.pretty_generate(result)
