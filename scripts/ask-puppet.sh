@@ -28,3 +28,5 @@ for environment in defaults scope layout names; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
 done
+ruby scripts/catalog-with-puppet.rb corpus/functions node.example.com corpus/facts.json ../shared/corpus/debian-modules \
+  2>/dev/null > corpus/functions/expected/puppet-catalog.json

@@ -12,6 +12,7 @@
 //! virtual and exported resources, realize and collectors. Not yet: Hiera,
 //! parameter type checks, EPP and most built-in functions.
 
+pub mod functions;
 pub mod value;
 
 use std::collections::{BTreeMap, HashMap};
@@ -978,36 +979,119 @@ impl<'e> Compiler<'e> {
                     .join(" "),
                 span,
             )),
-            "split" => match args.as_slice() {
-                [text, pattern] => {
-                    let pattern = match pattern {
-                        Value::Regex(regex) => regex.clone(),
-                        other => regex::escape(&other.to_text()),
+            "defined" => {
+                let mut all = true;
+                for arg in &args {
+                    all &= match arg {
+                        Value::Ref(type_name, title) => self.find_resource(type_name, title).is_some(),
+                        Value::Str(name) if name.starts_with('$') => {
+                            let name = &name[1..];
+                            self.scope_chain(scope)
+                                .iter()
+                                .any(|s| self.scopes[*s].variables.contains_key(name))
+                        }
+                        other => {
+                            let name = other.to_text().trim_start_matches("::").to_lowercase();
+                            self.classes.contains_key(&name)
+                                || self.defines.contains_key(&name)
+                                || self.functions.contains_key(&name)
+                        }
                     };
-                    let regex = regex::Regex::new(&pattern)
-                        .map_err(|e| error(format!("Invalid regex: {e}"), span))?;
-                    Ok(Value::Array(
-                        regex
-                            .split(&text.to_text())
-                            .map(|part| Value::Str(part.to_string()))
-                            .collect(),
-                    ))
                 }
-                _ => Err(error("split() takes 2 arguments", span)),
-            },
-            "join" => match args.as_slice() {
-                [Value::Array(items), rest @ ..] => {
-                    let separator = rest.first().map(Value::to_text).unwrap_or_default();
-                    Ok(Value::Str(
-                        items
+                Ok(Value::Bool(all))
+            }
+            "getvar" => {
+                let name = args.first().map(Value::to_text).unwrap_or_default();
+                Ok(self.lookup(&name, scope, span).unwrap_or(Value::Undef))
+            }
+            "ensure_packages" => {
+                let defaults = match args.get(1) {
+                    Some(Value::Hash(entries)) => entries.clone(),
+                    _ => Vec::new(),
+                };
+                let packages: Vec<(String, Vec<(Value, Value)>)> = match args.first() {
+                    Some(Value::Hash(entries)) => entries
+                        .iter()
+                        .map(|(name, settings)| {
+                            let settings = match settings {
+                                Value::Hash(entries) => entries.clone(),
+                                _ => Vec::new(),
+                            };
+                            (name.to_text(), settings)
+                        })
+                        .collect(),
+                    Some(value) => flatten(std::slice::from_ref(value))
+                        .iter()
+                        .map(|name| (name.to_text(), Vec::new()))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                for (package, settings) in packages {
+                    let mut attributes = vec![("ensure".to_string(), Value::Str("installed".to_string()))];
+                    for (key, value) in defaults.iter().chain(&settings) {
+                        attributes.retain(|(name, _)| *name != key.to_text());
+                        attributes.push((key.to_text(), value.clone()));
+                    }
+                    self.ensure_resource("package", &package, attributes, scope, span)?;
+                }
+                Ok(Value::Undef)
+            }
+            "ensure_resource" | "ensure_resources" | "create_resources" => {
+                let type_name = args.first().map(Value::to_text).unwrap_or_default();
+                let defaults: Vec<(String, Value)> = match args.get(if name == "ensure_resource" { 3 } else { 2 }) {
+                    Some(Value::Hash(entries)) => entries.iter().map(|(k, v)| (k.to_text(), v.clone())).collect(),
+                    _ => Vec::new(),
+                };
+                let instances: Vec<(String, Vec<(String, Value)>)> = if name == "ensure_resource" {
+                    let parameters: Vec<(String, Value)> = match args.get(2) {
+                        Some(Value::Hash(entries)) => entries.iter().map(|(k, v)| (k.to_text(), v.clone())).collect(),
+                        _ => Vec::new(),
+                    };
+                    flatten(&args[1..args.len().min(2)])
+                        .iter()
+                        .map(|title| (title.to_text(), parameters.clone()))
+                        .collect()
+                } else {
+                    match args.get(1) {
+                        Some(Value::Hash(entries)) => entries
                             .iter()
-                            .map(Value::to_text)
-                            .collect::<Vec<_>>()
-                            .join(&separator),
-                    ))
+                            .map(|(title, parameters)| {
+                                let parameters = match parameters {
+                                    Value::Hash(entries) => entries.iter().map(|(k, v)| (k.to_text(), v.clone())).collect(),
+                                    _ => Vec::new(),
+                                };
+                                (title.to_text(), parameters)
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    }
+                };
+                for (title, parameters) in instances {
+                    let mut attributes = defaults.clone();
+                    for (key, value) in parameters {
+                        attributes.retain(|(name, _)| *name != key);
+                        attributes.push((key, value));
+                    }
+                    if name == "create_resources" {
+                        self.declare_resource(&type_name, &title, attributes, Form::Regular, scope, span)?;
+                    } else {
+                        self.ensure_resource(&type_name, &title, attributes, scope, span)?;
+                    }
                 }
-                _ => Err(error("join() takes an array", span)),
+                Ok(Value::Undef)
+            }
+            "assert_type" => Ok(args.get(1).cloned().unwrap_or(Value::Undef)),
+            "lookup" => match args.get(2) {
+                Some(default) => Ok(default.clone()),
+                None => Err(error(
+                    format!(
+                        "Function lookup() did not find a value for the name '{}' (Hiera is not evaluated yet)",
+                        args.first().map(Value::to_text).unwrap_or_default()
+                    ),
+                    span,
+                )),
             },
+            name if name == "validate_legacy" || name.starts_with("validate_") => Ok(Value::Undef),
             "each" | "map" | "filter" | "reduce" | "with" => {
                 let lambda = call
                     .lambda
@@ -1015,13 +1099,18 @@ impl<'e> Compiler<'e> {
                     .ok_or_else(|| error(format!("{name}() needs a block"), span))?;
                 self.iterate(name, &args, lambda, scope, span)
             }
-            "template" => Ok(Value::Str(
-                "<<template() not evaluated: needs Ruby's ERB>>".to_string(),
-            )),
-            _ => match self.functions.get(name).copied() {
+            "template" | "inline_template" => Ok(Value::Str(format!(
+                "<<{name}() not evaluated: needs Ruby's ERB>>"
+            ))),
+            _ => {
+                if let Some(result) = functions::call(name, &args) {
+                    return result.map_err(|message| error(message, span));
+                }
+                match self.functions.get(name).copied() {
                 Some((file, function)) => self.call_puppet_function(file, function, args, span),
-                None => Err(error(format!("Unknown function: '{name}'"), span)),
-            },
+                    None => Err(error(format!("Unknown function: '{name}'"), span)),
+                }
+            }
         }
     }
 
@@ -1357,55 +1446,80 @@ impl<'e> Compiler<'e> {
                 }
             }
             for title in flatten(&[titles]) {
-                let title = title.to_text();
-                if type_name == "class" {
-                    let class = title.trim_start_matches("::").to_lowercase();
-                    self.declare_class(&class, Some(attributes.clone()), scope, span)?;
-                    references.push(Value::Ref("Class".to_string(), capitalize(&class)));
-                    continue;
-                }
-                let capitalized = capitalize(&type_name);
-                if self.find_resource(&capitalized, &title).is_some() {
-                    return Err(error(
-                        format!(
-                            "Duplicate declaration: {capitalized}[{title}] is already declared"
-                        ),
-                        span,
-                    ));
-                }
-                let index = self.add_resource(
-                    &capitalized,
-                    &title,
-                    scope,
+                let reference = self.declare_resource(
+                    &type_name,
+                    &title.to_text(),
+                    attributes.clone(),
                     resource.form,
-                    self.file,
-                    span.line,
-                );
-                self.resources[index].container = Some(self.scopes[scope].resource);
-                references.push(Value::Ref(capitalized.clone(), title.clone()));
-                if let Some((file, define)) = self.defines.get(&type_name).copied() {
-                    self.resources[index].defined = true;
-                    let saved = self.file.replace(file);
-                    let define_scope =
-                        self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
-                    self.scopes[define_scope].resource = index;
-                    let result =
-                        self.instantiate(define, attributes.clone(), define_scope, index, &title);
-                    self.file = saved;
-                    result.map_err(|e| self.locate(e, file))?;
-                    continue;
-                }
-                for (name, value) in &attributes {
-                    self.resources[index]
-                        .parameters
-                        .insert(name.clone(), value.clone());
-                }
+                    scope,
+                    span,
+                )?;
+                references.push(reference);
             }
         }
         Ok(match references.len() {
             1 => references.remove(0),
             _ => Value::Array(references),
         })
+    }
+
+    /// stdlib's `ensure_resource`: declares the resource unless it exists.
+    fn ensure_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attributes: Vec<(String, Value)>,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<()> {
+        let capitalized = capitalize(&type_name.to_lowercase());
+        if self.find_resource(&capitalized, title).is_none() {
+            self.declare_resource(type_name, title, attributes, Form::Regular, scope, span)?;
+        }
+        Ok(())
+    }
+
+    /// Declares one resource (a class, a define instance or a resource of
+    /// a type) and returns its reference.
+    fn declare_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attributes: Vec<(String, Value)>,
+        form: Form,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let type_name = type_name.trim_start_matches("::").to_lowercase();
+        if type_name == "class" {
+            let class = title.trim_start_matches("::").to_lowercase();
+            self.declare_class(&class, Some(attributes), scope, span)?;
+            return Ok(Value::Ref("Class".to_string(), capitalize(&class)));
+        }
+        let capitalized = capitalize(&type_name);
+        if self.find_resource(&capitalized, title).is_some() {
+            return Err(error(
+                format!("Duplicate declaration: {capitalized}[{title}] is already declared"),
+                span,
+            ));
+        }
+        let index = self.add_resource(&capitalized, title, scope, form, self.file, span.line);
+        self.resources[index].container = Some(self.scopes[scope].resource);
+        let reference = Value::Ref(capitalized, title.to_string());
+        if let Some((file, define)) = self.defines.get(&type_name).copied() {
+            self.resources[index].defined = true;
+            let saved = self.file.replace(file);
+            let define_scope = self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
+            self.scopes[define_scope].resource = index;
+            let result = self.instantiate(define, attributes, define_scope, index, title);
+            self.file = saved;
+            result.map_err(|e| self.locate(e, file))?;
+            return Ok(reference);
+        }
+        for (name, value) in attributes {
+            self.resources[index].parameters.insert(name, value);
+        }
+        Ok(reference)
     }
 
     fn attributes(
