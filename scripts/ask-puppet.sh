@@ -30,3 +30,7 @@ for environment in defaults scope layout names; do
 done
 ruby scripts/catalog-with-puppet.rb corpus/functions node.example.com corpus/facts.json ../shared/corpus/debian-modules \
   2>/dev/null > corpus/functions/expected/puppet-catalog.json
+ruby scripts/catalog-with-puppet.rb corpus/assert_private node.example.com corpus/facts.json ../shared/corpus/debian-modules \
+  2>/dev/null > corpus/assert_private/expected/puppet-catalog.json
+ruby scripts/catalog-with-puppet.rb corpus/assert_private include.example.com corpus/facts.json ../shared/corpus/debian-modules \
+  2>/dev/null > corpus/assert_private/expected/puppet-catalog-include.json

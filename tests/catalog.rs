@@ -30,8 +30,8 @@ fn pfacts_catalog(environment: &str, node: &str) -> (bool, String, String) {
         "--facts",
         "corpus/facts.json",
     ]);
-    // The functions fixture calls stdlib's, from the Debian corpus.
-    if environment == "functions" {
+    // These fixtures call stdlib's functions, from the Debian corpus.
+    if matches!(environment, "functions" | "assert_private") {
         command.args(["--modulepath", "../shared/corpus/debian-modules"]);
     }
     let output = command.output().unwrap();
@@ -60,10 +60,23 @@ fn puppet_location(error: &str) -> Option<String> {
 
 #[test]
 fn catalogs_are_puppets() {
-    for environment in ["defaults", "scope", "layout", "names", "functions"] {
-        let path = format!("corpus/{environment}/expected/puppet-catalog.json");
+    let compiled = [
+        ("defaults", "node.example.com", "puppet-catalog.json"),
+        ("scope", "node.example.com", "puppet-catalog.json"),
+        ("layout", "node.example.com", "puppet-catalog.json"),
+        ("names", "node.example.com", "puppet-catalog.json"),
+        ("functions", "node.example.com", "puppet-catalog.json"),
+        ("assert_private", "node.example.com", "puppet-catalog.json"),
+        (
+            "assert_private",
+            "include.example.com",
+            "puppet-catalog-include.json",
+        ),
+    ];
+    for (environment, node, expected) in compiled {
+        let path = format!("corpus/{environment}/expected/{expected}");
         let theirs: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let (success, stdout, stderr) = pfacts_catalog(environment, "node.example.com");
+        let (success, stdout, stderr) = pfacts_catalog(environment, node);
         if let Some(error) = theirs["error"].as_str() {
             assert!(!success, "{environment}: Puppet fails with {error}");
             let before_location = error.split(" (file:").next().unwrap();
@@ -72,7 +85,7 @@ fn catalogs_are_puppets() {
                 .rsplit(", ")
                 .next()
                 .unwrap()
-                .trim_end_matches(" for node.example.com");
+                .trim_end_matches(&format!(" for {node}"));
             assert!(
                 stderr.contains(message),
                 "{environment}: {stderr} vs {error}"

@@ -319,8 +319,8 @@ impl<'e> Compiler<'e> {
             self.block(&program.statements, TOP)
                 .map_err(|e| self.locate(e, index))?;
         }
-        let has_nodes = env
-            .files
+        // Node definitions count in the environment's manifests only.
+        let has_nodes = env.files[..env.manifests]
             .iter()
             .any(|(_, program)| !program.nodes.is_empty());
         let found = self.find_node(node);
@@ -362,7 +362,7 @@ impl<'e> Compiler<'e> {
     fn find_node(&self, node: &str) -> Option<(usize, &'e ast::NodeDefinition)> {
         let env = self.env;
         let nodes = || {
-            env.files
+            env.files[..env.manifests]
                 .iter()
                 .enumerate()
                 .flat_map(|(index, (_, program))| program.nodes.iter().map(move |n| (index, n)))
@@ -1081,6 +1081,29 @@ impl<'e> Compiler<'e> {
                 Ok(Value::Undef)
             }
             "assert_type" => Ok(args.get(1).cloned().unwrap_or(Value::Undef)),
+            // stdlib: the class or define may be declared only from its own
+            // module.
+            "assert_private" => {
+                let variable = |name: &str| {
+                    self.scope_chain(scope)
+                        .iter()
+                        .find_map(|s| self.scopes[*s].variables.get(name))
+                        .map(Value::to_text)
+                        .unwrap_or_default()
+                };
+                if variable("module_name") == variable("caller_module_name") {
+                    return Ok(Value::Undef);
+                }
+                let resource = &self.resources[self.scopes[scope].resource];
+                let message = match args.first() {
+                    Some(message) => message.to_text(),
+                    None if resource.type_name == "Class" => {
+                        format!("Class {} is private", resource.title.to_lowercase())
+                    }
+                    None => format!("Definition {} is private", resource.type_name.to_lowercase()),
+                };
+                Err(error(message, span))
+            }
             "lookup" => match args.get(2) {
                 Some(default) => Ok(default.clone()),
                 None => Err(error(
@@ -1347,19 +1370,38 @@ impl<'e> Compiler<'e> {
         // Classes are contained in the main stage unless `contain`ed.
         self.resources[resource].container = Some(1);
         self.scopes[scope].resource = resource;
-        let result = self.instantiate(class, parameters.unwrap_or_default(), scope, resource, name);
+        let caller = self.module_of(declaring);
+        let result = self.instantiate(
+            class,
+            parameters.unwrap_or_default(),
+            (scope, resource),
+            name,
+            &caller,
+        );
         self.file = saved;
         result.map_err(|e| self.locate(e, file))?;
         Ok(scope)
     }
 
+    /// The module whose code `scope` runs: `$module_name` there, empty for
+    /// top and node scope.
+    fn module_of(&self, scope: ScopeId) -> String {
+        self.scope_chain(scope)
+            .iter()
+            .find_map(|s| self.scopes[*s].variables.get("module_name"))
+            .map(Value::to_text)
+            .unwrap_or_default()
+    }
+
+    /// Evaluates a class's or define's body in `scope`, the body of
+    /// `resource`, declared from code of module `caller`.
     fn instantiate(
         &mut self,
         definition: &ast::Definition,
         given: Vec<(String, Value)>,
-        scope: ScopeId,
-        resource: usize,
+        (scope, resource): (ScopeId, usize),
         title: &str,
+        caller: &str,
     ) -> Result<()> {
         for (name, _) in &given {
             if !METAPARAMETERS.contains(&name.as_str())
@@ -1386,6 +1428,10 @@ impl<'e> Compiler<'e> {
         self.scopes[scope]
             .variables
             .insert("module_name".to_string(), Value::Str(module.to_string()));
+        self.scopes[scope].variables.insert(
+            "caller_module_name".to_string(),
+            Value::Str(caller.to_string()),
+        );
         for param in &definition.params {
             let value = match given.iter().find(|(name, _)| *name == param.name) {
                 Some((_, value)) if *value != Value::Undef => value.clone(),
@@ -1511,7 +1557,9 @@ impl<'e> Compiler<'e> {
             let saved = self.file.replace(file);
             let define_scope = self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
             self.scopes[define_scope].resource = index;
-            let result = self.instantiate(define, attributes, define_scope, index, title);
+            let caller = self.module_of(scope);
+            let result =
+                self.instantiate(define, attributes, (define_scope, index), title, &caller);
             self.file = saved;
             result.map_err(|e| self.locate(e, file))?;
             return Ok(reference);
