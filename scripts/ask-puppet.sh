@@ -34,3 +34,8 @@ ruby scripts/catalog-with-puppet.rb corpus/assert_private node.example.com corpu
   2>/dev/null > corpus/assert_private/expected/puppet-catalog.json
 ruby scripts/catalog-with-puppet.rb corpus/assert_private include.example.com corpus/facts.json ../shared/corpus/debian-modules \
   2>/dev/null > corpus/assert_private/expected/puppet-catalog-include.json
+# The Debian modules (corpus/debian/README.md).
+for environment in corpus/debian/*/; do
+  ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json ../shared/corpus/debian-modules \
+    2>/dev/null > "${environment}expected/puppet-catalog.json"
+done

@@ -33,7 +33,11 @@ facts = Puppet::Node::Facts.new(node_name, facts_values)
 node = Puppet::Node.new(node_name, environment: environment, facts: facts)
 node.merge(facts.values)
 
-relative = ->(text) { text.gsub("#{environment_dir}/", '') }
+# Paths as given on the command line: relative to the environment, or to
+# the modulepath entries as written.
+prefixes = { "#{environment_dir}/" => '' }
+ARGV.fetch(3, '').split(':').each { |dir| prefixes["#{File.expand_path(dir)}/"] = "#{dir}/" }
+relative = ->(text) { prefixes.reduce(text) { |result, (from, to)| result.gsub(from, to) } }
 result = Puppet.override(environments: Puppet::Environments::Static.new(environment), current_environment: environment) do
   data = Puppet::Parser::Compiler.compile(node).to_data_hash
   %w[version code_id catalog_uuid catalog_format environment name].each { |key| data.delete(key) }

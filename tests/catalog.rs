@@ -13,6 +13,10 @@
 //!   too deep"); pfacts fails too, naming the cycle.
 //! - `nesting_too_deep_is_an_error_not_a_crash`: 100,000 nested arrays give
 //!   a located error.
+//! - `debian_modules_agree_with_puppet`: 28 Debian modules (corpus/debian)
+//!   compiled by Puppet and by pfacts; every resource that differs, and every
+//!   module whose error differs, is explained in `corpus/debian/DIFFERENCES.md`,
+//!   and the agreement stated there does not fall.
 //! - `evaluator_agrees_with_the_static_analysis`: each default the evaluator
 //!   applies is one `default-inheritance` predicts, and each variable it
 //!   reads is resolved to the same declaration by `resolved-variables`.
@@ -233,4 +237,118 @@ fn evaluator_agrees_with_the_static_analysis() {
     }
     // The fixtures apply defaults and read variables: the check is not empty.
     assert!(checked.0 >= 10 && checked.1 >= 10, "{checked:?}");
+}
+
+/// Whether `ours` fails as Puppet's `error` says: its message, and its file,
+/// line and column when Puppet gives them.
+fn fails_like_puppet(error: &str, stderr: &str, environment: &str) -> bool {
+    let before_location = error.split(" (file:").next().unwrap();
+    let before_node = before_location.split(" on node ").next().unwrap();
+    let message = before_node.rsplit(", ").next().unwrap();
+    let message = message.rsplit("Evaluation Error: ").next().unwrap();
+    let located = match puppet_location(error) {
+        Some(location) if location.starts_with("manifests/") => {
+            stderr.contains(&format!("{environment}/{location}: error:"))
+        }
+        Some(location) => stderr.contains(&format!("{location}: error:")),
+        None => true,
+    };
+    stderr.contains(message) && located
+}
+
+#[test]
+fn debian_modules_agree_with_puppet() {
+    let differences = std::fs::read_to_string("corpus/debian/DIFFERENCES.md").unwrap();
+    let listed = |entry: &str| {
+        differences
+            .lines()
+            .any(|line| line.starts_with(&format!("- {entry}")))
+    };
+    let mut modules: Vec<String> = std::fs::read_dir("corpus/debian")
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| entry.file_name().to_string_lossy().to_string())
+        .collect();
+    modules.sort();
+    assert!(modules.len() >= 20, "{modules:?}");
+    let (mut identical, mut total, mut same_errors, mut errors) = (0, 0, 0, 0);
+    let mut unexplained = Vec::new();
+    for module in &modules {
+        let environment = format!("corpus/debian/{module}");
+        let expected = format!("{environment}/expected/puppet-catalog.json");
+        let theirs: Value =
+            serde_json::from_str(&std::fs::read_to_string(expected).unwrap()).unwrap();
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .args([
+                "catalog",
+                &environment,
+                "--facts",
+                "corpus/debian-facts.json",
+            ])
+            .args(["--modulepath", "../shared/corpus/debian-modules"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let module_entry = format!("`{module}`:");
+        if let Some(error) = theirs["error"].as_str() {
+            errors += 1;
+            assert!(
+                !output.status.success(),
+                "{module}: Puppet fails with {error}"
+            );
+            if fails_like_puppet(error, &stderr, &environment) {
+                same_errors += 1;
+            } else if !listed(&module_entry) {
+                unexplained.push(format!("{module}: {stderr} vs {error}"));
+            }
+            continue;
+        }
+        let resources = theirs["resources"].as_array().unwrap();
+        total += resources.len();
+        if !output.status.success() {
+            if !listed(&module_entry) {
+                unexplained.push(format!("{module}: {stderr}"));
+            }
+            continue;
+        }
+        let mut ours: Value = serde_json::from_slice(&output.stdout).unwrap();
+        for resource in ours["resources"].as_array_mut().unwrap() {
+            if let Some(file) = resource["file"].as_str() {
+                resource["file"] = Value::from(file.replace(&format!("{environment}/"), ""));
+            }
+        }
+        for resource in resources {
+            let same = ours["resources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|candidate| candidate == resource);
+            if same {
+                identical += 1;
+                continue;
+            }
+            let entry = format!(
+                "`{module}` `{}[{}]`:",
+                resource["type"].as_str().unwrap(),
+                resource["title"].as_str().unwrap()
+            );
+            if !listed(&entry) {
+                unexplained.push(entry);
+            }
+        }
+    }
+    eprintln!(
+        "identical resources: {identical} of {total}; same errors: {same_errors} of {errors}"
+    );
+    assert!(
+        unexplained.is_empty(),
+        "not in DIFFERENCES.md: {unexplained:#?}"
+    );
+    // The agreement DIFFERENCES.md states, as a floor.
+    assert!(
+        identical >= 145 && same_errors >= 5,
+        "{identical}, {same_errors}"
+    );
 }

@@ -297,6 +297,17 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             }
             _ => Err("sort(): expects an array".to_string()),
         },
+        "is_hash" | "is_array" | "is_string" | "is_bool" | "is_integer" | "is_numeric" => {
+            Ok(Value::Bool(matches!(
+                (name, args.first()),
+                ("is_hash", Some(Value::Hash(_)))
+                    | ("is_array", Some(Value::Array(_)))
+                    | ("is_string", Some(Value::Str(_)))
+                    | ("is_bool", Some(Value::Bool(_)))
+                    | ("is_integer" | "is_numeric", Some(Value::Integer(_)))
+                    | ("is_numeric", Some(Value::Float(_)))
+            )))
+        }
         "String" => Ok(Value::Str(
             args.first().map(Value::to_text).unwrap_or_default(),
         )),

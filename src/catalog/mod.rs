@@ -18,6 +18,7 @@ pub mod value;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde_json::{json, Value as Json};
 
 use crate::facts::ast::{self, BinaryOp, Expr, ExprKind, Form, NodeMatcher, StringPart};
@@ -64,26 +65,36 @@ impl Environment {
         all.append(&mut discovery.files);
         discovery.files = all;
         let mut errors: Vec<String> = manifests.errors.iter().map(|e| e.to_string()).collect();
-        let mut parser = crate::syntax::new_parser();
-        let mut files = Vec::new();
         errors.extend(discovery.errors.iter().map(|e| e.to_string()));
-        for path in discovery.files {
-            let parsed = crate::syntax::parse_file(&mut parser, &path);
-            for diagnostic in &parsed.diagnostics {
-                errors.push(diagnostic.to_string());
-            }
-            if let Some((source, tree)) = &parsed.syntax {
-                let program = ast::lower(tree, &source.text);
-                if let Some(span) = program.too_deep {
-                    errors.push(format!(
-                        "{}:{}:{}: error: code nested deeper than {} levels: not evaluated",
-                        path.display(),
-                        span.line,
-                        span.col,
-                        ast::MAX_DEPTH
-                    ));
-                }
-                files.push((path.clone(), program));
+        // Parsed and lowered in parallel; in file order.
+        let lowered: Vec<(PathBuf, Vec<String>, Option<ast::Program>)> = discovery
+            .files
+            .into_par_iter()
+            .map_init(crate::syntax::new_parser, |parser, path| {
+                let parsed = crate::syntax::parse_file(parser, &path);
+                let mut messages: Vec<String> =
+                    parsed.diagnostics.iter().map(|d| d.to_string()).collect();
+                let program = parsed.syntax.as_ref().map(|(source, tree)| {
+                    let program = ast::lower(tree, &source.text);
+                    if let Some(span) = program.too_deep {
+                        messages.push(format!(
+                            "{}:{}:{}: error: code nested deeper than {} levels: not evaluated",
+                            path.display(),
+                            span.line,
+                            span.col,
+                            ast::MAX_DEPTH
+                        ));
+                    }
+                    program
+                });
+                (path, messages, program)
+            })
+            .collect();
+        let mut files = Vec::new();
+        for (path, messages, program) in lowered {
+            errors.extend(messages);
+            if let Some(program) = program {
+                files.push((path, program));
             }
         }
         if errors.is_empty() {
@@ -148,6 +159,9 @@ struct CatalogResource {
     /// The class, define instance, node or stage that contains it.
     container: Option<usize>,
     defined: bool,
+    /// A class declared resource-like (`class { 'x': }`): Puppet keeps
+    /// where.
+    resource_like: bool,
 }
 
 struct Override {
@@ -409,6 +423,7 @@ impl<'e> Compiler<'e> {
             tags: Vec::new(),
             container: None,
             defined: false,
+            resource_like: false,
         });
         let index = self.resources.len() - 1;
         // Its own tags (type, name segments, a title that is a valid tag),
@@ -428,7 +443,13 @@ impl<'e> Compiler<'e> {
                 tags.extend(name.split("::").map(str::to_string));
             }
         } else if !matches!(type_name, "Class" | "Node" | "Stage") && is_tag(title) {
-            tags.push(title.to_lowercase());
+            let title = title.to_lowercase();
+            if title.contains("::") {
+                tags.push(title.clone());
+                tags.extend(title.split("::").map(str::to_string));
+            } else {
+                tags.push(title);
+            }
         }
         let source = (type_name != "Stage")
             .then(|| self.scopes.get(scope).map(|s| s.resource))
@@ -950,15 +971,15 @@ impl<'e> Compiler<'e> {
                             self.resources[index].container = Some(here);
                         }
                     } else if name == "require" {
-                        let (type_name, own_title) = {
-                            let resource = &self.resources[here];
-                            (resource.type_name.clone(), resource.title.clone())
+                        // Puppet makes it a `require` of the requiring
+                        // class or define.
+                        let reference = Value::Ref("Class".to_string(), title);
+                        let parameters = &mut self.resources[here].parameters;
+                        let value = match parameters.remove("require") {
+                            Some(existing) => append_values(existing, reference),
+                            None => Value::Array(vec![reference]),
                         };
-                        self.relationships.push((
-                            ("Class".to_string(), title),
-                            (type_name, own_title),
-                            "->".to_string(),
-                        ));
+                        parameters.insert("require".to_string(), value);
                     }
                 }
                 Ok(Value::Undef)
@@ -1540,7 +1561,15 @@ impl<'e> Compiler<'e> {
         if type_name == "class" {
             let class = title.trim_start_matches("::").to_lowercase();
             self.declare_class(&class, Some(attributes), scope, span)?;
-            return Ok(Value::Ref("Class".to_string(), capitalize(&class)));
+            let title = capitalize(&class);
+            if let Some(index) = self.find_resource("Class", &title) {
+                let file = self.file;
+                let resource = &mut self.resources[index];
+                resource.resource_like = true;
+                resource.file = file;
+                resource.line = span.line;
+            }
+            return Ok(Value::Ref("Class".to_string(), title));
         }
         let capitalized = capitalize(&type_name);
         if self.find_resource(&capitalized, title).is_some() {
@@ -1772,17 +1801,31 @@ impl<'e> Compiler<'e> {
             .iter()
             .map(|&index| {
                 let r = &self.resources[index];
-                let structural = matches!(r.type_name.as_str(), "Class" | "Node" | "Stage");
+                let structural =
+                    matches!(r.type_name.as_str(), "Class" | "Node" | "Stage") && !r.resource_like;
                 if matches!(r.type_name.as_str(), "Class" | "Node") {
                     catalog_tags.extend(r.tags.iter().cloned());
                 }
+                // Puppet leaves out the namevar when it repeats the title.
+                let namevar = match r.type_name.as_str() {
+                    "File" => "path",
+                    "Exec" => "command",
+                    "Class" | "Stage" | "Node" => "",
+                    _ => "name",
+                };
                 let parameters: serde_json::Map<String, Json> = r
                     .parameters
                     .iter()
                     .filter(|(_, value)| **value != Value::Undef)
+                    .filter(|(name, value)| {
+                        !(name.as_str() == namevar
+                            && matches!(value, Value::Str(text) if *text == r.title))
+                    })
                     .map(|(name, value)| (name.clone(), value.to_json()))
                     .collect();
-                let kind = if matches!(r.type_name.as_str(), "Class" | "Node") {
+                let kind = if r.resource_like {
+                    "class"
+                } else if matches!(r.type_name.as_str(), "Class" | "Node") {
                     "unknown"
                 } else if r.defined {
                     "defined_type"
