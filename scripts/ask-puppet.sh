@@ -24,7 +24,7 @@ assert_private include.example.com class.json ../shared/corpus/debian-modules
 NODES
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.
-for environment in defaults scope layout names; do
+for environment in defaults scope layout names hiera; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
 done

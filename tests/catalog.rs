@@ -70,6 +70,7 @@ fn catalogs_are_puppets() {
         ("layout", "node.example.com", "puppet-catalog.json"),
         ("names", "node.example.com", "puppet-catalog.json"),
         ("functions", "node.example.com", "puppet-catalog.json"),
+        ("hiera", "node.example.com", "puppet-catalog.json"),
         ("assert_private", "node.example.com", "puppet-catalog.json"),
         (
             "assert_private",

@@ -13,6 +13,7 @@
 //! parameter type checks, EPP and most built-in functions.
 
 pub mod functions;
+pub mod hiera;
 pub mod value;
 
 use std::collections::{BTreeMap, HashMap};
@@ -43,6 +44,9 @@ pub struct Environment {
     files: Vec<(PathBuf, ast::Program)>,
     /// How many of `files`, first, are environment manifests (`site.pp`).
     manifests: usize,
+    /// The environment's directory and its modulepath, for Hiera.
+    root: PathBuf,
+    modulepath: Vec<PathBuf>,
 }
 
 impl Environment {
@@ -101,6 +105,8 @@ impl Environment {
             Ok(Environment {
                 files,
                 manifests: manifest_count,
+                root: manifest.parent().unwrap_or(manifest).to_path_buf(),
+                modulepath: modules,
             })
         } else {
             Err(errors)
@@ -199,6 +205,7 @@ pub struct Compiler<'e> {
     declaring: Vec<String>,
     /// Nesting of evaluation, bounded so that no input overflows the stack.
     depth: usize,
+    hiera: hiera::Hiera,
     trace: Trace,
 }
 
@@ -250,6 +257,7 @@ impl<'e> Compiler<'e> {
             file: None,
             declaring: Vec::new(),
             depth: 0,
+            hiera: hiera::Hiera::new(&env.root, &env.modulepath),
             trace: Trace::default(),
         };
         for (index, (path, program)) in env.files.iter().enumerate() {
@@ -1004,7 +1012,9 @@ impl<'e> Compiler<'e> {
                 let mut all = true;
                 for arg in &args {
                     all &= match arg {
-                        Value::Ref(type_name, title) => self.find_resource(type_name, title).is_some(),
+                        Value::Ref(type_name, title) => {
+                            self.find_resource(type_name, title).is_some()
+                        }
                         Value::Str(name) if name.starts_with('$') => {
                             let name = &name[1..];
                             self.scope_chain(scope)
@@ -1048,7 +1058,8 @@ impl<'e> Compiler<'e> {
                     None => Vec::new(),
                 };
                 for (package, settings) in packages {
-                    let mut attributes = vec![("ensure".to_string(), Value::Str("installed".to_string()))];
+                    let mut attributes =
+                        vec![("ensure".to_string(), Value::Str("installed".to_string()))];
                     for (key, value) in defaults.iter().chain(&settings) {
                         attributes.retain(|(name, _)| *name != key.to_text());
                         attributes.push((key.to_text(), value.clone()));
@@ -1059,13 +1070,20 @@ impl<'e> Compiler<'e> {
             }
             "ensure_resource" | "ensure_resources" | "create_resources" => {
                 let type_name = args.first().map(Value::to_text).unwrap_or_default();
-                let defaults: Vec<(String, Value)> = match args.get(if name == "ensure_resource" { 3 } else { 2 }) {
-                    Some(Value::Hash(entries)) => entries.iter().map(|(k, v)| (k.to_text(), v.clone())).collect(),
-                    _ => Vec::new(),
-                };
+                let defaults: Vec<(String, Value)> =
+                    match args.get(if name == "ensure_resource" { 3 } else { 2 }) {
+                        Some(Value::Hash(entries)) => entries
+                            .iter()
+                            .map(|(k, v)| (k.to_text(), v.clone()))
+                            .collect(),
+                        _ => Vec::new(),
+                    };
                 let instances: Vec<(String, Vec<(String, Value)>)> = if name == "ensure_resource" {
                     let parameters: Vec<(String, Value)> = match args.get(2) {
-                        Some(Value::Hash(entries)) => entries.iter().map(|(k, v)| (k.to_text(), v.clone())).collect(),
+                        Some(Value::Hash(entries)) => entries
+                            .iter()
+                            .map(|(k, v)| (k.to_text(), v.clone()))
+                            .collect(),
                         _ => Vec::new(),
                     };
                     flatten(&args[1..args.len().min(2)])
@@ -1078,7 +1096,10 @@ impl<'e> Compiler<'e> {
                             .iter()
                             .map(|(title, parameters)| {
                                 let parameters = match parameters {
-                                    Value::Hash(entries) => entries.iter().map(|(k, v)| (k.to_text(), v.clone())).collect(),
+                                    Value::Hash(entries) => entries
+                                        .iter()
+                                        .map(|(k, v)| (k.to_text(), v.clone()))
+                                        .collect(),
                                     _ => Vec::new(),
                                 };
                                 (title.to_text(), parameters)
@@ -1094,7 +1115,14 @@ impl<'e> Compiler<'e> {
                         attributes.push((key, value));
                     }
                     if name == "create_resources" {
-                        self.declare_resource(&type_name, &title, attributes, Form::Regular, scope, span)?;
+                        self.declare_resource(
+                            &type_name,
+                            &title,
+                            attributes,
+                            Form::Regular,
+                            scope,
+                            span,
+                        )?;
                     } else {
                         self.ensure_resource(&type_name, &title, attributes, scope, span)?;
                     }
@@ -1121,20 +1149,24 @@ impl<'e> Compiler<'e> {
                     None if resource.type_name == "Class" => {
                         format!("Class {} is private", resource.title.to_lowercase())
                     }
-                    None => format!("Definition {} is private", resource.type_name.to_lowercase()),
+                    None => format!(
+                        "Definition {} is private",
+                        resource.type_name.to_lowercase()
+                    ),
                 };
                 Err(error(message, span))
             }
-            "lookup" => match args.get(2) {
-                Some(default) => Ok(default.clone()),
-                None => Err(error(
-                    format!(
-                        "Function lookup() did not find a value for the name '{}' (Hiera is not evaluated yet)",
-                        args.first().map(Value::to_text).unwrap_or_default()
-                    ),
-                    span,
-                )),
-            },
+            "lookup" => {
+                let key = args.first().map(Value::to_text).unwrap_or_default();
+                match (self.hiera.lookup(&key, &self.facts), args.get(3)) {
+                    (Some(value), _) => Ok(value),
+                    (None, Some(default)) => Ok(default.clone()),
+                    (None, None) => Err(error(
+                        format!("Function lookup() did not find a value for the name '{key}'"),
+                        span,
+                    )),
+                }
+            }
             name if name == "validate_legacy" || name.starts_with("validate_") => Ok(Value::Undef),
             "each" | "map" | "filter" | "reduce" | "with" => {
                 let lambda = call
@@ -1151,7 +1183,7 @@ impl<'e> Compiler<'e> {
                     return result.map_err(|message| error(message, span));
                 }
                 match self.functions.get(name).copied() {
-                Some((file, function)) => self.call_puppet_function(file, function, args, span),
+                    Some((file, function)) => self.call_puppet_function(file, function, args, span),
                     None => Err(error(format!("Unknown function: '{name}'"), span)),
                 }
             }
@@ -1424,6 +1456,7 @@ impl<'e> Compiler<'e> {
         title: &str,
         caller: &str,
     ) -> Result<()> {
+        let is_class = self.resources[resource].type_name == "Class";
         for (name, _) in &given {
             if !METAPARAMETERS.contains(&name.as_str())
                 && !definition.params.iter().any(|p| p.name == *name)
@@ -1454,9 +1487,19 @@ impl<'e> Compiler<'e> {
             Value::Str(caller.to_string()),
         );
         for param in &definition.params {
-            let value = match given.iter().find(|(name, _)| *name == param.name) {
-                Some((_, value)) if *value != Value::Undef => value.clone(),
-                _ => match &param.default {
+            // "Undef Parameter Values": a given value, else (classes only) the
+            // data binding (Hiera), else the default expression.
+            let looked_up = match given.iter().find(|(name, _)| *name == param.name) {
+                Some((_, value)) if *value != Value::Undef => Some(value.clone()),
+                _ if is_class => {
+                    let key = format!("{}::{}", definition.name, param.name);
+                    self.hiera.lookup(&key, &self.facts)
+                }
+                _ => None,
+            };
+            let value = match looked_up {
+                Some(value) => value,
+                None => match &param.default {
                     Some(default) => self.eval(default, scope)?,
                     None if param
                         .type_text
