@@ -6,6 +6,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::{assignments, scopes, sorted, ScopeKind as Kind};
+use crate::facts::builtins::METAPARAMETERS;
 use crate::facts::schema::{Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
@@ -226,21 +227,6 @@ const BUILTIN_VARIABLES: &[&str] = &[
     "serverip",
     "serverversion",
     "agent_specified_environment",
-];
-
-/// Metaparameters, variables inside a define's body.
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
 ];
 
 /// Loads the facts and runs the program.

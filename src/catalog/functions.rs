@@ -330,7 +330,8 @@ fn is_empty_value(value: &Value) -> bool {
     matches!(value, Value::Undef) || matches!(value, Value::Str(text) if text.is_empty())
 }
 
-fn flatten(values: &[Value]) -> Vec<Value> {
+/// The values, arrays among them spread out, recursively.
+pub(super) fn flatten(values: &[Value]) -> Vec<Value> {
     let mut flat = Vec::new();
     for value in values {
         match value {

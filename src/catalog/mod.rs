@@ -16,6 +16,8 @@ pub mod functions;
 pub mod hiera;
 pub mod value;
 
+use functions::flatten;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -23,6 +25,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value as Json};
 
 use crate::facts::ast::{self, BinaryOp, Expr, ExprKind, Form, NodeMatcher, StringPart};
+use crate::facts::builtins::METAPARAMETERS;
 use crate::facts::layout::{autoload_path, Role};
 use value::Value;
 
@@ -192,6 +195,8 @@ pub struct Compiler<'e> {
     scopes: Vec<Scope>,
     class_scopes: HashMap<String, ScopeId>,
     resources: Vec<CatalogResource>,
+    /// Each resource's index in `resources`, by type and title.
+    resource_index: HashMap<(String, String), usize>,
     overrides: Vec<Override>,
     collectors: Vec<(ScopeId, ast::Collector)>,
     realized: Vec<(String, String)>,
@@ -214,20 +219,6 @@ const MAX_DEPTH: usize = 2 * ast::MAX_DEPTH;
 
 const TOP: ScopeId = 0;
 
-const METAPARAMETERS: &[&str] = &[
-    "alias",
-    "audit",
-    "before",
-    "loglevel",
-    "noop",
-    "notify",
-    "require",
-    "schedule",
-    "stage",
-    "subscribe",
-    "tag",
-];
-
 fn error(message: impl Into<String>, span: ast::Span) -> EvalError {
     EvalError {
         message: message.into(),
@@ -248,6 +239,7 @@ impl<'e> Compiler<'e> {
             scopes: Vec::new(),
             class_scopes: HashMap::new(),
             resources: Vec::new(),
+            resource_index: HashMap::new(),
             overrides: Vec::new(),
             collectors: Vec::new(),
             realized: Vec::new(),
@@ -434,6 +426,8 @@ impl<'e> Compiler<'e> {
             resource_like: false,
         });
         let index = self.resources.len() - 1;
+        self.resource_index
+            .insert((type_name.to_string(), title.to_string()), index);
         // Its own tags (type, name segments, a title that is a valid tag),
         // then those of the resource whose body declares it.
         let mut tags = vec![type_name.to_lowercase()];
@@ -472,9 +466,9 @@ impl<'e> Compiler<'e> {
     }
 
     fn find_resource(&self, type_name: &str, title: &str) -> Option<usize> {
-        self.resources
-            .iter()
-            .position(|r| r.type_name == type_name && r.title == title)
+        self.resource_index
+            .get(&(type_name.to_string(), title.to_string()))
+            .copied()
     }
 
     // ------------------------------------------------------------------
@@ -1944,17 +1938,6 @@ fn is_tag(text: &str) -> bool {
         .next()
         .is_some_and(|first| first.is_alphanumeric() || first == '_')
         && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
-}
-
-fn flatten(values: &[Value]) -> Vec<Value> {
-    let mut flat = Vec::new();
-    for value in values {
-        match value {
-            Value::Array(items) => flat.extend(flatten(items)),
-            other => flat.push(other.clone()),
-        }
-    }
-    flat
 }
 
 fn references(value: &Value) -> Vec<(String, String)> {

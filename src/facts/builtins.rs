@@ -34,3 +34,19 @@ pub fn known(interner: &mut Interner) -> Vec<Known> {
         })
         .collect()
 }
+
+/// Puppet's metaparameters: attributes every resource type accepts, and
+/// variables inside a define's body.
+pub const METAPARAMETERS: &[&str] = &[
+    "alias",
+    "audit",
+    "before",
+    "loglevel",
+    "noop",
+    "notify",
+    "require",
+    "schedule",
+    "stage",
+    "subscribe",
+    "tag",
+];
