@@ -160,10 +160,12 @@ module.exports = grammar({
     // `include a, b`, `notice $x`: a statement function followed by
     // arguments without parentheses. Any other name followed by a value is
     // two statements, as in Puppet.
-    statement_call: $ => prec.right(seq(
+    // The dynamic precedence keeps the call when a comment after it
+    // leaves both readings alive until the next statement.
+    statement_call: $ => prec.dynamic(1, prec.right(seq(
       field('function', $._statement_function),
       field('arguments', alias($._statement_arguments, $.arguments)),
-    )),
+    ))),
 
     // The names of statement functions are keywords only where a statement
     // starts; anywhere else they are plain names (`tag == 'x'`).

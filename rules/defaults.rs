@@ -129,10 +129,13 @@ crepe! {
     // singleton, parented by whichever declaration Puppet evaluates first)
     // with two candidate parents, only one of which reaches a default the
     // class's own resources would take. Each define instance has the one
-    // parent that declares it.
-    // order_dependent(S, T, X) :- scope_is(S, class), dynamic_parent(S, P1),
-    //     dynamic_parent(S, P2), P1 != P2, reaches(P1, A), default_at(A, T, X),
-    //     !reaches(P2, A), resource_in(R, S, T), !resource_sets(R, X).
+    // parent that declares it. A default the class sets itself is found
+    // first, whichever parent it has (and may be what a parent reaches
+    // back to, through a declaration cycle).
+    // order_dependent(S, T, X) :- scope_is(S, class), !default_at(S, T, X),
+    //     dynamic_parent(S, P1), dynamic_parent(S, P2), P1 != P2,
+    //     reaches(P1, A), default_at(A, T, X), !reaches(P2, A),
+    //     resource_in(R, S, T), !resource_sets(R, X).
     OrderDependent(scope, kind, attr) <-
         ScopeIs(scope, ScopeKind::Class),
         DynamicParent(scope, first),
@@ -142,7 +145,8 @@ crepe! {
         DefaultAt(ancestor, kind, attr),
         !Reaches(second, ancestor),
         ResourceIn(res, scope, kind),
-        !ResourceSets(res, attr);
+        !ResourceSets(res, attr),
+        !DefaultAt(scope, kind, attr);
 }
 
 /// What the program derives.

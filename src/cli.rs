@@ -5,19 +5,25 @@
 //! that do not stop the run are reported as they come and remembered for
 //! the exit status: the rest of the tree is still analyzed.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 use rayon::prelude::*;
 
-use crate::diagnostic::{Diagnostic, Kind, Severity};
+use indicatif::{ProgressBar, ProgressDrawTarget};
+
+use crate::baseline::{self, Baseline};
+use crate::config::{Config, FailOn, Origin, Setting};
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::facts::{self, export};
 use crate::lints;
 use crate::query;
+use crate::report;
 use crate::source;
+use crate::suppression;
 use crate::syntax;
 
 #[derive(Debug, Parser)]
@@ -41,8 +47,10 @@ enum Command {
     Schema(SchemaArgs),
     /// Run every rule and report what it finds.
     Check(CheckArgs),
-    /// List the rules.
-    Rules,
+    /// List the rules, or explain one.
+    Rules(RulesArgs),
+    /// Print the effective configuration and where each value comes from.
+    Config(ConfigArgs),
     /// Print a derived relation (`pfacts query --list` for the names).
     Query(QueryArgs),
     /// Compile a node's catalog from an environment, as Puppet 7 does.
@@ -75,13 +83,44 @@ struct CheckArgs {
     paths: Vec<PathBuf>,
 
     #[arg(long, value_enum, default_value = "text")]
-    format: CheckFormat,
+    format: report::Format,
+
+    /// The configuration file (default: the nearest `pfacts.toml` from
+    /// the current directory up).
+    #[arg(long)]
+    config: Option<PathBuf>,
+
+    /// Which findings fail the run (exit status 1); overrides `fail-on`
+    /// of the configuration.
+    #[arg(long, value_enum)]
+    fail_on: Option<FailOn>,
+
+    /// Also list the findings that `# pfacts:ignore` comments silence.
+    #[arg(long)]
+    show_suppressed: bool,
+
+    /// Report and fail only on findings that this baseline file does not
+    /// record.
+    #[arg(long, conflicts_with = "write_baseline")]
+    baseline: Option<PathBuf>,
+
+    /// Record the current findings in this baseline file.
+    #[arg(long)]
+    write_baseline: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum CheckFormat {
-    Text,
-    Json,
+#[derive(Debug, Args)]
+struct RulesArgs {
+    /// Print this rule's documentation.
+    #[arg(long, value_name = "RULE")]
+    explain: Option<String>,
+}
+
+#[derive(Debug, Args)]
+struct ConfigArgs {
+    /// The configuration file (default: the nearest `pfacts.toml`).
+    #[arg(long)]
+    config: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -197,7 +236,27 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check(args),
         Command::Query(args) => run_query(args),
         Command::Catalog(args) => catalog(args),
-        Command::Rules => {
+        Command::Config(args) => match Config::load(args.config.as_deref()) {
+            Ok(config) => {
+                print!("{}", config.describe());
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("{error}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Rules(RulesArgs { explain: Some(id) }) => match lints::find(&id) {
+            Some(rule) => {
+                print!("{}", rule.markdown());
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!("pfacts: no rule named `{id}` (pfacts rules)");
+                ExitCode::from(2)
+            }
+        },
+        Command::Rules(RulesArgs { explain: None }) => {
             for rule in lints::rules() {
                 let default = if rule.enabled {
                     ""
@@ -225,110 +284,153 @@ pub fn run() -> ExitCode {
 }
 
 fn check(args: CheckArgs) -> ExitCode {
+    let mut config = match Config::load(args.config.as_deref()) {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(fail_on) = args.fail_on {
+        config.fail_on = Setting {
+            value: fail_on,
+            origin: Origin::CommandLine,
+        };
+    }
+    let input = match config.input() {
+        Ok(input) => input,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::from(2);
+        }
+    };
+    let progress = Progress::start();
     let mut outcome = Outcome::default();
-    let extraction = facts::extract_paths(&args.paths);
-    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    progress.phase("parsing and extracting");
+    let extraction = facts::extract_paths_with(&args.paths, &input);
     for diagnostic in &extraction.diagnostics {
-        outcome.record(diagnostic);
-        match diagnostic.kind {
-            Kind::Io => eprintln!("{diagnostic}"),
-            Kind::Finding => diagnostics.push(diagnostic.clone()),
+        if diagnostic.kind == Kind::Io {
+            outcome.record(diagnostic);
+            progress.suspend(|| eprintln!("{diagnostic}"));
         }
     }
-    for diagnostic in lints::check(&extraction) {
-        if diagnostic.severity == Severity::Error {
-            outcome.record(&diagnostic);
+    progress.phase("running the rules");
+    let level = |id: &str| config.level(id).severity();
+    let diagnostics = lints::check_with(&extraction, |rule| level(rule.id));
+    let applied = suppression::apply(
+        &extraction,
+        diagnostics,
+        level(lints::unused_suppression::UnusedSuppression::RULE.id),
+        |id| level(id).is_some(),
+    );
+    progress.finish();
+
+    let root = config.root.clone();
+    let mut sources = report::Sources::default();
+    let mut findings = baseline::fingerprint(applied.kept, &root, &mut sources);
+    if let Some(path) = &args.write_baseline {
+        if let Err(error) = Baseline::of(&findings, &root).write(path) {
+            eprintln!(
+                "{}: error: cannot write the baseline: {error}",
+                path.display()
+            );
+            return ExitCode::from(2);
         }
-        diagnostics.push(diagnostic);
+        eprintln!(
+            "pfacts: {} findings recorded in {}",
+            findings.len(),
+            path.display()
+        );
     }
-    diagnostics.sort_by(|a, b| (&a.path, a.location, a.rule).cmp(&(&b.path, b.location, b.rule)));
+    if let Some(path) = &args.baseline {
+        let recorded = match Baseline::read(path) {
+            Ok(recorded) => recorded,
+            Err(error) => {
+                eprintln!("{error}");
+                return ExitCode::from(2);
+            }
+        };
+        let (known, new, gone) = recorded.compare(findings);
+        eprintln!(
+            "pfacts: {} findings recorded in the baseline, {} new",
+            known.len(),
+            new.len()
+        );
+        if !gone.is_empty() {
+            eprintln!(
+                "pfacts: {} baseline entries no longer occur (rewrite it with --write-baseline):",
+                gone.len()
+            );
+            for entry in &gone {
+                eprintln!("  {}: {}[{}]", entry.file, entry.message, entry.rule);
+            }
+        }
+        findings = new;
+    }
+    for finding in &findings {
+        if config.fail_on.value.fails(finding.diagnostic.severity) {
+            outcome.findings = true;
+        }
+    }
+
+    let silenced = if args.show_suppressed {
+        applied.silenced
+    } else {
+        Vec::new()
+    };
+    let color = args.format == report::Format::Text
+        && io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+    let report = report::Report {
+        findings: &findings,
+        silenced: &silenced,
+        root: &root,
+        color,
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let written = match args.format {
-        CheckFormat::Text => write_text(&mut out, &diagnostics),
-        CheckFormat::Json => write_json(&mut out, &diagnostics),
-    };
-    if written.and_then(|()| out.flush()).is_err() {
+    if report::write(args.format, &mut out, &report)
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         return ExitCode::from(2);
     }
     outcome.exit_code()
 }
 
-/// `path:line:col: severity[rule]: message`, the source line, and the
-/// related locations.
-fn write_text(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<()> {
-    let mut sources: std::collections::HashMap<PathBuf, Option<String>> =
-        std::collections::HashMap::new();
-    for diagnostic in diagnostics {
-        write!(out, "{}", diagnostic.path.display())?;
-        if let Some(location) = diagnostic.location {
-            write!(out, ":{}:{}", location.line, location.column)?;
-        }
-        writeln!(
-            out,
-            ": {}[{}]: {}",
-            diagnostic.severity, diagnostic.rule, diagnostic.message
-        )?;
-        let source = sources
-            .entry(diagnostic.path.clone())
-            .or_insert_with(|| std::fs::read_to_string(&diagnostic.path).ok());
-        if let (Some(location), Some(source)) = (diagnostic.location, source.as_deref()) {
-            if let Some(line) = source.lines().nth(location.line - 1) {
-                writeln!(out, "   | {line}")?;
-                writeln!(
-                    out,
-                    "   | {}^",
-                    " ".repeat(
-                        line.chars()
-                            .take(location.column - 1)
-                            .map(|c| if c == '\t' { 4 } else { 1 })
-                            .sum()
-                    )
-                )?;
-            }
-        }
-        for related in &diagnostic.related {
-            write!(out, "   = note: {}", related.path.display())?;
-            if let Some(location) = related.location {
-                write!(out, ":{}:{}", location.line, location.column)?;
-            }
-            writeln!(out, ": {}", related.message)?;
-        }
-    }
-    Ok(())
+/// A spinner on stderr for runs that last: shown only on a terminal, and
+/// only once the run has taken a second.
+struct Progress {
+    bar: ProgressBar,
 }
 
-fn write_json(out: &mut impl Write, diagnostics: &[Diagnostic]) -> io::Result<()> {
-    let values: Vec<serde_json::Value> = diagnostics
-        .iter()
-        .map(|diagnostic| {
-            let (line, col) = query::location_json(diagnostic.location);
-            let related: Vec<serde_json::Value> = diagnostic
-                .related
-                .iter()
-                .map(|related| {
-                    let (line, col) = query::location_json(related.location);
-                    serde_json::json!({
-                        "file": related.path.to_string_lossy(),
-                        "line": line,
-                        "col": col,
-                        "message": related.message,
-                    })
-                })
-                .collect();
-            serde_json::json!({
-                "rule": diagnostic.rule,
-                "severity": diagnostic.severity.to_string(),
-                "file": diagnostic.path.to_string_lossy(),
-                "line": line,
-                "col": col,
-                "message": diagnostic.message,
-                "related": related,
-            })
-        })
-        .collect();
-    serde_json::to_writer_pretty(&mut *out, &values)?;
-    writeln!(out)
+impl Progress {
+    fn start() -> Progress {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        if io::stderr().is_terminal() {
+            let delayed = bar.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_secs(1));
+                if !delayed.is_finished() {
+                    delayed.set_draw_target(ProgressDrawTarget::stderr());
+                    delayed.enable_steady_tick(Duration::from_millis(100));
+                }
+            });
+        }
+        Progress { bar }
+    }
+
+    fn phase(&self, what: &'static str) {
+        self.bar.set_message(what);
+    }
+
+    fn suspend(&self, print: impl FnOnce()) {
+        self.bar.suspend(print);
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 fn run_query(args: QueryArgs) -> ExitCode {

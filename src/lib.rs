@@ -5,15 +5,19 @@
 //! reports syntax errors, [`facts`] extracts typed relations from the
 //! trees, and [`cli`] drives it all from the command line.
 
+pub mod baseline;
 pub mod catalog;
 pub mod cli;
+pub mod config;
 pub mod diagnostic;
 pub mod facts;
 pub mod lints;
 pub mod query;
+pub mod report;
 #[path = "../rules/mod.rs"]
 pub mod rules;
 pub mod source;
+pub mod suppression;
 pub mod syntax;
 
 /// Extraction and the rules make many small allocations (interned names,

@@ -393,6 +393,7 @@ pub fn extract<'a>(
         open_parameters: Vec::new(),
     };
     extractor.walk(tree);
+    extractor.facts.suppression = super::suppression::extract(tree, text, &mut extractor.interner);
     FileFacts {
         facts: extractor.facts,
         interner: extractor.interner,

@@ -65,6 +65,9 @@ struct Environment {
 pub struct Layout {
     environments: HashMap<PathBuf, Option<Environment>>,
     module_names: HashMap<PathBuf, String>,
+    /// Absolute directories whose subdirectories are modules, from the
+    /// configuration.
+    modulepath: Vec<PathBuf>,
 }
 
 /// Directories directly below a module root and the role of their files.
@@ -77,6 +80,15 @@ const MODULE_DIRECTORIES: &[(&str, Role)] = &[
 ];
 
 impl Layout {
+    /// A layout that also takes the subdirectories of `modulepath`
+    /// (absolute) for modules.
+    pub fn with_modulepath(modulepath: Vec<PathBuf>) -> Layout {
+        Layout {
+            modulepath,
+            ..Layout::default()
+        }
+    }
+
     pub fn place(&mut self, path: &Path) -> Placement {
         for ancestor in path.ancestors().skip(1) {
             let Some(environment) = self.environment(ancestor) else {
@@ -87,11 +99,13 @@ impl Layout {
             }
             break;
         }
-        self.place_in_module(path).unwrap_or(Placement {
-            module: String::new(),
-            role: Role::Other,
-            module_root: None,
-        })
+        self.place_in_modulepath(path)
+            .or_else(|| self.place_in_module(path))
+            .unwrap_or(Placement {
+                module: String::new(),
+                role: Role::Other,
+                module_root: None,
+            })
     }
 
     fn environment(&mut self, dir: &Path) -> Option<Environment> {
@@ -127,6 +141,29 @@ impl Layout {
         Some(Placement {
             module: self.module_name(&root),
             role,
+            module_root: Some(root),
+        })
+    }
+
+    fn place_in_modulepath(&mut self, path: &Path) -> Option<Placement> {
+        if self.modulepath.is_empty() {
+            return None;
+        }
+        let absolute = std::path::absolute(path).ok()?;
+        let rest = self
+            .modulepath
+            .iter()
+            .find_map(|dir| absolute.strip_prefix(dir).ok())?;
+        // `<module>/<dir>/.../<file>`: the module root is that many
+        // levels above the file, in the form the path was given.
+        let depth = rest.components().count();
+        if depth < 2 {
+            return None;
+        }
+        let root = path.ancestors().nth(depth - 1)?.to_path_buf();
+        Some(Placement {
+            module: self.module_name(&root),
+            role: role_below(&root, path),
             module_root: Some(root),
         })
     }

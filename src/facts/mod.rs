@@ -12,6 +12,7 @@ pub mod intern;
 pub mod layout;
 pub mod ruby;
 pub mod schema;
+mod suppression;
 
 use std::path::PathBuf;
 
@@ -52,13 +53,58 @@ fn wanted(path: &std::path::Path) -> bool {
     source::is_manifest(path) || source::is_ruby_plugin(path)
 }
 
+/// What the configuration adds to the files themselves.
+#[derive(Debug)]
+pub struct Input {
+    /// Paths not to analyze (gitignore patterns rooted at the
+    /// configuration's directory).
+    pub ignore: ignore::gitignore::Gitignore,
+    /// Absolute directories whose subdirectories are modules.
+    pub modulepath: Vec<PathBuf>,
+    /// Names known without a definition, as `(kind, name)` with the kinds
+    /// of the `known` relation.
+    pub known: Vec<(&'static str, String)>,
+}
+
+impl Default for Input {
+    fn default() -> Input {
+        Input {
+            ignore: ignore::gitignore::Gitignore::empty(),
+            modulepath: Vec::new(),
+            known: Vec::new(),
+        }
+    }
+}
+
+impl Input {
+    fn ignores(&self, path: &std::path::Path) -> bool {
+        if self.ignore.is_empty() {
+            return false;
+        }
+        let Ok(absolute) = std::path::absolute(path) else {
+            return false;
+        };
+        absolute.starts_with(self.ignore.path())
+            && self
+                .ignore
+                .matched_path_or_any_parents(&absolute, false)
+                .is_ignore()
+    }
+}
+
 /// Extracts the facts of the manifests and Ruby plugins under `paths`.
 pub fn extract_paths(paths: &[PathBuf]) -> Extraction {
+    extract_paths_with(paths, &Input::default())
+}
+
+/// [`extract_paths`], with what the configuration adds.
+pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     let discovery = source::discover(paths, wanted);
-    let mut layout = Layout::default();
+    let mut layout = Layout::with_modulepath(input.modulepath.clone());
     let placed: Vec<(PathBuf, Placement)> = discovery
         .files
         .into_iter()
+        .filter(|path| !input.ignores(path))
         .map(|path| {
             let placement = layout.place(&path);
             (path, placement)
@@ -81,6 +127,16 @@ pub fn extract_paths(paths: &[PathBuf]) -> Extraction {
         ..Extraction::default()
     };
     extraction.facts.known = builtins::known(&mut extraction.interner);
+    for (kind, name) in &input.known {
+        let interner = &mut extraction.interner;
+        let row = Known {
+            kind: interner.intern(kind),
+            name: interner.intern(name),
+            module: interner.intern(""),
+            file: FileId::default(),
+        };
+        extraction.facts.known.push(row);
+    }
     let mut id_base = 0;
     for (index, mut output) in outputs.into_iter().enumerate() {
         let file = FileId(index as u32 + 1);

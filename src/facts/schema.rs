@@ -405,6 +405,17 @@ relations! {
     /// Example: `known(resource_type, file, , 0)`
     known / Known { kind: Sym, name: Sym, module: Sym, file: FileId }
 
+    /// `suppression(file, line, col, directive, rules, reason, first_line,
+    /// last_line)`: a `# pfacts:ignore` comment. `directive`: `ignore`,
+    /// `ignore-start` or `ignore-end`; `rules` as written (comma-separated),
+    /// `reason` the text after `--` (empty when missing). An `ignore`
+    /// comment at the end of a line covers that line; on a line of its own
+    /// it covers the lines of the next statement (none at the end of a
+    /// block: `first_line` 0). Start and end cover their own line.
+    ///
+    /// Example: `suppression(4, 7, 3, ignore, unknown-class, vendored, 8, 10)`
+    suppression / Suppression { file: FileId, line: u32, col: u32, directive: Sym, rules: Sym, reason: Sym, first_line: u32, last_line: u32 }
+
     /// `parse_error(file, line, col, message)`: a syntax error, or content
     /// that is not Puppet source. The facts of the file's well-formed parts
     /// are still extracted.

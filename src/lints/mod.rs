@@ -3,6 +3,7 @@
 //! example), turning what the Datalog programs in `rules/` derive into
 //! diagnostics.
 
+mod bad_suppression;
 mod circular_inheritance;
 mod default_leak;
 pub use circular_inheritance::cycles;
@@ -11,12 +12,14 @@ mod inherits_across_modules;
 mod order_dependent_default;
 mod private_access;
 mod private_reference;
+mod syntax_error;
 mod top_scope_fact;
 mod unknown_class;
 mod unknown_function;
 mod unknown_parent;
 mod unknown_resource_type;
 mod unknown_variable;
+pub mod unused_suppression;
 
 use std::path::PathBuf;
 
@@ -46,6 +49,39 @@ impl Rule {
             .find(|line| !line.is_empty() && !line.starts_with('#'))
             .unwrap_or_default()
     }
+
+    /// The documentation as a Markdown page, for `pfacts rules --explain`
+    /// and `docs/rules/`.
+    pub fn markdown(&self) -> String {
+        let default = if self.enabled {
+            format!("{}, on by default", self.severity)
+        } else {
+            format!("{}, off by default", self.severity)
+        };
+        format!(
+            "# {}
+
+{default}.
+
+{}",
+            self.id, self.doc
+        )
+    }
+
+    /// The text of the documentation's section `title` (`What it does`),
+    /// its lines joined.
+    pub fn section(&self, title: &str) -> String {
+        let heading = format!("## {title}");
+        self.doc
+            .lines()
+            .map(str::trim)
+            .skip_while(|line| *line != heading)
+            .skip(1)
+            .take_while(|line| !line.starts_with("## "))
+            .filter(|line| !line.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// Declares a rule: a unit struct carrying its documentation, and its
@@ -72,6 +108,7 @@ type Check = fn(&Context) -> Vec<Diagnostic>;
 
 /// Every rule and its check, in the order `pfacts rules` lists them.
 const CHECKS: &[(&Rule, Check)] = &[
+    (&syntax_error::SyntaxError::RULE, syntax_error::check),
     (
         &circular_inheritance::CircularInheritance::RULE,
         circular_inheritance::check,
@@ -105,11 +142,25 @@ const CHECKS: &[(&Rule, Check)] = &[
         &order_dependent_default::OrderDependentDefault::RULE,
         order_dependent_default::check,
     ),
+    (
+        &bad_suppression::BadSuppression::RULE,
+        bad_suppression::check,
+    ),
 ];
 
-/// Every rule.
+/// Every rule: those that read the programs' output, then
+/// `unused-suppression`, which `crate::suppression` applies to the
+/// findings of the others.
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
-    CHECKS.iter().map(|(rule, _)| *rule)
+    CHECKS
+        .iter()
+        .map(|(rule, _)| *rule)
+        .chain([&unused_suppression::UnusedSuppression::RULE])
+}
+
+/// The rule `id`.
+pub fn find(id: &str) -> Option<&'static Rule> {
+    rules().find(|rule| rule.id == id)
 }
 
 /// The facts and what the programs derived from them.
@@ -251,13 +302,28 @@ impl<'a> Context<'a> {
     }
 }
 
-/// Runs the enabled rules; diagnostics sorted by file and position.
+/// Runs the rules enabled by default; diagnostics sorted by file and
+/// position.
 pub fn check(extraction: &Extraction) -> Vec<Diagnostic> {
+    check_with(extraction, |rule| rule.enabled.then_some(rule.severity))
+}
+
+/// Runs the rules that `level` turns on, at the severity it gives them.
+pub fn check_with(
+    extraction: &Extraction,
+    level: impl Fn(&Rule) -> Option<Severity>,
+) -> Vec<Diagnostic> {
     let context = Context::new(extraction);
     let mut diagnostics: Vec<Diagnostic> = CHECKS
         .iter()
-        .filter(|(rule, _)| rule.enabled)
-        .flat_map(|(_, check)| check(&context))
+        .filter_map(|(rule, check)| Some((level(rule)?, check)))
+        .flat_map(|(severity, check)| {
+            let mut found = check(&context);
+            for diagnostic in &mut found {
+                diagnostic.severity = severity;
+            }
+            found
+        })
         .collect();
     diagnostics.sort_by(|a, b| (&a.path, a.location, a.rule).cmp(&(&b.path, b.location, b.rule)));
     diagnostics.dedup();

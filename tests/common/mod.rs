@@ -11,4 +11,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "syntax",
     "names",
     "assert_private",
+    "suppressions",
 ];
