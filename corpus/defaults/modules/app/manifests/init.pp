@@ -1,5 +1,6 @@
 class app inherits base {
   File { mode => '0600' }
+  Exec { path => ['/opt/app/bin'] }
   file {
     default:
       ensure => file;
