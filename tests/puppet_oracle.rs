@@ -108,7 +108,7 @@ fn defaults_agree_with_puppets_catalog() {
             .unwrap_or_else(|| panic!("{type_name}[{title}] is in Puppet's catalog"));
         let value = puppet_text(&in_catalog["parameters"][attr.as_str()]);
         assert!(
-            values.iter().any(|predicted| *predicted == value),
+            values.contains(&value),
             "{type_name}[{title}] {attr}: Puppet {value}, pfacts {values:?}"
         );
         if values.len() == 1 {
