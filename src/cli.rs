@@ -139,6 +139,11 @@ struct QueryArgs {
     /// List the queries.
     #[arg(long)]
     list: bool,
+
+    /// The configuration file (default: the nearest `pfacts.toml`); its
+    /// ignored paths, modulepath and known names apply.
+    #[arg(long)]
+    config: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -161,6 +166,11 @@ struct ExtractArgs {
 
     #[arg(long, value_enum, default_value = "csv")]
     format: export::Format,
+
+    /// The configuration file (default: the nearest `pfacts.toml`); its
+    /// ignored paths, modulepath and known names apply.
+    #[arg(long)]
+    config: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -284,12 +294,9 @@ pub fn run() -> ExitCode {
 }
 
 fn check(args: CheckArgs) -> ExitCode {
-    let mut config = match Config::load(args.config.as_deref()) {
-        Ok(config) => config,
-        Err(error) => {
-            eprintln!("{error}");
-            return ExitCode::from(2);
-        }
+    let (mut config, input) = match configure(args.config.as_deref()) {
+        Ok(configured) => configured,
+        Err(status) => return status,
     };
     if let Some(fail_on) = args.fail_on {
         config.fail_on = Setting {
@@ -297,13 +304,6 @@ fn check(args: CheckArgs) -> ExitCode {
             origin: Origin::CommandLine,
         };
     }
-    let input = match config.input() {
-        Ok(input) => input,
-        Err(error) => {
-            eprintln!("{error}");
-            return ExitCode::from(2);
-        }
-    };
     let progress = Progress::start();
     let mut outcome = Outcome::default();
     progress.phase("parsing and extracting");
@@ -398,6 +398,20 @@ fn check(args: CheckArgs) -> ExitCode {
     outcome.exit_code()
 }
 
+/// The configuration and what it adds to the extraction's input; an
+/// unusable configuration is reported, exit status 2.
+fn configure(path: Option<&std::path::Path>) -> Result<(Config, facts::Input), ExitCode> {
+    Config::load(path)
+        .and_then(|config| {
+            let input = config.input()?;
+            Ok((config, input))
+        })
+        .map_err(|error| {
+            eprintln!("{error}");
+            ExitCode::from(2)
+        })
+}
+
 /// A spinner on stderr for runs that last: shown only on a terminal, and
 /// only once the run has taken a second.
 struct Progress {
@@ -445,8 +459,12 @@ fn run_query(args: QueryArgs) -> ExitCode {
         eprintln!("pfacts: no query named `{name}` (pfacts query --list)");
         return ExitCode::from(2);
     }
+    let (_, input) = match configure(args.config.as_deref()) {
+        Ok(configured) => configured,
+        Err(status) => return status,
+    };
     let mut outcome = Outcome::default();
-    let extraction = facts::extract_paths(&args.paths);
+    let extraction = facts::extract_paths_with(&args.paths, &input);
     for diagnostic in extraction
         .diagnostics
         .iter()
@@ -474,8 +492,12 @@ fn run_query(args: QueryArgs) -> ExitCode {
 }
 
 fn extract(args: ExtractArgs) -> ExitCode {
+    let (_, input) = match configure(args.config.as_deref()) {
+        Ok(configured) => configured,
+        Err(status) => return status,
+    };
     let mut outcome = Outcome::default();
-    let extraction = facts::extract_paths(&args.paths);
+    let extraction = facts::extract_paths_with(&args.paths, &input);
     for diagnostic in &extraction.diagnostics {
         outcome.record(diagnostic);
         eprintln!("{diagnostic}");

@@ -38,7 +38,7 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
         rendered.message = format!("silenced: {}", rendered.message);
         rendered.notes.push(format!(
             "by the comment at {}:{}: {}",
-            silenced.comment.display(),
+            shown(&silenced.comment),
             silenced.line,
             silenced.reason
         ));
@@ -61,7 +61,7 @@ impl Catalog {
         }
         let id = std::fs::read_to_string(path)
             .ok()
-            .map(|text| self.files.add(path.display().to_string(), text));
+            .map(|text| self.files.add(shown(path), text));
         self.ids.insert(path.to_path_buf(), id);
         id
     }
@@ -139,7 +139,12 @@ impl Catalog {
 
 fn place(path: &Path, location: Option<Location>) -> String {
     match location {
-        Some(location) => format!("{}:{}:{}", path.display(), location.line, location.column),
-        None => path.display().to_string(),
+        Some(location) => format!("{}:{}:{}", shown(path), location.line, location.column),
+        None => shown(path),
     }
+}
+
+/// A path as found, without the `./` of the default `.` root.
+fn shown(path: &Path) -> String {
+    path.strip_prefix(".").unwrap_or(path).display().to_string()
 }
