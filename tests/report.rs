@@ -10,7 +10,8 @@
 //! - `configuration_errors_name_file_line_and_key`: unknown key, bad value,
 //!   unknown rule, broken TOML.
 //! - `configuration_tunes_the_run`: rule off, severity changed, fail-on,
-//!   ignored paths, extra known names; `pfacts config` names the origin
+//!   ignored paths, modulepath, extra known names; `pfacts config` names
+//!   the origin
 //!   of each value.
 //! - `each_suppression_error_is_reported`: the suppressions fixture's
 //!   findings, one by one; `--show-suppressed` lists the silenced ones.
@@ -309,7 +310,7 @@ fn configuration_tunes_the_run() {
     fs::write(root.join("vendor/x.pp"), "include vendored::missing\n").unwrap();
     fs::write(
         root.join("manifests/extra.pp"),
-        "mycorp::secret('x')\nmycorp_service { 'a': }\nnotice($facts['role'])\n",
+        "mycorp::secret('x')\nmycorp_service { 'a': }\nnotice($role)\n",
     )
     .unwrap();
     let unfiltered = pfacts_in(root, &["check", "--format", "json"]);
@@ -321,15 +322,44 @@ fn configuration_tunes_the_run() {
     );
     assert_eq!(count(&unfiltered, "unknown-function"), 1);
     assert_eq!(count(&unfiltered, "unknown-resource-type"), 1);
+    assert_eq!(
+        count(&unfiltered, "unknown-variable"),
+        1,
+        "$role is no known fact"
+    );
     fs::write(
         root.join("pfacts.toml"),
-        "ignore = [\"vendor/\"]\n[known]\nfunctions = [\"mycorp::secret\"]\ntypes = [\"mycorp_service\"]\n",
+        "ignore = [\"vendor/\"]\nmodulepath = [\"site\"]\n[known]\nfacts = [\"role\"]\nfunctions = [\"mycorp::secret\"]\ntypes = [\"mycorp_service\"]\n",
     )
     .unwrap();
     let configured = pfacts_in(root, &["check", "--format", "json"]);
     assert_eq!(count(&configured, "unknown-class"), 4, "vendor/ is ignored");
     assert_eq!(count(&configured, "unknown-function"), 0);
     assert_eq!(count(&configured, "unknown-resource-type"), 0);
+    assert_eq!(count(&configured, "unknown-variable"), 0);
+
+    // A file right in a module's directory belongs to the module only
+    // when the modulepath says that directory holds modules.
+    fs::create_dir_all(root.join("site/mymod")).unwrap();
+    fs::write(root.join("site/mymod/loose.pp"), "notice('x')\n").unwrap();
+    let module_of_loose = |args: &[&str]| {
+        let out = tempfile::tempdir().unwrap();
+        let mut all = vec!["extract", ".", "-o", out.path().to_str().unwrap()];
+        all.extend_from_slice(args);
+        assert_eq!(pfacts_in(root, &all).status, 0);
+        let files = fs::read_to_string(out.path().join("file.csv")).unwrap();
+        files
+            .lines()
+            .find(|line| line.contains("loose.pp"))
+            .unwrap()
+            .split(',')
+            .nth(2)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(module_of_loose(&[]), "mymod");
+    fs::write(root.join("pfacts.toml"), "").unwrap();
+    assert_eq!(module_of_loose(&[]), "");
 }
 
 #[test]
