@@ -11,8 +11,7 @@
 //!   unknown rule, broken TOML.
 //! - `configuration_tunes_the_run`: rule off, severity changed, fail-on,
 //!   ignored paths, modulepath, extra known names; `pfacts config` names
-//!   the origin
-//!   of each value.
+//!   the origin of each value.
 //! - `each_suppression_error_is_reported`: the suppressions fixture's
 //!   findings, one by one; `--show-suppressed` lists the silenced ones.
 //! - `baseline_survives_inserted_lines_and_reindenting`: old findings stay
