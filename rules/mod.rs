@@ -5,6 +5,7 @@
 //! Above every rule stands its clause in plain Datalog notation and, where
 //! it implements the language specification, the sentence it implements.
 
+pub mod declarations;
 pub mod defaults;
 pub mod inheritance;
 pub mod names;

@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/puppet-builtins.sh
+ruby scripts/puppet-type-parameters.rb 2>/dev/null > data/puppet7-type-parameters.tsv
 scripts/facter-facts.sh
 ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
 # The last column puts the Debian corpus (its stdlib's real assert_private())
@@ -21,6 +22,17 @@ names type.example.com type.json
 names function.example.com function.json
 assert_private node.example.com define.json ../shared/corpus/debian-modules
 assert_private include.example.com class.json ../shared/corpus/debian-modules
+declarations unknown-parameter-type.example.com unknown-parameter-type.json
+declarations unknown-parameter-class.example.com unknown-parameter-class.json
+declarations unknown-parameter-define.example.com unknown-parameter-define.json
+declarations unknown-parameter-ruby.example.com unknown-parameter-ruby.json
+declarations missing-parameter.example.com missing-parameter.json
+declarations missing-class-parameter.example.com missing-class-parameter.json
+declarations duplicate-resource-body.example.com duplicate-resource-body.json
+declarations duplicate-resource-classes.example.com duplicate-resource-classes.json
+declarations duplicate-resource-define.example.com duplicate-resource-define.json
+declarations duplicate-declaration.example.com duplicate-declaration.json
+declarations clean.example.com clean.json
 NODES
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.

@@ -19,6 +19,10 @@
 //! - `unknown_names_are_where_puppet_fails`: unknown class, resource type and
 //!   function, each flagged at the line where Puppet's compilation fails,
 //!   and the defined look-alikes beside them stay silent.
+//! - `declaration_errors_are_where_puppet_fails`: unknown and missing
+//!   parameters and duplicate resources, each where Puppet's compilation of
+//!   its node fails; nothing on the node Puppet compiles; a class defined
+//!   twice is reported where Puppet ignores it.
 
 use std::collections::{HashMap, HashSet};
 
@@ -309,4 +313,94 @@ fn assert_private_fails_where_pfacts_reports_private_access() {
     assert!(reported
         .iter()
         .any(|(message, line)| message.starts_with("define `vault::helper`") && *line == 4));
+}
+
+#[test]
+fn declaration_errors_are_where_puppet_fails() {
+    let root = std::path::Path::new("corpus/declarations");
+    let extraction = facts::extract_paths(&[root.to_path_buf()]);
+    let diagnostics = pfacts::lints::check(&extraction);
+    let found = |rule: &str| -> HashSet<(String, usize)> {
+        diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.rule == rule)
+            .map(|diagnostic| {
+                let path = diagnostic.path.strip_prefix(root).unwrap();
+                (
+                    path.to_string_lossy().into_owned(),
+                    diagnostic.location.unwrap().line,
+                )
+            })
+            .collect()
+    };
+    // Where Puppet's message places the error: after "cannot redeclare"
+    // for a duplicate, else its first location.
+    let place = |error: &str| -> (String, usize) {
+        let from = error.find("cannot redeclare").unwrap_or(0);
+        let rest = &error[from..];
+        let file = rest
+            .split("(file: ")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap();
+        let line = rest.split("line: ").nth(1).unwrap();
+        let line = line.split(|c: char| !c.is_ascii_digit()).next().unwrap();
+        (file.to_string(), line.parse().unwrap())
+    };
+    let mut checked = 0;
+    for (node, rule) in [
+        ("unknown-parameter-type", "unknown-parameter"),
+        ("unknown-parameter-class", "unknown-parameter"),
+        ("unknown-parameter-define", "unknown-parameter"),
+        ("unknown-parameter-ruby", "unknown-parameter"),
+        ("missing-parameter", "missing-parameter"),
+        ("missing-class-parameter", "missing-class-parameter"),
+        ("duplicate-resource-body", "duplicate-resource"),
+        ("duplicate-resource-classes", "duplicate-resource"),
+        ("duplicate-resource-define", "duplicate-resource"),
+    ] {
+        let recorded = expected_file(&format!("declarations/expected/{node}.json"));
+        let error = recorded["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{node}: Puppet fails"));
+        let at = place(error);
+        assert!(
+            found(rule).contains(&at),
+            "{node}: Puppet fails at {at:?}: {error}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 9);
+
+    // Puppet compiles these: nothing is reported in their classes.
+    let clean = expected_file("declarations/expected/clean.json");
+    assert!(clean["resources"].is_array(), "{clean}");
+    for diagnostic in &diagnostics {
+        let path = diagnostic.path.to_string_lossy();
+        assert!(
+            !path.ends_with("branches.pp") && !path.ends_with("supplied.pp"),
+            "{diagnostic}"
+        );
+    }
+
+    // Two definitions: Puppet uses the environment's and never loads the
+    // module's, which pfacts reports.
+    let again = expected_file("declarations/expected/duplicate-declaration.json");
+    let titles: Vec<&str> = again["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|resource| resource["title"].as_str())
+        .collect();
+    assert!(titles.contains(&"from site.pp") && !titles.contains(&"from the module"));
+    assert_eq!(
+        found("duplicate-declaration"),
+        HashSet::from([("modules/decl/manifests/again.pp".to_string(), 1)])
+    );
+}
+
+fn expected_file(path: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(format!("corpus/{path}")).unwrap()).unwrap()
 }

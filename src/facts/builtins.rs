@@ -3,10 +3,11 @@
 //! Facter 4, listed by `scripts/facter-facts.sh`.
 
 use super::intern::Interner;
-use super::schema::{FileId, Known};
+use super::schema::{FileId, Known, TypeParam};
 
 const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
 const FACTS: &str = include_str!("../../data/facter4-facts.tsv");
+const TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-type-parameters.tsv");
 
 /// `(kind, name)` of every built-in resource type, function and fact; a
 /// fact family's name has a `<placeholder>` (`ipaddress_<interface>`).
@@ -30,6 +31,20 @@ pub fn known(interner: &mut Interner) -> Vec<Known> {
             kind: interner.intern(kind),
             name: interner.intern(name),
             module,
+            file: FileId(0),
+        })
+        .collect()
+}
+
+/// The `type_param` rows of the built-in types (file 0).
+pub fn type_parameters(interner: &mut Interner) -> Vec<TypeParam> {
+    TYPE_PARAMETERS
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(type_name, param)| TypeParam {
+            type_name: interner.intern(type_name),
+            param: interner.intern(param),
             file: FileId(0),
         })
         .collect()

@@ -66,6 +66,9 @@ pub struct Grammar {
     /// Kinds whose children hold nothing the extractor reads: the walk does
     /// not descend into them.
     opaque: [u16; 4],
+    /// `if`, `unless`, `case` and selectors: what they hold may not be
+    /// evaluated.
+    conditionals: [u16; 4],
     fields: Fields,
 }
 
@@ -148,6 +151,7 @@ impl Grammar {
                 kind("node_name"),
                 kind("comment"),
             ],
+            conditionals: [kind("if"), kind("unless"), kind("case"), kind("selector")],
             fields: Fields {
                 access: field("access"),
                 arguments: field("arguments"),
@@ -351,6 +355,8 @@ struct Extractor<'a> {
     open_resources: Vec<OpenResource<'a>>,
     open_attributes: Vec<OpenAttribute<'a>>,
     open_parameters: Vec<OpenParameter<'a>>,
+    /// Depths of the open `if`, `unless`, `case` and selectors.
+    conditions: Vec<usize>,
 }
 
 /// Extracts the facts of one parsed file.
@@ -391,6 +397,7 @@ pub fn extract<'a>(
         open_resources: Vec::new(),
         open_attributes: Vec::new(),
         open_parameters: Vec::new(),
+        conditions: Vec::new(),
     };
     extractor.walk(tree);
     extractor.facts.suppression = super::suppression::extract(tree, text, &mut extractor.interner);
@@ -431,6 +438,9 @@ impl<'a> Extractor<'a> {
     }
 
     fn leave(&mut self, depth: usize) {
+        while self.conditions.last().is_some_and(|&open| open >= depth) {
+            self.conditions.pop();
+        }
         while self
             .open_parameters
             .last()
@@ -587,6 +597,9 @@ impl<'a> Extractor<'a> {
                 open.parts[open.seen] = &self.text[node.byte_range()];
                 open.seen += 1;
             }
+        }
+        if g.conditionals.contains(&kind) {
+            self.conditions.push(depth);
         }
         if kind == g.variable {
             self.variable(node);
@@ -1084,6 +1097,7 @@ impl<'a> Extractor<'a> {
                     scope,
                     class,
                     how,
+                    conditional: !self.conditions.is_empty(),
                     file: FileId::default(),
                     line,
                     col,
@@ -1261,6 +1275,7 @@ impl<'a> Extractor<'a> {
                     scope,
                     class,
                     how,
+                    conditional: !self.conditions.is_empty(),
                     file: FileId::default(),
                     line,
                     col,
@@ -1292,6 +1307,7 @@ impl<'a> Extractor<'a> {
             title_literal: literal,
             is_virtual: form == "virtual",
             exported: form == "exported",
+            conditional: !self.conditions.is_empty(),
             file: FileId::default(),
             line: self.line(title_node),
         };

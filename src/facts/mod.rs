@@ -23,7 +23,7 @@ use crate::source;
 use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
-use schema::{Facts, FileId, Known, ParseError, Remap};
+use schema::{Facts, FileId, Known, ParseError, Remap, TypeParam};
 
 /// The facts of a tree of files.
 #[derive(Debug, Default)]
@@ -127,6 +127,7 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         ..Extraction::default()
     };
     extraction.facts.known = builtins::known(&mut extraction.interner);
+    extraction.facts.type_param = builtins::type_parameters(&mut extraction.interner);
     for (kind, name) in &input.known {
         let interner = &mut extraction.interner;
         let row = Known {
@@ -230,7 +231,17 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
         Role::RubyFact => "fact",
         _ => "function",
     };
+    let parameters = (output.placement.role == Role::RubyType)
+        .then(|| ruby::type_parameters(&text).unwrap_or_else(|| vec!["*".to_string()]));
     for name in ruby::defined_names(output.placement.role, &text) {
+        for param in parameters.iter().flatten() {
+            let row = TypeParam {
+                type_name: output.interner.intern(&name),
+                param: output.interner.intern(param),
+                file: FileId::default(),
+            };
+            output.facts.type_param.push(row);
+        }
         let row = Known {
             kind: output.interner.intern(kind),
             name: output.interner.intern(&name),

@@ -284,13 +284,14 @@ relations! {
     /// Example: `inherits(apache::vhost, apache::params, 3, 1, 29)`
     inherits / Inherits { class: Sym, parent: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `declares(scope, class, how, file, line, col)`: a scope declares a
-    /// class by name. `how`: `include`, `require`, `contain`,
+    /// `declares(scope, class, how, conditional, file, line, col)`: a scope
+    /// declares a class by name. `how`: `include`, `require`, `contain`,
     /// `resource_like` (`class { 'x': }`). Names are normalised as Puppet
-    /// does: lower case, without a leading `::`.
+    /// does: lower case, without a leading `::`. `conditional`: inside an
+    /// `if`, `unless`, `case` or selector of its scope.
     ///
-    /// Example: `declares(0, apache, include, 1, 2, 11)`
-    declares / Declares { scope: Id, class: Sym, how: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `declares(0, apache, include, false, 1, 2, 11)`
+    declares / Declares { scope: Id, class: Sym, how: Sym, conditional: bool, file: FileId, line: u32, col: u32 }
 
     /// `declares_dynamic(scope, text, how, file, line, col)`: a class
     /// declaration whose name is computed (`include $x`); `text` is the
@@ -317,13 +318,14 @@ relations! {
     resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: Sym, file: FileId, line: u32, col: u32 }
 
     /// `resource(res, expr, scope, type, title, title_literal, virtual,
-    /// exported, file, line)`: a resource of a resource expression, one per
-    /// title (title arrays are expanded); a computed title is kept as source
-    /// text with `title_literal` false. Instances of defines are resources
-    /// whose type is the define.
+    /// exported, conditional, file, line)`: a resource of a resource
+    /// expression, one per title (title arrays are expanded); a computed
+    /// title is kept as source text with `title_literal` false. Instances of
+    /// defines are resources whose type is the define. `conditional`: inside
+    /// an `if`, `unless`, `case` or selector of its scope.
     ///
-    /// Example: `resource(51, 50, 12, file, /etc/motd, true, false, false, 3, 10)`
-    resource / Resource { res: Id, expr: Id, scope: Id, type_name: Sym, title: Sym, title_literal: bool, is_virtual: bool, exported: bool, file: FileId, line: u32 }
+    /// Example: `resource(51, 50, 12, file, /etc/motd, true, false, false, false, 3, 10)`
+    resource / Resource { res: Id, expr: Id, scope: Id, type_name: Sym, title: Sym, title_literal: bool, is_virtual: bool, exported: bool, conditional: bool, file: FileId, line: u32 }
 
     /// `resource_attr(res, attr, op, value_text, file, line, col)`: an
     /// attribute of a resource (`op` `=>` or `+>`; `*` for `* => $hash`).
@@ -404,6 +406,17 @@ relations! {
     ///
     /// Example: `known(resource_type, file, , 0)`
     known / Known { kind: Sym, name: Sym, module: Sym, file: FileId }
+
+    /// `type_param(type, param, file)`: a parameter or property of a
+    /// resource type written in Ruby: built into Puppet 7 (file 0, listed by
+    /// `scripts/puppet-type-parameters.rb`) or read as text from a module's
+    /// `lib/puppet/type/<type>.rb` (`newparam`, `newproperty`, `ensurable`,
+    /// and `name` and `provider`, which every type has). `param` is `*` for
+    /// a type that makes its parameters in code pfacts does not read.
+    /// Metaparameters are not listed.
+    ///
+    /// Example: `type_param(file, mode, 0)`
+    type_param / TypeParam { type_name: Sym, param: Sym, file: FileId }
 
     /// `suppression(file, line, col, directive, rules, reason, first_line,
     /// last_line)`: a `# pfacts:ignore` comment. `directive`: `ignore`,

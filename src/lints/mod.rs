@@ -6,9 +6,13 @@
 mod bad_suppression;
 mod circular_inheritance;
 mod default_leak;
+mod duplicate_declaration;
+mod duplicate_resource;
 pub use circular_inheritance::cycles;
 pub use private_access::site_location;
 mod inherits_across_modules;
+mod missing_class_parameter;
+mod missing_parameter;
 mod order_dependent_default;
 mod private_access;
 mod private_reference;
@@ -16,6 +20,7 @@ mod syntax_error;
 mod top_scope_fact;
 mod unknown_class;
 mod unknown_function;
+mod unknown_parameter;
 mod unknown_parent;
 mod unknown_resource_type;
 mod unknown_variable;
@@ -26,7 +31,7 @@ use std::path::PathBuf;
 use crate::diagnostic::{Diagnostic, Kind, Location, Related, Severity};
 use crate::facts::schema::{FileId, Sym};
 use crate::facts::Extraction;
-use crate::rules::{defaults, inheritance, names, privacy, scope};
+use crate::rules::{declarations, defaults, inheritance, names, privacy, scope};
 
 /// A rule's identity and documentation.
 #[derive(Debug)]
@@ -143,6 +148,26 @@ const CHECKS: &[(&Rule, Check)] = &[
         order_dependent_default::check,
     ),
     (
+        &unknown_parameter::UnknownParameter::RULE,
+        unknown_parameter::check,
+    ),
+    (
+        &missing_parameter::MissingParameter::RULE,
+        missing_parameter::check,
+    ),
+    (
+        &missing_class_parameter::MissingClassParameter::RULE,
+        missing_class_parameter::check,
+    ),
+    (
+        &duplicate_resource::DuplicateResource::RULE,
+        duplicate_resource::check,
+    ),
+    (
+        &duplicate_declaration::DuplicateDeclaration::RULE,
+        duplicate_declaration::check,
+    ),
+    (
         &bad_suppression::BadSuppression::RULE,
         bad_suppression::check,
     ),
@@ -171,19 +196,22 @@ pub struct Context<'a> {
     pub names: names::Output,
     pub scope: scope::Output,
     pub defaults: defaults::Output,
+    pub declarations: declarations::Output,
 }
 
 impl<'a> Context<'a> {
     /// Runs every program over the facts.
     pub fn new(extraction: &'a Extraction) -> Context<'a> {
         let scope = scope::run(extraction);
+        let defaults = defaults::run(extraction);
         Context {
             extraction,
             inheritance: inheritance::run(extraction),
             privacy: privacy::run(extraction, &scope.local),
             names: names::run(extraction),
             scope,
-            defaults: defaults::run(extraction),
+            declarations: declarations::run(extraction, &defaults.applies),
+            defaults,
         }
     }
 
@@ -279,6 +307,17 @@ impl<'a> Context<'a> {
             .map_or(1, |expression| expression.col)
     }
 
+    /// `Type[title]`, as Puppet names a resource (`Class[Apache::Mod]`).
+    pub fn resource_name(&self, resource: &crate::facts::schema::Resource) -> String {
+        let (type_name, title) = (self.text(resource.type_name), self.text(resource.title));
+        let title = if type_name == "class" {
+            crate::query::capitalize(title)
+        } else {
+            title.to_string()
+        };
+        format!("{}[{title}]", crate::query::capitalize(type_name))
+    }
+
     /// The rows of the default expression `def`.
     pub fn default_rows(
         &self,
@@ -300,6 +339,33 @@ impl<'a> Context<'a> {
             format!("module `{module}`")
         }
     }
+}
+
+/// The missing parameters of class declarations (`classes`) or of the
+/// other declarations, as diagnostics of `rule`.
+fn missing_parameter_diagnostics(context: &Context, classes: bool, rule: &Rule) -> Vec<Diagnostic> {
+    let class = context.extraction.interner.get("class");
+    context
+        .declarations
+        .missing_parameters
+        .iter()
+        .filter_map(|found| {
+            let resource = context.resource(found.0);
+            ((Some(resource.type_name) == class) == classes).then(|| {
+                context.diagnostic(
+                    rule,
+                    resource.file,
+                    resource.line,
+                    context.resource_column(resource),
+                    format!(
+                        "`{}` expects a value for parameter `{}`",
+                        context.resource_name(resource),
+                        context.text(found.1)
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
 /// Runs the rules enabled by default; diagnostics sorted by file and

@@ -12,4 +12,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "names",
     "assert_private",
     "suppressions",
+    "declarations",
 ];

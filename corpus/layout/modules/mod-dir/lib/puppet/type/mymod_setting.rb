@@ -1,3 +1,4 @@
 Puppet::Type.newtype(:mymod_setting) do
   newparam(:name, namevar: true)
+  newproperty(:value)
 end

@@ -1,0 +1,3 @@
+class decl::again {
+  notify { 'from the module': }
+}

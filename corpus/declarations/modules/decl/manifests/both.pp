@@ -1,0 +1,4 @@
+class decl::both {
+  include decl::left
+  include decl::right
+}

@@ -1,0 +1,1 @@
+class decl::db (String $password) { }

@@ -1,0 +1,3 @@
+class decl::left {
+  package { 'curl': }
+}

@@ -1,0 +1,1 @@
+class decl::server (Integer $port = 80) { }

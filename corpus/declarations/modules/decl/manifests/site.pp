@@ -1,0 +1,3 @@
+define decl::site {
+  file { '/etc/site.conf': content => $title }
+}

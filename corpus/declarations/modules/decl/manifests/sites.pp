@@ -1,0 +1,4 @@
+class decl::sites {
+  decl::site { 'a': }
+  decl::site { 'b': }
+}

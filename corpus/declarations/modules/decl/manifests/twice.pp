@@ -1,0 +1,4 @@
+class decl::twice {
+  package { 'git': ensure => installed }
+  package { 'git': ensure => latest }
+}

@@ -1,0 +1,3 @@
+class decl::typo {
+  file { '/tmp/typo': contnet => 'x' }
+}

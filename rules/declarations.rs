@@ -1,0 +1,388 @@
+//! What Puppet's compiler refuses about declarations, known without a node:
+//! attributes a class, define or resource type does not have, parameters a
+//! declaration leaves out, the same resource declared twice in what one
+//! scope evaluates, and the same definition written twice.
+
+use crepe::crepe;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+
+use super::sorted;
+use crate::facts::builtins::METAPARAMETERS;
+use crate::facts::schema::{Id, Sym, TOP_SCOPE};
+use crate::facts::Extraction;
+
+crepe! {
+    @input
+    /// `declaration(res, target)`: resource `res` declares `target`: the
+    /// define or resource type, or for `class { 'x': }` the class `x`.
+    struct Declaration(Id, Sym);
+
+    @input
+    /// `sets(res, attr)`: `res` sets the attribute `attr`.
+    struct Sets(Id, Sym);
+
+    @input
+    /// `splat(res)`: `res` sets attributes from a hash (`* => $h`).
+    struct Splat(Id);
+
+    @input
+    /// `accepts(target, param)`: a parameter of a class or define, or a
+    /// parameter or property of a resource type.
+    struct Accepts(Sym, Sym);
+
+    @input
+    /// `open(target)`: a Ruby type whose parameters pfacts cannot read.
+    struct Open(Sym);
+
+    @input
+    /// `defined(target)`: a class, define or Ruby resource type.
+    struct Defined(Sym);
+
+    @input
+    /// `metaparameter(attr)`: accepted by every declaration.
+    struct Metaparameter(Sym);
+
+    @input
+    /// `required(target, param)`: a parameter without a default whose
+    /// type does not accept `undef`.
+    struct Required(Sym, Sym);
+
+    @input
+    /// `defaulted(res, attr)`: a resource default reaches `res` with
+    /// `attr` (`default_applies` of the defaults program).
+    struct Defaulted(Id, Sym);
+
+    @input
+    /// `direct(scope, res, type, title)`: `res`, with a literal title,
+    /// stands in `scope` outside any `if`, `unless`, `case` or selector.
+    struct Direct(Id, Id, Sym, Sym);
+
+    @input
+    /// `declares_always(scope, class)`: `scope` declares `class` outside
+    /// any conditional.
+    struct DeclaresAlways(Id, Sym);
+
+    @input
+    /// `body(target, scope)`: the scope of class or define `target`.
+    struct Body(Sym, Id);
+
+    @input
+    /// `is_define(target)`.
+    struct IsDefine(Sym);
+
+    @input
+    /// `definition(kind, name, site)`: a class, define, function or node
+    /// matcher defined at row `site` of its relation.
+    struct Definition(u8, Sym, u32);
+
+    @output
+    /// `unknown_parameter(res, attr)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct UnknownParameter(pub Id, pub Sym);
+
+    @output
+    /// `missing_parameter(res, param)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct MissingParameter(pub Id, pub Sym);
+
+    @output
+    /// `duplicate_resource(first, second)`: both are evaluated whenever
+    /// one scope is, with the same type and title.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct DuplicateResource(pub Id, pub Id);
+
+    @output
+    /// `duplicate_in_define(res, first, second)`: two instances of a
+    /// define evaluated by one scope both declare its resource `res`,
+    /// whose title does not depend on the instance.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct DuplicateInDefine(pub Id, pub Id, pub Id);
+
+    @output
+    /// `duplicate_definition(kind, first, second)`: rows of the same
+    /// relation defining one name.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct DuplicateDefinition(pub u8, pub u32, pub u32);
+
+    struct Holds(Id, Id);
+    struct HoldsKeyed(Id, Sym, Sym, Id);
+
+    // "Foo[x]: has no parameter named 'y'"
+    // unknown_parameter(R, A) :- declaration(R, T), defined(T), !open(T),
+    //     sets(R, A), !accepts(T, A), !metaparameter(A).
+    UnknownParameter(res, attr) <-
+        Declaration(res, target),
+        Defined(target),
+        !Open(target),
+        Sets(res, attr),
+        !Accepts(target, attr),
+        !Metaparameter(attr);
+
+    // "Foo[x]: expects a value for parameter 'y'"
+    // missing_parameter(R, P) :- declaration(R, T), required(T, P),
+    //     !sets(R, P), !splat(R), !defaulted(R, P).
+    MissingParameter(res, param) <-
+        Declaration(res, target),
+        Required(target, param),
+        !Sets(res, param),
+        !Splat(res),
+        !Defaulted(res, param);
+
+    // What evaluating a scope always evaluates: its own resources, and
+    // those of the classes it always declares and of the defines it
+    // instantiates.
+    // holds(S, R) :- direct(S, R, _, _).
+    Holds(scope, res) <- Direct(scope, res, _, _);
+    // holds(S, R) :- declares_always(S, C), body(C, B), holds(B, R).
+    Holds(scope, res) <- DeclaresAlways(scope, class), Body(class, body), Holds(body, res);
+    // holds(S, R) :- holds(S, I), declaration(I, D), body(D, B), holds(B, R).
+    Holds(scope, res) <- Holds(scope, instance), Declaration(instance, define), Body(define, body), Holds(body, res);
+    HoldsKeyed(scope, kind, title, res) <- Holds(scope, res), Direct(_, res, kind, title);
+
+    // "Duplicate declaration: T[x] is already declared"
+    // duplicate_resource(R1, R2) :- holds(S, R1), holds(S, R2), R1 < R2,
+    //     direct(_, R1, T, X), direct(_, R2, T, X).
+    DuplicateResource(first, second) <-
+        HoldsKeyed(scope, kind, title, first),
+        HoldsKeyed(scope, kind, title, second),
+        (first < second);
+
+    // duplicate_in_define(R, I1, I2) :- holds(S, I1), holds(S, I2), I1 < I2,
+    //     declaration(I1, D), is_define(D), declaration(I2, D), body(D, B),
+    //     direct(B, R, _, _).
+    DuplicateInDefine(res, first, second) <-
+        Holds(scope, first),
+        Holds(scope, second),
+        (first < second),
+        Declaration(first, define),
+        IsDefine(define),
+        Declaration(second, define),
+        Body(define, body),
+        Direct(body, res, _, _);
+
+    // Puppet keeps the first definition it loads; the other is dead code.
+    // duplicate_definition(K, S1, S2) :- definition(K, N, S1),
+    //     definition(K, N, S2), S1 < S2.
+    DuplicateDefinition(kind, first, second) <-
+        Definition(kind, name, first),
+        Definition(kind, name, second),
+        (first < second);
+}
+
+/// What the program derives.
+pub struct Output {
+    pub unknown_parameters: Vec<UnknownParameter>,
+    pub missing_parameters: Vec<MissingParameter>,
+    pub duplicate_resources: Vec<DuplicateResource>,
+    pub duplicates_in_defines: Vec<DuplicateInDefine>,
+    pub duplicate_definitions: Vec<DuplicateDefinition>,
+}
+
+/// Kinds of `definition`, in the order of [`DEFINITION_KINDS`].
+pub const DEFINITION_KINDS: [&str; 4] = ["class", "define", "function", "node"];
+
+/// Whether a parameter typed `type_text` may be left out: `Some(true)` for
+/// types that accept `undef`, `Some(false)` for those that do not (and for
+/// no type at all), `None` for type aliases, which pfacts does not resolve.
+fn accepts_undef(type_text: &str) -> Option<bool> {
+    const UNDEF_OK: &[&str] = &["Optional", "Undef", "Any", "Data", "RichData"];
+    const NOT_UNDEF: &[&str] = &[
+        "String",
+        "Integer",
+        "Float",
+        "Numeric",
+        "Boolean",
+        "Array",
+        "Hash",
+        "Tuple",
+        "Struct",
+        "Enum",
+        "Pattern",
+        "Regexp",
+        "Scalar",
+        "ScalarData",
+        "Collection",
+        "Callable",
+        "Type",
+        "Resource",
+        "Class",
+        "Sensitive",
+        "Timespan",
+        "Timestamp",
+        "SemVer",
+        "SemVerRange",
+        "Iterable",
+        "Iterator",
+        "NotUndef",
+        "Binary",
+        "URI",
+    ];
+    let head = type_text
+        .split(|c: char| c == '[' || c.is_whitespace())
+        .next()
+        .unwrap_or_default();
+    match head {
+        "" => Some(false),
+        "Variant" => Some(UNDEF_OK.iter().any(|name| type_text.contains(name))),
+        _ if UNDEF_OK.contains(&head) => Some(true),
+        _ if NOT_UNDEF.contains(&head) => Some(false),
+        _ => None,
+    }
+}
+
+/// Loads the facts and the defaults that reach each resource (from the
+/// defaults program), and runs the program.
+pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]) -> Output {
+    let facts = &extraction.facts;
+    let interner = &extraction.interner;
+    let text = |sym: Sym| interner.resolve(sym);
+    let class = interner.get("class");
+    let splat = interner.get("*");
+    let name = interner.get("name");
+    let mut runtime = Crepe::new();
+
+    // Class and define bodies by scope, and what each accepts.
+    let mut bodies: FxHashMap<Id, Sym> = FxHashMap::default();
+    for row in &facts.class_decl {
+        bodies.insert(row.scope, row.class);
+        runtime.extend([Defined(row.class)]);
+        runtime.extend([Body(row.class, row.scope)]);
+    }
+    for row in &facts.define_decl {
+        bodies.insert(row.scope, row.define);
+        runtime.extend([Defined(row.define)]);
+        runtime.extend([IsDefine(row.define)]);
+        runtime.extend([Body(row.define, row.scope)]);
+    }
+    if let Some(name) = name {
+        runtime.extend(bodies.values().map(|&target| Accepts(target, name)));
+    }
+    for row in &facts.param_decl {
+        let Some(&target) = bodies.get(&row.scope) else {
+            continue;
+        };
+        runtime.extend([Accepts(target, row.name)]);
+        if !row.has_default && accepts_undef(text(row.type_text)) == Some(false) {
+            runtime.extend([Required(target, row.name)]);
+        }
+    }
+    for row in &facts.type_param {
+        runtime.extend([Defined(row.type_name)]);
+        if Some(row.param) == splat {
+            runtime.extend([Open(row.type_name)]);
+        } else {
+            runtime.extend([Accepts(row.type_name, row.param)]);
+        }
+    }
+    runtime.extend(
+        METAPARAMETERS
+            .iter()
+            .filter_map(|name| interner.get(name))
+            .map(Metaparameter),
+    );
+    runtime.extend(
+        defaults
+            .iter()
+            .map(|applies| Defaulted(applies.0, applies.1)),
+    );
+
+    // Top scope is one per environment: the environment's manifests share
+    // it; each other file (an example) is applied on its own.
+    let environment_manifest = interner.get("environment_manifest");
+    let mut top_scopes: FxHashMap<String, Id> = FxHashMap::default();
+    let top_scope_of: Vec<Id> = facts
+        .file
+        .iter()
+        .map(|row| {
+            let path = text(row.path);
+            let key = match path.rfind("manifests/") {
+                Some(end) if Some(row.role) == environment_manifest => &path[..end],
+                _ => path,
+            };
+            let next = Id(u32::MAX - top_scopes.len() as u32);
+            *top_scopes.entry(key.to_string()).or_insert(next)
+        })
+        .collect();
+    let scope_in = |scope: Id, file: crate::facts::schema::FileId| {
+        if scope == TOP_SCOPE {
+            top_scope_of[file.0 as usize - 1]
+        } else {
+            scope
+        }
+    };
+
+    for row in &facts.resource {
+        let target = if Some(row.type_name) == class {
+            if !row.title_literal {
+                continue;
+            }
+            row.title
+        } else {
+            row.type_name
+        };
+        runtime.extend([Declaration(row.res, target)]);
+        if row.title_literal && !row.conditional {
+            runtime.extend([Direct(
+                scope_in(row.scope, row.file),
+                row.res,
+                row.type_name,
+                row.title,
+            )]);
+        }
+    }
+    for row in &facts.resource_attr {
+        if Some(row.attr) == splat {
+            runtime.extend([Splat(row.res)]);
+        } else {
+            runtime.extend([Sets(row.res, row.attr)]);
+        }
+    }
+    runtime.extend(
+        facts
+            .declares
+            .iter()
+            .filter(|row| !row.conditional)
+            .map(|row| DeclaresAlways(scope_in(row.scope, row.file), row.class)),
+    );
+
+    let sites = |rows: &mut dyn Iterator<Item = Sym>, kind: u8| -> Vec<Definition> {
+        rows.enumerate()
+            .map(|(site, name)| Definition(kind, name, site as u32))
+            .collect()
+    };
+    runtime.extend(sites(&mut facts.class_decl.iter().map(|row| row.class), 0));
+    runtime.extend(sites(
+        &mut facts.define_decl.iter().map(|row| row.define),
+        1,
+    ));
+    runtime.extend(sites(
+        &mut facts.function_decl.iter().map(|row| row.function),
+        2,
+    ));
+    runtime.extend(sites(&mut facts.node_decl.iter().map(|row| row.matcher), 3));
+
+    let (unknown, missing, duplicates, in_defines, definitions) =
+        runtime.run_with_hasher::<FxBuildHasher>();
+    Output {
+        unknown_parameters: sorted(unknown),
+        missing_parameters: sorted(missing),
+        duplicate_resources: sorted(duplicates),
+        duplicates_in_defines: sorted(in_defines),
+        duplicate_definitions: sorted(definitions),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::accepts_undef;
+
+    #[test]
+    fn types_that_accept_undef() {
+        assert_eq!(accepts_undef(""), Some(false));
+        assert_eq!(accepts_undef("String[1]"), Some(false));
+        assert_eq!(accepts_undef("Optional[String]"), Some(true));
+        assert_eq!(accepts_undef("Variant[String, Undef]"), Some(true));
+        assert_eq!(accepts_undef("Variant[String, Integer]"), Some(false));
+        assert_eq!(accepts_undef("Stdlib::Absolutepath"), None);
+    }
+}
