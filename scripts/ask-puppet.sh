@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/puppet-builtins.sh
 ruby scripts/puppet-type-parameters.rb 2>/dev/null > data/puppet7-type-parameters.tsv
+scripts/puppet-validator-codes.sh
+ruby scripts/validate-with-puppet.rb corpus/validation 2>/dev/null > corpus/validation/expected/verdicts.tsv
 scripts/facter-facts.sh
 ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
 # The last column puts the Debian corpus (its stdlib's real assert_private())

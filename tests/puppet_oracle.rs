@@ -19,6 +19,12 @@
 //! - `unknown_names_are_where_puppet_fails`: unknown class, resource type and
 //!   function, each flagged at the line where Puppet's compilation fails,
 //!   and the defined look-alikes beside them stay silent.
+//! - `validation_fixtures_agree_with_puppets_validator`: each file of
+//!   corpus/validation is refused by pfacts at the line where Puppet's
+//!   parser and validator refuse it (with Puppet's issue code in the
+//!   message), and the file Puppet accepts gives no diagnostic.
+//! - `every_validator_code_is_mapped`: docs/validation.md has a row for
+//!   each issue code of Puppet's validator, as listed from Puppet.
 //! - `declaration_errors_are_where_puppet_fails`: unknown and missing
 //!   parameters and duplicate resources, each where Puppet's compilation of
 //!   its node fails; nothing on the node Puppet compiles; a class defined
@@ -403,4 +409,67 @@ fn declaration_errors_are_where_puppet_fails() {
 
 fn expected_file(path: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(format!("corpus/{path}")).unwrap()).unwrap()
+}
+
+#[test]
+fn validation_fixtures_agree_with_puppets_validator() {
+    let root = std::path::Path::new("corpus/validation");
+    let verdicts = std::fs::read_to_string(root.join("expected/verdicts.tsv")).unwrap();
+    let extraction = facts::extract_paths(&[root.to_path_buf()]);
+    let diagnostics = pfacts::lints::check(&extraction);
+    let mut compared = 0;
+    for line in verdicts.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (file, verdict, code, puppet_line) = (fields[0], fields[1], fields[2], fields[3]);
+        let found: Vec<&pfacts::diagnostic::Diagnostic> = diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.path == root.join(file))
+            .collect();
+        if verdict == "ok" {
+            assert!(
+                found.is_empty(),
+                "{file}: Puppet accepts it, pfacts: {found:?}"
+            );
+        } else {
+            let line: usize = puppet_line.parse().unwrap();
+            let at_line: Vec<&&pfacts::diagnostic::Diagnostic> = found
+                .iter()
+                .filter(|diagnostic| diagnostic.location.unwrap().line == line)
+                .collect();
+            assert!(
+                !at_line.is_empty(),
+                "{file}: Puppet refuses it at line {line} ({code}), pfacts: {found:?}"
+            );
+            // The message names Puppet's issue code, unless pfacts' grammar
+            // already refuses the text.
+            assert!(
+                at_line
+                    .iter()
+                    .any(|diagnostic| diagnostic.message.contains(code)
+                        || diagnostic.rule == "syntax-error"),
+                "{file}: {code}: {at_line:?}"
+            );
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 17, "every fixture has Puppet's verdict");
+}
+
+#[test]
+fn every_validator_code_is_mapped() {
+    let codes = std::fs::read_to_string("data/puppet7-validator-codes.txt").unwrap();
+    let table = std::fs::read_to_string("docs/validation.md").unwrap();
+    let listed: Vec<&str> = codes
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .collect();
+    assert!(listed.len() > 40, "{listed:?}");
+    for code in &listed {
+        assert!(
+            table.contains(&format!("| `{code}` |")),
+            "docs/validation.md has no row for {code}"
+        );
+    }
+    let rows = table.lines().filter(|line| line.starts_with("| `")).count();
+    assert_eq!(rows, listed.len(), "one row per code, no other");
 }

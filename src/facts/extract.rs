@@ -11,10 +11,14 @@ use std::cell::RefCell;
 
 use tree_sitter::{Language, Node, Tree, TreeCursor};
 
+#[path = "validate.rs"]
+mod validate;
+
 use super::intern::Interner;
 use super::layout::{autoload_path, Placement, Role};
 use super::schema::*;
 use crate::diagnostic::Location;
+use validate::Definition;
 
 /// The facts of one file, with file-local symbols and ids (see
 /// [`Remap`]).
@@ -32,6 +36,7 @@ pub struct Grammar {
     array: u16,
     assignment: u16,
     attribute: u16,
+    block: u16,
     call: u16,
     class_definition: u16,
     collect_query: u16,
@@ -48,6 +53,7 @@ pub struct Grammar {
     node_name: u16,
     parameter: u16,
     equals: u16,
+    error: u16,
     splat: u16,
     resource_body: u16,
     regex: u16,
@@ -56,6 +62,7 @@ pub struct Grammar {
     resource_defaults: u16,
     resource_override: u16,
     statement_call: u16,
+    source_file: u16,
     string: u16,
     string_content: u16,
     escape_sequence: u16,
@@ -79,6 +86,7 @@ struct Fields {
     attribute: FieldId,
     body: FieldId,
     condition: FieldId,
+    expression: FieldId,
     form: FieldId,
     function: FieldId,
     index: FieldId,
@@ -87,9 +95,11 @@ struct Fields {
     method: FieldId,
     name: FieldId,
     operator: FieldId,
+    parameters: FieldId,
     parent: FieldId,
     query: FieldId,
     right: FieldId,
+    splat: FieldId,
     target: FieldId,
     title: FieldId,
     type_: FieldId,
@@ -114,6 +124,7 @@ impl Grammar {
             array: kind("array"),
             assignment: kind("assignment"),
             attribute: kind("attribute"),
+            block: kind("block"),
             call: kind("call"),
             class_definition: kind("class_definition"),
             collect_query: kind("collect_query"),
@@ -130,6 +141,7 @@ impl Grammar {
             node_name: kind("node_name"),
             parameter: kind("parameter"),
             equals: language.id_for_node_kind("=", false),
+            error: language.id_for_node_kind("ERROR", true),
             splat: language.id_for_node_kind("*", false),
             resource_body: kind("resource_body"),
             regex: kind("regex"),
@@ -138,6 +150,7 @@ impl Grammar {
             resource_defaults: kind("resource_defaults"),
             resource_override: kind("resource_override"),
             statement_call: kind("statement_call"),
+            source_file: kind("source_file"),
             string: kind("string"),
             string_content: kind("string_content"),
             escape_sequence: kind("escape_sequence"),
@@ -158,6 +171,7 @@ impl Grammar {
                 attribute: field("attribute"),
                 body: field("body"),
                 condition: field("condition"),
+                expression: field("expression"),
                 form: field("form"),
                 function: field("function"),
                 index: field("index"),
@@ -166,9 +180,11 @@ impl Grammar {
                 method: field("method"),
                 name: field("name"),
                 operator: field("operator"),
+                parameters: field("parameters"),
                 parent: field("parent"),
                 query: field("query"),
                 right: field("right"),
+                splat: field("splat"),
                 target: field("target"),
                 title: field("title"),
                 type_: field("type"),
@@ -603,15 +619,32 @@ impl<'a> Extractor<'a> {
         }
         if kind == g.variable {
             self.variable(node);
+        } else if kind == g.block || kind == g.source_file {
+            self.validate_block(node);
         } else if kind == g.class_definition || kind == g.define_definition {
+            let what = if kind == g.class_definition {
+                Definition::Class
+            } else {
+                Definition::Define
+            };
+            self.validate_definition(node, what);
             self.definition_of(node, depth);
         } else if kind == g.node_definition {
+            self.validate_node(node);
             self.node_definition(node, depth);
         } else if kind == g.function_definition {
+            self.validate_definition(node, Definition::Function);
             self.function_definition(node, depth);
         } else if kind == g.lambda {
+            self.validate_definition(node, Definition::Lambda);
             self.lambda(node, depth);
         } else if kind == g.type_alias || kind == g.type_definition {
+            let what = if kind == g.type_alias {
+                Definition::TypeAlias
+            } else {
+                Definition::ObjectType
+            };
+            self.validate_definition(node, what);
             self.type_declaration(node);
         } else if kind == g.assignment {
             self.assignment(node);

@@ -10,9 +10,14 @@ mod duplicate_declaration;
 mod duplicate_resource;
 pub use circular_inheritance::cycles;
 pub use private_access::site_location;
+mod illegal_name;
+mod illegal_node;
+mod illegal_parameter;
 mod inherits_across_modules;
+mod misplaced_definition;
 mod missing_class_parameter;
 mod missing_parameter;
+mod no_effect;
 mod order_dependent_default;
 mod private_access;
 mod private_reference;
@@ -24,6 +29,7 @@ mod unknown_parameter;
 mod unknown_parent;
 mod unknown_resource_type;
 mod unknown_variable;
+mod unsupported_expression;
 pub mod unused_suppression;
 
 use std::path::PathBuf;
@@ -114,6 +120,21 @@ type Check = fn(&Context) -> Vec<Diagnostic>;
 /// Every rule and its check, in the order `pfacts rules` lists them.
 const CHECKS: &[(&Rule, Check)] = &[
     (&syntax_error::SyntaxError::RULE, syntax_error::check),
+    (
+        &misplaced_definition::MisplacedDefinition::RULE,
+        misplaced_definition::check,
+    ),
+    (&illegal_name::IllegalName::RULE, illegal_name::check),
+    (
+        &illegal_parameter::IllegalParameter::RULE,
+        illegal_parameter::check,
+    ),
+    (&illegal_node::IllegalNode::RULE, illegal_node::check),
+    (&no_effect::NoEffect::RULE, no_effect::check),
+    (
+        &unsupported_expression::UnsupportedExpression::RULE,
+        unsupported_expression::check,
+    ),
     (
         &circular_inheritance::CircularInheritance::RULE,
         circular_inheritance::check,
@@ -339,6 +360,34 @@ impl<'a> Context<'a> {
             format!("module `{module}`")
         }
     }
+}
+
+/// The `validation_issue` facts of `codes`, each with its message (`{}`
+/// stands for the issue's subject), as diagnostics of `rule`; the message
+/// ends with Puppet's issue code.
+fn validation_diagnostics(
+    context: &Context,
+    rule: &Rule,
+    codes: &[(&str, &str)],
+) -> Vec<Diagnostic> {
+    context
+        .extraction
+        .facts
+        .validation_issue
+        .iter()
+        .filter_map(|row| {
+            let code = context.text(row.code);
+            let (_, message) = codes.iter().find(|(known, _)| *known == code)?;
+            let message = message.replacen("{}", context.text(row.subject), 1);
+            Some(context.diagnostic(
+                rule,
+                row.file,
+                row.line,
+                row.col,
+                format!("{message} ({code})"),
+            ))
+        })
+        .collect()
 }
 
 /// The missing parameters of class declarations (`classes`) or of the

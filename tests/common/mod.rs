@@ -13,4 +13,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "assert_private",
     "suppressions",
     "declarations",
+    "validation",
 ];

@@ -1,0 +1,1 @@
+[1, 2].each |*$rest, $last| { notice($last) }

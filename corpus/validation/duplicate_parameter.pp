@@ -1,0 +1,4 @@
+class validation::ports (
+  Integer $port,
+  Integer $port = 80,
+) { }

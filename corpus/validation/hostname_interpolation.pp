@@ -1,0 +1,1 @@
+node "web${id}.example.com" { }

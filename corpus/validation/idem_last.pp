@@ -1,0 +1,4 @@
+class validation::ends {
+  $port = 80
+  $port + 1
+}

@@ -1,0 +1,3 @@
+$port = 80
+$port == 80
+notice($port)

@@ -1,0 +1,1 @@
+class Validation::Upper { }

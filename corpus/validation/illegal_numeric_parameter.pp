@@ -1,0 +1,1 @@
+class validation::numeric ($1) { }

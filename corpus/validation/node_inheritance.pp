@@ -1,0 +1,1 @@
+node 'web.example.com' inherits 'base.example.com' { }

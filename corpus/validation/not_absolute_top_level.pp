@@ -1,0 +1,3 @@
+class validation::outer {
+  function validation::inner() { 1 }
+}

@@ -1,0 +1,3 @@
+if $facts['os']['family'] == 'Debian' {
+  class validation::debian { }
+}

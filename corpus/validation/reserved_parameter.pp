@@ -1,0 +1,1 @@
+define validation::site ($title) { }

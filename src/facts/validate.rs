@@ -1,0 +1,325 @@
+//! What Puppet's validator (Checker4_0) refuses in a file that parses, read
+//! off the tree during the extractor's walk as `validation_issue` facts,
+//! each with Puppet's issue code. The rules in `src/lints/` report them.
+//!
+//! Implemented: NOT_TOP_LEVEL, NOT_ABSOLUTE_TOP_LEVEL,
+//! ILLEGAL_DEFINITION_NAME, RESERVED_TYPE_NAME, //! UNSUPPORTED_EXPRESSION (type definitions), RESERVED_PARAMETER,
+//! DUPLICATE_PARAMETER, CAPTURES_REST_NOT_SUPPORTED, CAPTURES_REST_NOT_LAST,
+//! ILLEGAL_PARAM_NAME, ILLEGAL_NUMERIC_PARAMETER, ILLEGAL_NODE_INHERITANCE,
+//! ILLEGAL_HOSTNAME_CHARS, ILLEGAL_HOSTNAME_INTERPOLATION,
+//! IDEM_EXPRESSION_NOT_LAST, IDEM_NOT_ALLOWED_LAST. `docs/validation.md` maps every code.
+
+use tree_sitter::Node;
+
+use super::{Extractor, FileId, ValidationIssue};
+
+/// Names of Puppet's types, which no class, define, function or type
+/// alias may take (Checker4_0's RESERVED_TYPE_NAMES).
+const RESERVED_TYPE_NAMES: &[&str] = &[
+    "type",
+    "any",
+    "unit",
+    "scalar",
+    "boolean",
+    "numeric",
+    "integer",
+    "float",
+    "collection",
+    "array",
+    "hash",
+    "tuple",
+    "struct",
+    "variant",
+    "optional",
+    "enum",
+    "regexp",
+    "pattern",
+    "runtime",
+    "init",
+    "object",
+    "sensitive",
+    "semver",
+    "semverrange",
+    "string",
+    "timestamp",
+    "timespan",
+    "typeset",
+];
+
+/// What a definition is, for the checks that differ.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Definition {
+    Class,
+    Define,
+    Function,
+    TypeAlias,
+    ObjectType,
+    Lambda,
+}
+
+impl<'a> Extractor<'a> {
+    fn issue(&mut self, node: Node, code: &str, subject: &str) {
+        let (line, col) = self.location(node);
+        let row = ValidationIssue {
+            file: FileId::default(),
+            line,
+            col,
+            code: self.sym(code),
+            subject: self.sym(subject),
+        };
+        self.facts.validation_issue.push(row);
+    }
+
+    /// Where a definition may stand, its name and its parameters.
+    pub(super) fn validate_definition(&mut self, node: Node<'a>, what: Definition) {
+        if what != Definition::Lambda {
+            self.validate_name(node, what);
+        }
+        if matches!(what, Definition::Class | Definition::Define) {
+            self.validate_last_statement(node);
+        }
+        self.validate_parameters(node, what);
+    }
+
+    fn validate_name(&mut self, node: Node<'a>, what: Definition) {
+        self.validate_location(node, what);
+        let fields = &self.grammar.fields;
+        let Some(name_node) = node.child_by_field_id(fields.name.get()) else {
+            return;
+        };
+        let name = self.source(name_node);
+        // `type Runtime[ruby, 'X'] = Y` maps a type: not a name to check.
+        if name.contains('[') {
+            return;
+        }
+        let well_formed = match what {
+            Definition::TypeAlias | Definition::ObjectType => is_name(name, true),
+            _ => is_name(name, false),
+        };
+        if !well_formed {
+            self.issue(node, "ILLEGAL_DEFINITION_NAME", name);
+        }
+        // A nested definition's full name has its classes' in front.
+        let nested = std::iter::successors(node.parent(), |parent| parent.parent())
+            .any(|ancestor| ancestor.kind_id() == self.grammar.class_definition);
+        if !nested
+            && RESERVED_TYPE_NAMES.contains(&name.to_ascii_lowercase().as_str())
+            && (what == Definition::TypeAlias
+                || what == Definition::ObjectType
+                || RESERVED_TYPE_NAMES.contains(&name))
+        {
+            self.issue(node, "RESERVED_TYPE_NAME", name);
+        }
+        if what == Definition::ObjectType {
+            self.issue(node, "UNSUPPORTED_EXPRESSION", "a Type Definition");
+        }
+    }
+
+    fn validate_parameters(&mut self, node: Node<'a>, what: Definition) {
+        let fields = &self.grammar.fields;
+        let Some(list) = node.child_by_field_id(fields.parameters.get()) else {
+            return;
+        };
+        let parameters: Vec<Node> = {
+            let mut cursor = self.scratch.borrow_mut();
+            cursor.reset(list);
+            list.named_children(&mut cursor)
+                .filter(|child| child.kind_id() == self.grammar.parameter)
+                .collect()
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for (index, &parameter) in parameters.iter().enumerate() {
+            let Some(variable) = parameter.child_by_field_id(fields.name.get()) else {
+                continue;
+            };
+            let name = self.source(variable).trim_start_matches('$');
+            let captures_rest = parameter.child_by_field_id(fields.splat.get()).is_some();
+            if captures_rest {
+                match what {
+                    Definition::Class | Definition::Define => {
+                        self.issue(variable, "CAPTURES_REST_NOT_SUPPORTED", name)
+                    }
+                    // Puppet checks the place of `*$rest` in lambdas only.
+                    Definition::Lambda if index + 1 != parameters.len() => {
+                        self.issue(variable, "CAPTURES_REST_NOT_LAST", name)
+                    }
+                    _ => {}
+                }
+            }
+            if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+                self.issue(variable, "ILLEGAL_NUMERIC_PARAMETER", name);
+            }
+            if !is_parameter_name(name) {
+                self.issue(variable, "ILLEGAL_PARAM_NAME", name);
+            }
+            if matches!(what, Definition::Class | Definition::Define)
+                && (name == "name" || name == "title")
+            {
+                self.issue(variable, "RESERVED_PARAMETER", name);
+            }
+            if seen.contains(&name) {
+                self.issue(variable, "DUPLICATE_PARAMETER", name);
+            }
+            seen.push(name);
+        }
+    }
+
+    /// Checker4_0's `top`: classes, defines and nodes stand at top level or
+    /// in a class body; functions and type aliases at top level only.
+    fn validate_location(&mut self, node: Node<'a>, what: Definition) {
+        let g = self.grammar;
+        let absolute = matches!(
+            what,
+            Definition::Function | Definition::TypeAlias | Definition::ObjectType
+        );
+        let mut container = node.parent();
+        while let Some(parent) = container {
+            let kind = parent.kind_id();
+            if kind == g.source_file {
+                return;
+            }
+            if kind == g.block {
+                if absolute {
+                    self.issue(node, "NOT_ABSOLUTE_TOP_LEVEL", "");
+                    return;
+                }
+                container = parent.parent();
+                continue;
+            }
+            if kind == g.class_definition && !absolute {
+                container = parent.parent();
+                continue;
+            }
+            if kind == g.error {
+                return;
+            }
+            self.issue(node, "NOT_TOP_LEVEL", "");
+            return;
+        }
+    }
+
+    /// A node definition: its matchers, its place, no `inherits`.
+    pub(super) fn validate_node(&mut self, node: Node<'a>) {
+        self.validate_location(node, Definition::Class);
+        self.validate_last_statement(node);
+        let fields = &self.grammar.fields;
+        if let Some(parent) = node.child_by_field_id(fields.parent.get()) {
+            self.issue(parent, "ILLEGAL_NODE_INHERITANCE", "");
+        }
+        for matcher in self.children_by_field(node, fields.matcher) {
+            let kind = matcher.kind_id();
+            if kind == self.grammar.interpolated_string {
+                self.issue(matcher, "ILLEGAL_HOSTNAME_INTERPOLATION", "");
+            } else if kind == self.grammar.string {
+                let text = self.source(matcher);
+                let inner = text
+                    .get(1..text.len().saturating_sub(1))
+                    .unwrap_or_default();
+                if inner
+                    .chars()
+                    .any(|c| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.'))
+                {
+                    self.issue(matcher, "ILLEGAL_HOSTNAME_CHARS", inner);
+                }
+            }
+        }
+    }
+
+    /// The body of a class, define or node may not end with a statement
+    /// that has no effect (IDEM_NOT_ALLOWED_LAST).
+    fn validate_last_statement(&mut self, definition: Node<'a>) {
+        let Some(body) = definition.child_by_field_id(self.grammar.fields.body.get()) else {
+            return;
+        };
+        if let Some(&last) = self.statements(body).last() {
+            if self.is_idem(last) {
+                let what = last.kind().replace('_', " ");
+                self.issue(last, "IDEM_NOT_ALLOWED_LAST", &what);
+            }
+        }
+    }
+
+    /// The statements of a block or file.
+    fn statements(&self, block: Node<'a>) -> Vec<Node<'a>> {
+        let mut cursor = self.scratch.borrow_mut();
+        cursor.reset(block);
+        block
+            .named_children(&mut cursor)
+            .filter(|child| {
+                child.kind_id() != self.grammar.comment && child.kind() != "heredoc_body"
+            })
+            .collect()
+    }
+
+    /// A block's statements: all but the last must have an effect.
+    pub(super) fn validate_block(&mut self, block: Node<'a>) {
+        let statements = self.statements(block);
+        // `a -b` and `6 *3` are one operation to Puppet, two statements in
+        // the tree (a unary minus or splat after a value).
+        let idem = statements.windows(2).find_map(|pair| {
+            let continued = pair[1].kind() == "unary"
+                && pair[1]
+                    .child_by_field_id(self.grammar.fields.operator.get())
+                    .is_some_and(|operator| matches!(self.source(operator), "-" | "*"));
+            (!continued && self.is_idem(pair[0])).then_some(pair[0])
+        });
+        if let Some(idem) = idem {
+            let what = idem.kind().replace('_', " ");
+            self.issue(idem, "IDEM_EXPRESSION_NOT_LAST", &what);
+        }
+    }
+
+    /// Checker4_0's `idem`: an expression known to change nothing.
+    fn is_idem(&self, node: Node<'a>) -> bool {
+        match node.kind() {
+            "string"
+            | "interpolated_string"
+            | "heredoc"
+            | "integer"
+            | "float"
+            | "true"
+            | "false"
+            | "undef"
+            | "default"
+            | "name"
+            | "type_reference"
+            | "array"
+            | "hash"
+            | "variable"
+            | "access"
+            | "unary"
+            | "regex" => true,
+            "binary" => node
+                .child_by_field_id(self.grammar.fields.operator.get())
+                .is_none_or(|operator| !matches!(self.source(operator), "=~" | "!~")),
+            "parenthesized" => node
+                .child_by_field_id(self.grammar.fields.expression.get())
+                .is_some_and(|inner| self.is_idem(inner)),
+            _ => false,
+        }
+    }
+}
+
+/// Checker4_0's CLASSREF_DECL (`a::b`) or, for types, CLASSREF_EXT_DECL
+/// (`A::B`).
+fn is_name(name: &str, capitalized: bool) -> bool {
+    name.split("::").all(|segment| {
+        let mut chars = segment.chars();
+        chars.next().is_some_and(|first| {
+            if capitalized {
+                first.is_ascii_uppercase()
+            } else {
+                first.is_ascii_lowercase()
+            }
+        }) && chars.all(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+/// Checker4_0's PARAM_NAME.
+fn is_parameter_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|first| first.is_ascii_lowercase() || first == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+}

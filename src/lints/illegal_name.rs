@@ -1,0 +1,38 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+
+rule! {
+    /// ## What it does
+    /// Finds classes, defines and functions whose name is not lower-case
+    /// segments (`a::b_c`, no leading `::`, no segment starting with `_` or
+    /// a digit), type aliases whose name is not capitalized segments, and
+    /// definitions named like one of Puppet's types (`class integer`).
+    /// Puppet's issue codes: ILLEGAL_DEFINITION_NAME, RESERVED_TYPE_NAME.
+    ///
+    /// ## Why is this bad?
+    /// Puppet's validator refuses the whole file when it loads it.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// class Profile::Web { }
+    /// class string { }
+    /// ```
+    IllegalName { id: "illegal-name", severity: Error, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    super::validation_diagnostics(
+        context,
+        &IllegalName::RULE,
+        &[
+            (
+                "ILLEGAL_DEFINITION_NAME",
+                "`{}` is not an acceptable name for a definition",
+            ),
+            (
+                "RESERVED_TYPE_NAME",
+                "`{}` is the name of a Puppet type and cannot name a definition",
+            ),
+        ],
+    )
+}

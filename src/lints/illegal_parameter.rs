@@ -1,0 +1,55 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+
+rule! {
+    /// ## What it does
+    /// Finds parameter lists Puppet's validator refuses: a name that is not
+    /// lower case (or is a number), the same name twice, `$name` or `$title`
+    /// as a class or define parameter, `*$rest` in a class or define, and
+    /// `*$rest` anywhere but last in a function or lambda. Puppet's issue
+    /// codes: ILLEGAL_PARAM_NAME, ILLEGAL_NUMERIC_PARAMETER,
+    /// DUPLICATE_PARAMETER, RESERVED_PARAMETER, CAPTURES_REST_NOT_SUPPORTED,
+    /// CAPTURES_REST_NOT_LAST.
+    ///
+    /// ## Why is this bad?
+    /// Puppet refuses the whole file when it loads it.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// define app::site ($name, $port, $port = 80) { }
+    /// ```
+    IllegalParameter { id: "illegal-parameter", severity: Error, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    super::validation_diagnostics(
+        context,
+        &IllegalParameter::RULE,
+        &[
+            (
+                "ILLEGAL_PARAM_NAME",
+                "`${}` is not an acceptable parameter name",
+            ),
+            (
+                "ILLEGAL_NUMERIC_PARAMETER",
+                "a parameter cannot be a number: `${}`",
+            ),
+            (
+                "DUPLICATE_PARAMETER",
+                "the parameter `${}` is declared twice",
+            ),
+            (
+                "RESERVED_PARAMETER",
+                "`${}` is set by Puppet and cannot be a class or define parameter",
+            ),
+            (
+                "CAPTURES_REST_NOT_SUPPORTED",
+                "classes and defines cannot capture the rest of the arguments (`*${}`)",
+            ),
+            (
+                "CAPTURES_REST_NOT_LAST",
+                "`*${}` captures the rest of the arguments: it must be the last parameter",
+            ),
+        ],
+    )
+}
