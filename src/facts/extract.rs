@@ -38,6 +38,7 @@ pub struct Grammar {
     attribute: u16,
     block: u16,
     call: u16,
+    case: u16,
     class_definition: u16,
     collect_query: u16,
     collector: u16,
@@ -61,6 +62,7 @@ pub struct Grammar {
     resource: u16,
     resource_defaults: u16,
     resource_override: u16,
+    selector: u16,
     statement_call: u16,
     source_file: u16,
     string: u16,
@@ -85,16 +87,19 @@ struct Fields {
     arguments: FieldId,
     attribute: FieldId,
     body: FieldId,
+    case: FieldId,
     condition: FieldId,
     expression: FieldId,
     form: FieldId,
     function: FieldId,
     index: FieldId,
     left: FieldId,
+    match_: FieldId,
     matcher: FieldId,
     method: FieldId,
     name: FieldId,
     operator: FieldId,
+    option: FieldId,
     parameters: FieldId,
     parent: FieldId,
     query: FieldId,
@@ -126,6 +131,7 @@ impl Grammar {
             attribute: kind("attribute"),
             block: kind("block"),
             call: kind("call"),
+            case: kind("case"),
             class_definition: kind("class_definition"),
             collect_query: kind("collect_query"),
             collector: kind("collector"),
@@ -149,6 +155,7 @@ impl Grammar {
             resource: kind("resource"),
             resource_defaults: kind("resource_defaults"),
             resource_override: kind("resource_override"),
+            selector: kind("selector"),
             statement_call: kind("statement_call"),
             source_file: kind("source_file"),
             string: kind("string"),
@@ -170,16 +177,19 @@ impl Grammar {
                 arguments: field("arguments"),
                 attribute: field("attribute"),
                 body: field("body"),
+                case: field("case"),
                 condition: field("condition"),
                 expression: field("expression"),
                 form: field("form"),
                 function: field("function"),
                 index: field("index"),
                 left: field("left"),
+                match_: field("match"),
                 matcher: field("matcher"),
                 method: field("method"),
                 name: field("name"),
                 operator: field("operator"),
+                option: field("option"),
                 parameters: field("parameters"),
                 parent: field("parent"),
                 query: field("query"),
@@ -616,8 +626,12 @@ impl<'a> Extractor<'a> {
         }
         if g.conditionals.contains(&kind) {
             self.conditions.push(depth);
+            if kind == g.case || kind == g.selector {
+                self.validate_defaults(node);
+            }
         }
         if kind == g.variable {
+            self.validate_variable(node);
             self.variable(node);
         } else if kind == g.block || kind == g.source_file {
             self.validate_block(node);
@@ -647,10 +661,12 @@ impl<'a> Extractor<'a> {
             self.validate_definition(node, what);
             self.type_declaration(node);
         } else if kind == g.assignment {
+            self.validate_assignment(node);
             self.assignment(node);
         } else if kind == g.statement_call || kind == g.call || kind == g.method_call {
             self.call(node);
         } else if kind == g.resource {
+            self.validate_resource(node);
             self.resource(node, depth);
         } else if kind == g.resource_body {
             self.resource_body(node, depth);

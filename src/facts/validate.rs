@@ -3,11 +3,18 @@
 //! each with Puppet's issue code. The rules in `src/lints/` report them.
 //!
 //! Implemented: NOT_TOP_LEVEL, NOT_ABSOLUTE_TOP_LEVEL,
-//! ILLEGAL_DEFINITION_NAME, RESERVED_TYPE_NAME, //! UNSUPPORTED_EXPRESSION (type definitions), RESERVED_PARAMETER,
+//! ILLEGAL_DEFINITION_NAME, RESERVED_TYPE_NAME,
+//! UNSUPPORTED_EXPRESSION (type definitions), RESERVED_PARAMETER,
 //! DUPLICATE_PARAMETER, CAPTURES_REST_NOT_SUPPORTED, CAPTURES_REST_NOT_LAST,
 //! ILLEGAL_PARAM_NAME, ILLEGAL_NUMERIC_PARAMETER, ILLEGAL_NODE_INHERITANCE,
 //! ILLEGAL_HOSTNAME_CHARS, ILLEGAL_HOSTNAME_INTERPOLATION,
-//! IDEM_EXPRESSION_NOT_LAST, IDEM_NOT_ALLOWED_LAST. `docs/validation.md` maps every code.
+//! IDEM_EXPRESSION_NOT_LAST, IDEM_NOT_ALLOWED_LAST,
+//! APPENDS_DELETES_NO_LONGER_SUPPORTED, ILLEGAL_ASSIGNMENT_CONTEXT,
+//! CROSS_SCOPE_ASSIGNMENT, ILLEGAL_INDEXED_ASSIGNMENT,
+//! ILLEGAL_NUMERIC_ASSIGNMENT, ILLEGAL_ASSIGNMENT, ILLEGAL_NUMERIC_VAR_NAME,
+//! CLASS_NOT_VIRTUALIZABLE, ILLEGAL_ATTRIBUTE_APPEND,
+//! MULTIPLE_ATTRIBUTES_UNFOLD, DUPLICATE_DEFAULT. `docs/validation.md` maps
+//! every code.
 
 use tree_sitter::Node;
 
@@ -251,6 +258,119 @@ impl<'a> Extractor<'a> {
             .collect()
     }
 
+    /// What may be assigned, and where (Checker4_0's `assign` and
+    /// `internal_check_illegal_assignment`).
+    pub(super) fn validate_assignment(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        if let Some(operator) = node.child_by_field_id(fields.operator.get()) {
+            let operator = self.source(operator);
+            if operator == "+=" || operator == "-=" {
+                self.issue(node, "APPENDS_DELETES_NO_LONGER_SUPPORTED", operator);
+                return;
+            }
+        }
+        if self.in_parameter_default(node) {
+            self.issue(node, "ILLEGAL_ASSIGNMENT_CONTEXT", "");
+        }
+        let Some(left) = node.child_by_field_id(fields.left.get()) else {
+            return;
+        };
+        // `[$a, [$b, $c]] = ...` assigns each variable of nested arrays.
+        let mut targets = vec![left];
+        while let Some(target) = targets.pop() {
+            match target.kind() {
+                "array" => targets.extend(self.named_children(target)),
+                "variable" => {
+                    let name = self.source(target).trim_start_matches('$');
+                    if is_numeric_variable(name) {
+                        self.issue(target, "ILLEGAL_NUMERIC_ASSIGNMENT", name);
+                    }
+                    if name.contains("::") {
+                        self.issue(target, "CROSS_SCOPE_ASSIGNMENT", name);
+                    }
+                }
+                "access" => self.issue(target, "ILLEGAL_INDEXED_ASSIGNMENT", ""),
+                _ => self.issue(target, "ILLEGAL_ASSIGNMENT", ""),
+            }
+        }
+    }
+
+    /// Whether `node` stands in a parameter's default value, outside any
+    /// lambda (which may assign its own variables).
+    fn in_parameter_default(&self, node: Node<'a>) -> bool {
+        let mut current = node.parent();
+        while let Some(parent) = current {
+            match parent.kind() {
+                "parameter" => return true,
+                "lambda" | "block" | "source_file" => return false,
+                _ => current = parent.parent(),
+            }
+        }
+        false
+    }
+
+    /// A variable's name: a number has no leading zero (`$01`).
+    pub(super) fn validate_variable(&mut self, node: Node<'a>) {
+        let name = self.source(node).trim_start_matches('$');
+        if name.starts_with(|c: char| c.is_ascii_digit()) && !is_numeric_variable(name) {
+            self.issue(node, "ILLEGAL_NUMERIC_VAR_NAME", name);
+        }
+    }
+
+    /// A resource expression: no virtual classes, no `+>`, one `* =>` per
+    /// body.
+    pub(super) fn validate_resource(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let virtual_form = node.child_by_field_id(fields.form.get()).is_some();
+        let class = node
+            .child_by_field_id(fields.type_.get())
+            .is_some_and(|kind| self.source(kind) == "class");
+        if virtual_form && class {
+            self.issue(node, "CLASS_NOT_VIRTUALIZABLE", "");
+        }
+        for body in self.children_by_field(node, fields.body) {
+            let mut unfolded = false;
+            for attribute in self.named_children(body) {
+                if attribute.kind_id() != self.grammar.attribute {
+                    continue;
+                }
+                let name = attribute.child_by_field_id(fields.name.get());
+                if name.is_some_and(|name| name.kind() == "splat_name") {
+                    if unfolded {
+                        self.issue(attribute, "MULTIPLE_ATTRIBUTES_UNFOLD", "");
+                    }
+                    unfolded = true;
+                }
+                let operator = attribute.child_by_field_id(fields.operator.get());
+                if operator.is_some_and(|operator| self.source(operator) == "+>") {
+                    let name = name.map_or("", |name| self.source(name));
+                    self.issue(attribute, "ILLEGAL_ATTRIBUTE_APPEND", name);
+                }
+            }
+        }
+    }
+
+    /// A case or selector has one `default` at most.
+    pub(super) fn validate_defaults(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let options = if node.kind() == "case" {
+            self.children_by_field(node, fields.option)
+        } else {
+            self.children_by_field(node, fields.case)
+        };
+        let mut seen = false;
+        for option in options {
+            for value in self.children_by_field(option, fields.match_) {
+                if value.kind_id() == self.grammar.default {
+                    if seen {
+                        self.issue(value, "DUPLICATE_DEFAULT", "");
+                    }
+                    seen = true;
+                }
+            }
+        }
+    }
+
     /// A block's statements: all but the last must have an effect.
     pub(super) fn validate_block(&mut self, block: Node<'a>) {
         let statements = self.statements(block);
@@ -298,6 +418,13 @@ impl<'a> Extractor<'a> {
             _ => false,
         }
     }
+}
+
+/// Checker4_0's NUMERIC_VAR_NAME: `0` or a number without leading zeros.
+fn is_numeric_variable(name: &str) -> bool {
+    name == "0"
+        || (name.starts_with(|c: char| ('1'..='9').contains(&c))
+            && name.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Checker4_0's CLASSREF_DECL (`a::b`) or, for types, CLASSREF_EXT_DECL

@@ -7,12 +7,15 @@ mod bad_suppression;
 mod circular_inheritance;
 mod default_leak;
 mod duplicate_declaration;
+mod duplicate_default;
 mod duplicate_resource;
 pub use circular_inheritance::cycles;
 pub use private_access::site_location;
+mod illegal_assignment;
 mod illegal_name;
 mod illegal_node;
 mod illegal_parameter;
+mod illegal_resource;
 mod inherits_across_modules;
 mod misplaced_definition;
 mod missing_class_parameter;
@@ -130,6 +133,18 @@ const CHECKS: &[(&Rule, Check)] = &[
         illegal_parameter::check,
     ),
     (&illegal_node::IllegalNode::RULE, illegal_node::check),
+    (
+        &illegal_assignment::IllegalAssignment::RULE,
+        illegal_assignment::check,
+    ),
+    (
+        &illegal_resource::IllegalResource::RULE,
+        illegal_resource::check,
+    ),
+    (
+        &duplicate_default::DuplicateDefault::RULE,
+        duplicate_default::check,
+    ),
     (&no_effect::NoEffect::RULE, no_effect::check),
     (
         &unsupported_expression::UnsupportedExpression::RULE,

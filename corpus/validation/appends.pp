@@ -1,0 +1,2 @@
+$packages = ['git']
+$packages += ['curl']

@@ -1,0 +1,1 @@
+class validation::defaults ($port = ($base = 80)) { }

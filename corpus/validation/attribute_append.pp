@@ -1,0 +1,1 @@
+file { '/tmp/append': require +> Package['git'] }

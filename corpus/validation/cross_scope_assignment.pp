@@ -1,0 +1,1 @@
+$validation::port = 80

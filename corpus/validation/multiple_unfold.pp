@@ -1,0 +1,3 @@
+$a = { 'mode' => '0644' }
+$b = { 'owner' => 'root' }
+file { '/tmp/unfold': * => $a, * => $b }

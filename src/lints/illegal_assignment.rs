@@ -1,0 +1,54 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+
+rule! {
+    /// ## What it does
+    /// Finds assignments Puppet's validator refuses: `+=` and `-=`, an
+    /// assignment in a parameter's default value, to a variable of another
+    /// scope (`$a::b = 1`), to an element (`$x[0] = 1`), to a match
+    /// variable (`$1 = 2`), or to what is not a variable. Puppet's issue
+    /// codes: APPENDS_DELETES_NO_LONGER_SUPPORTED, ILLEGAL_ASSIGNMENT_CONTEXT,
+    /// CROSS_SCOPE_ASSIGNMENT, ILLEGAL_INDEXED_ASSIGNMENT,
+    /// ILLEGAL_NUMERIC_ASSIGNMENT, ILLEGAL_ASSIGNMENT.
+    ///
+    /// ## Why is this bad?
+    /// Puppet refuses the whole file when it loads it. Variables are
+    /// immutable and belong to the scope that assigns them.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// $packages += ['curl']
+    /// $apache::port = 8080
+    /// ```
+    IllegalAssignment { id: "illegal-assignment", severity: Error, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    super::validation_diagnostics(
+        context,
+        &IllegalAssignment::RULE,
+        &[
+            (
+                "APPENDS_DELETES_NO_LONGER_SUPPORTED",
+                "`{}` is no longer supported: assign a new variable",
+            ),
+            (
+                "ILLEGAL_ASSIGNMENT_CONTEXT",
+                "a parameter's default value cannot assign a variable",
+            ),
+            (
+                "CROSS_SCOPE_ASSIGNMENT",
+                "`${}` belongs to another scope and cannot be assigned here",
+            ),
+            (
+                "ILLEGAL_INDEXED_ASSIGNMENT",
+                "an element of an array or hash cannot be assigned",
+            ),
+            (
+                "ILLEGAL_NUMERIC_ASSIGNMENT",
+                "`${}` is a match variable and cannot be assigned",
+            ),
+            ("ILLEGAL_ASSIGNMENT", "only variables can be assigned"),
+        ],
+    )
+}
