@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 scripts/puppet-builtins.sh
 ruby scripts/puppet-type-parameters.rb 2>/dev/null > data/puppet7-type-parameters.tsv
 scripts/puppet-validator-codes.sh
+scripts/compile-conformance-snippets.sh
 ruby scripts/validate-with-puppet.rb corpus/validation 2>/dev/null > corpus/validation/expected/verdicts.tsv
 scripts/facter-facts.sh
 ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
@@ -35,6 +36,13 @@ declarations duplicate-resource-classes.example.com duplicate-resource-classes.j
 declarations duplicate-resource-define.example.com duplicate-resource-define.json
 declarations duplicate-declaration.example.com duplicate-declaration.json
 declarations clean.example.com clean.json
+declarations duplicate-attribute.example.com duplicate-attribute.json
+declarations duplicate-title.example.com duplicate-title.json
+declarations class-defaults.example.com class-defaults.json
+declarations duplicate-resource-default.example.com duplicate-resource-default.json
+declarations reserved-variable.example.com reserved-variable.json
+declarations reassigned-variable.example.com reassigned-variable.json
+declarations required-after-optional.example.com required-after-optional.json
 NODES
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.

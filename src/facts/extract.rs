@@ -9,6 +9,8 @@ use std::num::NonZeroU16 as FieldId;
 
 use std::cell::RefCell;
 
+use rustc_hash::FxHashSet;
+
 use tree_sitter::{Language, Node, Tree, TreeCursor};
 
 #[path = "validate.rs"]
@@ -89,6 +91,7 @@ struct Fields {
     body: FieldId,
     case: FieldId,
     condition: FieldId,
+    default: FieldId,
     expression: FieldId,
     form: FieldId,
     function: FieldId,
@@ -179,6 +182,7 @@ impl Grammar {
                 body: field("body"),
                 case: field("case"),
                 condition: field("condition"),
+                default: field("default"),
                 expression: field("expression"),
                 form: field("form"),
                 function: field("function"),
@@ -383,6 +387,12 @@ struct Extractor<'a> {
     open_parameters: Vec<OpenParameter<'a>>,
     /// Depths of the open `if`, `unless`, `case` and selectors.
     conditions: Vec<usize>,
+    /// Variables assigned outside conditionals, by scope, to find a second
+    /// assignment.
+    assigned: FxHashSet<(Id, String)>,
+    /// `type.attribute` of resource defaults set outside conditionals, by
+    /// scope.
+    defaulted: FxHashSet<(Id, String)>,
 }
 
 /// Extracts the facts of one parsed file.
@@ -424,6 +434,8 @@ pub fn extract<'a>(
         open_attributes: Vec::new(),
         open_parameters: Vec::new(),
         conditions: Vec::new(),
+        assigned: FxHashSet::default(),
+        defaulted: FxHashSet::default(),
     };
     extractor.walk(tree);
     extractor.facts.suppression = super::suppression::extract(tree, text, &mut extractor.interner);
@@ -675,6 +687,7 @@ impl<'a> Extractor<'a> {
         } else if kind == g.parameter {
             self.parameter(depth);
         } else if kind == g.resource_defaults {
+            self.validate_resource_defaults(node);
             self.resource_defaults(node);
         } else if kind == g.resource_override {
             self.resource_override(node);

@@ -429,10 +429,11 @@ relations! {
     /// Example: `suppression(4, 7, 3, ignore, unknown-class, vendored, 8, 10)`
     suppression / Suppression { file: FileId, line: u32, col: u32, directive: Sym, rules: Sym, reason: Sym, first_line: u32, last_line: u32 }
 
-    /// `validation_issue(file, line, col, code, subject)`: what Puppet's
-    /// validator (Checker4_0) refuses in a file that parses, with Puppet's
-    /// issue code and the name or kind it is about (see
-    /// `docs/validation.md` for the codes pfacts reads).
+    /// `validation_issue(file, line, col, code, subject)`: what Puppet
+    /// refuses in the text of a file that parses, with the name or kind it
+    /// is about: its validator (Checker4_0) with Puppet's issue code, its
+    /// compiler with pfacts' own code (`REASSIGNED_VARIABLE`,
+    /// `DUPLICATE_ATTRIBUTE`, ...). `docs/validation.md` lists them.
     ///
     /// Example: `validation_issue(3, 1, 14, NOT_TOP_LEVEL, )`
     validation_issue / ValidationIssue { file: FileId, line: u32, col: u32, code: Sym, subject: Sym }

@@ -135,6 +135,7 @@ impl<'a> Extractor<'a> {
                 .collect()
         };
         let mut seen: Vec<&str> = Vec::new();
+        let mut optional_seen = false;
         for (index, &parameter) in parameters.iter().enumerate() {
             let Some(variable) = parameter.child_by_field_id(fields.name.get()) else {
                 continue;
@@ -168,6 +169,14 @@ impl<'a> Extractor<'a> {
                 self.issue(variable, "DUPLICATE_PARAMETER", name);
             }
             seen.push(name);
+            let has_default = parameter.child_by_field_id(fields.default.get()).is_some();
+            if matches!(what, Definition::Function | Definition::Lambda) {
+                if has_default {
+                    optional_seen = true;
+                } else if optional_seen && !captures_rest {
+                    self.issue(variable, "REQUIRED_AFTER_OPTIONAL", name);
+                }
+            }
         }
     }
 
@@ -240,8 +249,8 @@ impl<'a> Extractor<'a> {
         };
         if let Some(&last) = self.statements(body).last() {
             if self.is_idem(last) {
-                let what = last.kind().replace('_', " ");
-                self.issue(last, "IDEM_NOT_ALLOWED_LAST", &what);
+                let what = describe(last);
+                self.issue(last, "IDEM_NOT_ALLOWED_LAST", what);
             }
         }
     }
@@ -288,6 +297,16 @@ impl<'a> Extractor<'a> {
                     if name.contains("::") {
                         self.issue(target, "CROSS_SCOPE_ASSIGNMENT", name);
                     }
+                    if matches!(name, "facts" | "trusted" | "server_facts") {
+                        self.issue(target, "RESERVED_VARIABLE", name);
+                    }
+                    // Twice in one scope, outside conditionals: the second
+                    // fails whenever the scope is evaluated.
+                    if self.conditions.is_empty()
+                        && !self.assigned.insert((self.scope(), name.to_string()))
+                    {
+                        self.issue(target, "REASSIGNED_VARIABLE", name);
+                    }
                 }
                 "access" => self.issue(target, "ILLEGAL_INDEXED_ASSIGNMENT", ""),
                 _ => self.issue(target, "ILLEGAL_ASSIGNMENT", ""),
@@ -328,13 +347,40 @@ impl<'a> Extractor<'a> {
         if virtual_form && class {
             self.issue(node, "CLASS_NOT_VIRTUALIZABLE", "");
         }
+        let mut titles: Vec<&str> = Vec::new();
         for body in self.children_by_field(node, fields.body) {
+            if let Some(title) = body.child_by_field_id(fields.title.get()) {
+                let elements = if title.kind_id() == self.grammar.array {
+                    self.named_children(title)
+                } else {
+                    vec![title]
+                };
+                for element in elements {
+                    if element.kind_id() != self.grammar.string {
+                        continue;
+                    }
+                    let text = self.source(element);
+                    if titles.contains(&text) {
+                        let shown = text.get(1..text.len() - 1).unwrap_or(text);
+                        self.issue(element, "DUPLICATE_TITLE", shown);
+                    }
+                    titles.push(text);
+                }
+            }
             let mut unfolded = false;
+            let mut names: Vec<&str> = Vec::new();
             for attribute in self.named_children(body) {
                 if attribute.kind_id() != self.grammar.attribute {
                     continue;
                 }
                 let name = attribute.child_by_field_id(fields.name.get());
+                if let Some(name) = name.filter(|name| name.kind() != "splat_name") {
+                    let text = self.source(name);
+                    if names.contains(&text) {
+                        self.issue(attribute, "DUPLICATE_ATTRIBUTE", text);
+                    }
+                    names.push(text);
+                }
                 if name.is_some_and(|name| name.kind() == "splat_name") {
                     if unfolded {
                         self.issue(attribute, "MULTIPLE_ATTRIBUTES_UNFOLD", "");
@@ -347,6 +393,43 @@ impl<'a> Extractor<'a> {
                     self.issue(attribute, "ILLEGAL_ATTRIBUTE_APPEND", name);
                 }
             }
+        }
+    }
+
+    /// Resource defaults: not for classes, one value per attribute and
+    /// scope (outside conditionals).
+    pub(super) fn validate_resource_defaults(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let Some(type_node) = node.child_by_field_id(fields.type_.get()) else {
+            return;
+        };
+        let type_name = self.source(type_node);
+        if type_name == "Class" {
+            self.issue(node, "CLASS_DEFAULTS", "");
+            return;
+        }
+        let mut names: Vec<&str> = Vec::new();
+        for attribute in self.named_children(node) {
+            if attribute.kind_id() != self.grammar.attribute {
+                continue;
+            }
+            let Some(name) = attribute.child_by_field_id(fields.name.get()) else {
+                continue;
+            };
+            let name = self.source(name);
+            let key = (self.scope(), format!("{}.{name}", type_name.to_lowercase()));
+            let repeated = names.contains(&name)
+                || (self.conditions.is_empty() && self.defaulted.contains(&key));
+            if repeated {
+                self.issue(
+                    attribute,
+                    "DUPLICATE_RESOURCE_DEFAULT",
+                    &format!("{type_name} {{ {name} }}"),
+                );
+            } else if self.conditions.is_empty() {
+                self.defaulted.insert(key);
+            }
+            names.push(name);
         }
     }
 
@@ -384,8 +467,8 @@ impl<'a> Extractor<'a> {
             (!continued && self.is_idem(pair[0])).then_some(pair[0])
         });
         if let Some(idem) = idem {
-            let what = idem.kind().replace('_', " ");
-            self.issue(idem, "IDEM_EXPRESSION_NOT_LAST", &what);
+            let what = describe(idem);
+            self.issue(idem, "IDEM_EXPRESSION_NOT_LAST", what);
         }
     }
 
@@ -417,6 +500,22 @@ impl<'a> Extractor<'a> {
                 .is_some_and(|inner| self.is_idem(inner)),
             _ => false,
         }
+    }
+}
+
+/// What an expression is, in a message.
+fn describe(node: Node) -> &'static str {
+    match node.kind() {
+        "string" | "interpolated_string" | "heredoc" => "string",
+        "integer" | "float" => "number",
+        "name" => "bare word",
+        "type_reference" => "type",
+        "variable" => "variable",
+        "array" => "array",
+        "hash" => "hash",
+        "access" => "access",
+        "regex" => "regular expression",
+        _ => "expression",
     }
 }
 

@@ -28,6 +28,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for found in &declarations.duplicate_resources {
         let (first, second) = (context.resource(found.0), context.resource(found.1));
+        // One expression with a title twice is `illegal-resource`'s.
+        if first.expr == second.expr {
+            continue;
+        }
         // The later declaration is the one Puppet refuses.
         let (first, second) = if (first.file, first.line) <= (second.file, second.line) {
             (first, second)

@@ -6,10 +6,12 @@ rule! {
     /// Finds assignments Puppet's validator refuses: `+=` and `-=`, an
     /// assignment in a parameter's default value, to a variable of another
     /// scope (`$a::b = 1`), to an element (`$x[0] = 1`), to a match
-    /// variable (`$1 = 2`), or to what is not a variable. Puppet's issue
-    /// codes: APPENDS_DELETES_NO_LONGER_SUPPORTED, ILLEGAL_ASSIGNMENT_CONTEXT,
-    /// CROSS_SCOPE_ASSIGNMENT, ILLEGAL_INDEXED_ASSIGNMENT,
-    /// ILLEGAL_NUMERIC_ASSIGNMENT, ILLEGAL_ASSIGNMENT.
+    /// variable (`$1 = 2`), or to what is not a variable; and what its
+    /// compiler refuses, assigning `$facts`, `$trusted` or `$server_facts`.
+    /// Puppet's issue codes: APPENDS_DELETES_NO_LONGER_SUPPORTED,
+    /// ILLEGAL_ASSIGNMENT_CONTEXT, CROSS_SCOPE_ASSIGNMENT,
+    /// ILLEGAL_INDEXED_ASSIGNMENT, ILLEGAL_NUMERIC_ASSIGNMENT,
+    /// ILLEGAL_ASSIGNMENT; pfacts' code RESERVED_VARIABLE.
     ///
     /// ## Why is this bad?
     /// Puppet refuses the whole file when it loads it. Variables are
@@ -49,6 +51,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 "`${}` is a match variable and cannot be assigned",
             ),
             ("ILLEGAL_ASSIGNMENT", "only variables can be assigned"),
+            (
+                "RESERVED_VARIABLE",
+                "`${}` is reserved: Puppet sets it for the node",
+            ),
         ],
     )
 }

@@ -6,10 +6,11 @@ rule! {
     /// Finds parameter lists Puppet's validator refuses: a name that is not
     /// lower case (or is a number), the same name twice, `$name` or `$title`
     /// as a class or define parameter, `*$rest` in a class or define, and
-    /// `*$rest` anywhere but last in a function or lambda. Puppet's issue
-    /// codes: ILLEGAL_PARAM_NAME, ILLEGAL_NUMERIC_PARAMETER,
+    /// `*$rest` anywhere but last in a lambda; and what its compiler refuses,
+    /// a required parameter after an optional one in a function or lambda.
+    /// Puppet's issue codes: ILLEGAL_PARAM_NAME, ILLEGAL_NUMERIC_PARAMETER,
     /// DUPLICATE_PARAMETER, RESERVED_PARAMETER, CAPTURES_REST_NOT_SUPPORTED,
-    /// CAPTURES_REST_NOT_LAST.
+    /// CAPTURES_REST_NOT_LAST; pfacts' code REQUIRED_AFTER_OPTIONAL.
     ///
     /// ## Why is this bad?
     /// Puppet refuses the whole file when it loads it.
@@ -45,6 +46,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             (
                 "CAPTURES_REST_NOT_SUPPORTED",
                 "classes and defines cannot capture the rest of the arguments (`*${}`)",
+            ),
+            (
+                "REQUIRED_AFTER_OPTIONAL",
+                "`${}` is required but comes after optional parameters",
             ),
             (
                 "CAPTURES_REST_NOT_LAST",

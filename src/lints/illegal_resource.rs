@@ -3,14 +3,19 @@ use crate::diagnostic::Diagnostic;
 
 rule! {
     /// ## What it does
-    /// Finds resource expressions Puppet's validator refuses: a virtual or
-    /// exported class (`@class { 'x': }`), `+>` in a resource body (it
-    /// only appends in overrides and collectors), and two `* =>` in one
-    /// body. Puppet's issue codes: CLASS_NOT_VIRTUALIZABLE,
-    /// ILLEGAL_ATTRIBUTE_APPEND, MULTIPLE_ATTRIBUTES_UNFOLD.
+    /// Finds resource expressions Puppet refuses: its validator a virtual
+    /// or exported class (`@class { 'x': }`), `+>` in a resource body (it
+    /// only appends in overrides and collectors) and two `* =>` in one body
+    /// (CLASS_NOT_VIRTUALIZABLE, ILLEGAL_ATTRIBUTE_APPEND,
+    /// MULTIPLE_ATTRIBUTES_UNFOLD); its compiler the same attribute twice
+    /// in a body, the same literal title twice in one expression, `Class {
+    /// }` defaults, and the same default attribute set twice in one scope
+    /// (pfacts' codes DUPLICATE_ATTRIBUTE, DUPLICATE_TITLE, CLASS_DEFAULTS,
+    /// DUPLICATE_RESOURCE_DEFAULT).
     ///
     /// ## Why is this bad?
-    /// Puppet refuses the whole file when it loads it.
+    /// Puppet refuses the file when it loads it, or fails every node that
+    /// evaluates the expression.
     ///
     /// ## Example
     /// ```puppet
@@ -35,6 +40,22 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             (
                 "MULTIPLE_ATTRIBUTES_UNFOLD",
                 "a resource body can unfold one hash of attributes (`* =>`) only",
+            ),
+            (
+                "DUPLICATE_ATTRIBUTE",
+                "the attribute `{}` has already been set in this body",
+            ),
+            (
+                "DUPLICATE_TITLE",
+                "the title `{}` has already been used in this resource expression",
+            ),
+            (
+                "CLASS_DEFAULTS",
+                "classes take no resource defaults (`Class { }`)",
+            ),
+            (
+                "DUPLICATE_RESOURCE_DEFAULT",
+                "the default `{}` is already set in this scope; it cannot be set again",
             ),
         ],
     )

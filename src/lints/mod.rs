@@ -24,6 +24,7 @@ mod no_effect;
 mod order_dependent_default;
 mod private_access;
 mod private_reference;
+mod reassigned_variable;
 mod syntax_error;
 mod top_scope_fact;
 mod unknown_class;
@@ -144,6 +145,10 @@ const CHECKS: &[(&Rule, Check)] = &[
     (
         &duplicate_default::DuplicateDefault::RULE,
         duplicate_default::check,
+    ),
+    (
+        &reassigned_variable::ReassignedVariable::RULE,
+        reassigned_variable::check,
     ),
     (&no_effect::NoEffect::RULE, no_effect::check),
     (

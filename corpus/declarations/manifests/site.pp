@@ -11,6 +11,13 @@ node 'missing-class-parameter.example.com' { class { 'decl::db': } }
 node 'duplicate-resource-body.example.com' { include decl::twice }
 node 'duplicate-resource-classes.example.com' { include decl::both }
 node 'duplicate-resource-define.example.com' { include decl::sites }
+node 'duplicate-attribute.example.com' { include decl::attrs }
+node 'duplicate-title.example.com' { include decl::titles }
+node 'class-defaults.example.com' { include decl::classdefaults }
+node 'duplicate-resource-default.example.com' { include decl::defaults }
+node 'reserved-variable.example.com' { include decl::facts }
+node 'reassigned-variable.example.com' { include decl::reassign }
+node 'required-after-optional.example.com' { notice(decl::pick_port(1, 2)) }
 
 # None of these is an error.
 node 'clean.example.com' {

@@ -1,0 +1,3 @@
+function decl::pick_port(Integer $fallback = 80, Integer $port) {
+  $port
+}

@@ -1,0 +1,3 @@
+class decl::classdefaults {
+  Class { stage => 'main' }
+}

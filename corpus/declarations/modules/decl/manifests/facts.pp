@@ -1,0 +1,3 @@
+class decl::facts {
+  $trusted = {}
+}

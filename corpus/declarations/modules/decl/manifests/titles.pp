@@ -1,0 +1,3 @@
+class decl::titles {
+  file { ['/tmp/t1', '/tmp/t1']: }
+}

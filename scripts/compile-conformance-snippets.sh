@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Compiles, with Puppet 7 itself, the conformance snippets that Puppet's
+# validator accepts but pfacts reports as compile errors (tests from
+# Puppet's evaluator and compiler specs that expect an evaluation error),
+# and records Puppet's error: file<TAB>line<TAB>message, into
+# data/conformance-compile-errors.tsv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+snippets=(valid/0448.pp valid/1164.pp valid/1398.pp valid/1444.pp valid/1484.pp)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/manifests" "$scratch/modules"
+{
+  printf 'file\tline\tmessage\n'
+  for snippet in "${snippets[@]}"; do
+    cp "../shared/conformance/$snippet" "$scratch/manifests/site.pp"
+    error=$(ruby scripts/compile-with-puppet.rb "$scratch" 2>/dev/null | ruby -rjson -e 'puts JSON.parse(STDIN.read)["error"].to_s')
+    line=$(printf '%s' "$error" | sed -n 's/.*line: \([0-9]*\).*/\1/p')
+    printf '%s\t%s\t%s\n' "$snippet" "${line:--}" "$error"
+  done
+} > data/conformance-compile-errors.tsv
