@@ -6,7 +6,7 @@
 # data/conformance-compile-errors.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-snippets=(valid/0448.pp valid/1164.pp valid/1398.pp valid/1444.pp valid/1484.pp)
+snippets=(valid/0448.pp valid/1164.pp valid/1398.pp valid/1444.pp valid/1484.pp valid/1592.pp valid/1593.pp valid/1594.pp valid/1595.pp)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/manifests" "$scratch/modules"

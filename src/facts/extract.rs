@@ -20,7 +20,7 @@ use super::intern::Interner;
 use super::layout::{autoload_path, Placement, Role};
 use super::schema::*;
 use crate::diagnostic::Location;
-use validate::Definition;
+use validate::{Definition, OpenBlock, ParameterList};
 
 /// The facts of one file, with file-local symbols and ids (see
 /// [`Remap`]).
@@ -56,7 +56,6 @@ pub struct Grammar {
     node_name: u16,
     parameter: u16,
     equals: u16,
-    error: u16,
     splat: u16,
     resource_body: u16,
     regex: u16,
@@ -80,6 +79,13 @@ pub struct Grammar {
     /// `if`, `unless`, `case` and selectors: what they hold may not be
     /// evaluated.
     conditionals: [u16; 4],
+    /// Expressions that only compute a value (Checker4_0's `idem`), but
+    /// binary operators and parentheses, which depend on their parts.
+    idem: [u16; 17],
+    binary: u16,
+    heredoc_body: u16,
+    parenthesized: u16,
+    unary: u16,
     fields: Fields,
 }
 
@@ -91,7 +97,6 @@ struct Fields {
     body: FieldId,
     case: FieldId,
     condition: FieldId,
-    default: FieldId,
     expression: FieldId,
     form: FieldId,
     function: FieldId,
@@ -103,11 +108,9 @@ struct Fields {
     name: FieldId,
     operator: FieldId,
     option: FieldId,
-    parameters: FieldId,
     parent: FieldId,
     query: FieldId,
     right: FieldId,
-    splat: FieldId,
     target: FieldId,
     title: FieldId,
     type_: FieldId,
@@ -150,7 +153,6 @@ impl Grammar {
             node_name: kind("node_name"),
             parameter: kind("parameter"),
             equals: language.id_for_node_kind("=", false),
-            error: language.id_for_node_kind("ERROR", true),
             splat: language.id_for_node_kind("*", false),
             resource_body: kind("resource_body"),
             regex: kind("regex"),
@@ -175,6 +177,30 @@ impl Grammar {
                 kind("comment"),
             ],
             conditionals: [kind("if"), kind("unless"), kind("case"), kind("selector")],
+            idem: [
+                "string",
+                "interpolated_string",
+                "heredoc",
+                "integer",
+                "float",
+                "true",
+                "false",
+                "undef",
+                "default",
+                "name",
+                "type_reference",
+                "array",
+                "hash",
+                "variable",
+                "access",
+                "unary",
+                "regex",
+            ]
+            .map(kind),
+            binary: kind("binary"),
+            heredoc_body: kind("heredoc_body"),
+            parenthesized: kind("parenthesized"),
+            unary: kind("unary"),
             fields: Fields {
                 access: field("access"),
                 arguments: field("arguments"),
@@ -182,7 +208,6 @@ impl Grammar {
                 body: field("body"),
                 case: field("case"),
                 condition: field("condition"),
-                default: field("default"),
                 expression: field("expression"),
                 form: field("form"),
                 function: field("function"),
@@ -194,11 +219,9 @@ impl Grammar {
                 name: field("name"),
                 operator: field("operator"),
                 option: field("option"),
-                parameters: field("parameters"),
                 parent: field("parent"),
                 query: field("query"),
                 right: field("right"),
-                splat: field("splat"),
                 target: field("target"),
                 title: field("title"),
                 type_: field("type"),
@@ -313,6 +336,7 @@ type Attribute<'a> = (&'a str, &'a str, &'a str, Node<'a>);
 /// body may come last), so no second walk reads the bodies.
 struct OpenResource<'a> {
     depth: usize,
+    node: Node<'a>,
     type_name: String,
     form: &'static str,
     expr: Id,
@@ -339,6 +363,8 @@ struct OpenParameter<'a> {
     type_text: &'a str,
     variable: Option<Node<'a>>,
     has_default: bool,
+    /// `*$rest`.
+    captures_rest: bool,
 }
 
 /// What a child of a parameter is to the walk.
@@ -390,6 +416,10 @@ struct Extractor<'a> {
     /// Variables assigned outside conditionals, by scope, to find a second
     /// assignment.
     assigned: FxHashSet<(Id, String)>,
+    /// The blocks the walk is inside.
+    open_blocks: Vec<OpenBlock<'a>>,
+    /// Each scope's parameters read so far.
+    parameter_lists: rustc_hash::FxHashMap<Id, ParameterList<'a>>,
     /// `type.attribute` of resource defaults set outside conditionals, by
     /// scope.
     defaulted: FxHashSet<(Id, String)>,
@@ -435,6 +465,8 @@ pub fn extract<'a>(
         open_parameters: Vec::new(),
         conditions: Vec::new(),
         assigned: FxHashSet::default(),
+        open_blocks: Vec::new(),
+        parameter_lists: Default::default(),
         defaulted: FxHashSet::default(),
     };
     extractor.walk(tree);
@@ -476,6 +508,14 @@ impl<'a> Extractor<'a> {
     }
 
     fn leave(&mut self, depth: usize) {
+        while self
+            .open_blocks
+            .last()
+            .is_some_and(|open| open.depth >= depth)
+        {
+            let block = self.open_blocks.pop().expect("checked above");
+            self.close_block(block);
+        }
         while self.conditions.last().is_some_and(|&open| open >= depth) {
             self.conditions.pop();
         }
@@ -636,6 +676,13 @@ impl<'a> Extractor<'a> {
                 open.seen += 1;
             }
         }
+        if self
+            .open_blocks
+            .last()
+            .is_some_and(|block| block.depth + 1 == depth)
+        {
+            self.validate_statement(node);
+        }
         if g.conditionals.contains(&kind) {
             self.conditions.push(depth);
             if kind == g.case || kind == g.selector {
@@ -646,7 +693,7 @@ impl<'a> Extractor<'a> {
             self.validate_variable(node);
             self.variable(node);
         } else if kind == g.block || kind == g.source_file {
-            self.validate_block(node);
+            self.open_block(depth);
         } else if kind == g.class_definition || kind == g.define_definition {
             let what = if kind == g.class_definition {
                 Definition::Class
@@ -662,7 +709,6 @@ impl<'a> Extractor<'a> {
             self.validate_definition(node, Definition::Function);
             self.function_definition(node, depth);
         } else if kind == g.lambda {
-            self.validate_definition(node, Definition::Lambda);
             self.lambda(node, depth);
         } else if kind == g.type_alias || kind == g.type_definition {
             let what = if kind == g.type_alias {
@@ -678,7 +724,6 @@ impl<'a> Extractor<'a> {
         } else if kind == g.statement_call || kind == g.call || kind == g.method_call {
             self.call(node);
         } else if kind == g.resource {
-            self.validate_resource(node);
             self.resource(node, depth);
         } else if kind == g.resource_body {
             self.resource_body(node, depth);
@@ -841,6 +886,7 @@ impl<'a> Extractor<'a> {
             type_text: "",
             variable: None,
             has_default: false,
+            captures_rest: false,
         });
     }
 
@@ -855,6 +901,8 @@ impl<'a> Extractor<'a> {
         }
         if kind == g.access_modifier {
             open.private = true;
+        } else if kind == g.splat {
+            open.captures_rest = true;
         } else if kind == g.equals {
             open.has_default = true;
         } else if kind == g.variable && open.variable.is_none() {
@@ -875,6 +923,7 @@ impl<'a> Extractor<'a> {
         let Some(variable) = open.variable else {
             return;
         };
+        self.validate_parameter(&open, variable);
         let name = self.source(variable).trim_start_matches('$');
         if open.kind == ScopeKind::Lambda {
             self.var_assign(open.scope, name, variable, false);
@@ -1279,6 +1328,7 @@ impl<'a> Extractor<'a> {
 
         self.open_resources.push(OpenResource {
             depth,
+            node,
             type_name,
             form,
             expr,
@@ -1408,6 +1458,7 @@ impl<'a> Extractor<'a> {
     /// Writes the attributes of a resource expression the walk has left:
     /// each body's own, then those of the `default:` body it does not set.
     fn close_resource(&mut self, open: OpenResource<'a>) {
+        self.validate_resource(&open);
         let defaults: &[Attribute] = open
             .bodies
             .iter()

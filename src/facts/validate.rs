@@ -18,7 +18,27 @@
 
 use tree_sitter::Node;
 
-use super::{Extractor, FileId, ValidationIssue};
+use super::{Extractor, FileId, OpenParameter, OpenResource, ScopeKind, ValidationIssue};
+
+/// The parameters of one list read so far.
+#[derive(Default)]
+pub(super) struct ParameterList<'a> {
+    names: Vec<&'a str>,
+    optional_seen: bool,
+    /// A lambda's `*$rest` not followed by another parameter yet.
+    pending_rest: Option<(Node<'a>, &'a str)>,
+}
+
+/// A block the walk is inside, for the statements that have no effect.
+pub(super) struct OpenBlock<'a> {
+    pub(super) depth: usize,
+    /// The body of a class, define or node, which may not end with one.
+    ends_definition: bool,
+    /// The last statement met, and whether it has no effect.
+    last: Option<(Node<'a>, bool)>,
+    /// Puppet reports the first such statement of a block only.
+    flagged: bool,
+}
 
 /// Names of Puppet's types, which no class, define, function or type
 /// alias may take (Checker4_0's RESERVED_TYPE_NAMES).
@@ -61,7 +81,6 @@ pub(super) enum Definition {
     Function,
     TypeAlias,
     ObjectType,
-    Lambda,
 }
 
 impl<'a> Extractor<'a> {
@@ -79,13 +98,7 @@ impl<'a> Extractor<'a> {
 
     /// Where a definition may stand, its name and its parameters.
     pub(super) fn validate_definition(&mut self, node: Node<'a>, what: Definition) {
-        if what != Definition::Lambda {
-            self.validate_name(node, what);
-        }
-        if matches!(what, Definition::Class | Definition::Define) {
-            self.validate_last_statement(node);
-        }
-        self.validate_parameters(node, what);
+        self.validate_name(node, what);
     }
 
     fn validate_name(&mut self, node: Node<'a>, what: Definition) {
@@ -107,8 +120,7 @@ impl<'a> Extractor<'a> {
             self.issue(node, "ILLEGAL_DEFINITION_NAME", name);
         }
         // A nested definition's full name has its classes' in front.
-        let nested = std::iter::successors(node.parent(), |parent| parent.parent())
-            .any(|ancestor| ancestor.kind_id() == self.grammar.class_definition);
+        let nested = self.frames.len() > 1;
         if !nested
             && RESERVED_TYPE_NAMES.contains(&name.to_ascii_lowercase().as_str())
             && (what == Definition::TypeAlias
@@ -122,102 +134,74 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn validate_parameters(&mut self, node: Node<'a>, what: Definition) {
-        let fields = &self.grammar.fields;
-        let Some(list) = node.child_by_field_id(fields.parameters.get()) else {
-            return;
-        };
-        let parameters: Vec<Node> = {
-            let mut cursor = self.scratch.borrow_mut();
-            cursor.reset(list);
-            list.named_children(&mut cursor)
-                .filter(|child| child.kind_id() == self.grammar.parameter)
-                .collect()
-        };
-        let mut seen: Vec<&str> = Vec::new();
-        let mut optional_seen = false;
-        for (index, &parameter) in parameters.iter().enumerate() {
-            let Some(variable) = parameter.child_by_field_id(fields.name.get()) else {
-                continue;
-            };
-            let name = self.source(variable).trim_start_matches('$');
-            let captures_rest = parameter.child_by_field_id(fields.splat.get()).is_some();
-            if captures_rest {
-                match what {
-                    Definition::Class | Definition::Define => {
-                        self.issue(variable, "CAPTURES_REST_NOT_SUPPORTED", name)
-                    }
-                    // Puppet checks the place of `*$rest` in lambdas only.
-                    Definition::Lambda if index + 1 != parameters.len() => {
-                        self.issue(variable, "CAPTURES_REST_NOT_LAST", name)
-                    }
-                    _ => {}
-                }
-            }
-            if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
-                self.issue(variable, "ILLEGAL_NUMERIC_PARAMETER", name);
-            }
-            if !is_parameter_name(name) {
-                self.issue(variable, "ILLEGAL_PARAM_NAME", name);
-            }
-            if matches!(what, Definition::Class | Definition::Define)
-                && (name == "name" || name == "title")
-            {
-                self.issue(variable, "RESERVED_PARAMETER", name);
-            }
-            if seen.contains(&name) {
-                self.issue(variable, "DUPLICATE_PARAMETER", name);
-            }
-            seen.push(name);
-            let has_default = parameter.child_by_field_id(fields.default.get()).is_some();
-            if matches!(what, Definition::Function | Definition::Lambda) {
-                if has_default {
-                    optional_seen = true;
-                } else if optional_seen && !captures_rest {
-                    self.issue(variable, "REQUIRED_AFTER_OPTIONAL", name);
-                }
-            }
+    /// A parameter the walk has read, in the light of those before it in
+    /// its list.
+    pub(super) fn validate_parameter(&mut self, open: &OpenParameter<'a>, variable: Node<'a>) {
+        let name = self.source(variable).trim_start_matches('$');
+        let definition = matches!(open.kind, ScopeKind::Class | ScopeKind::Define);
+        let list = self.parameter_lists.entry(open.scope).or_default();
+        // Puppet checks the place of `*$rest` in lambdas only.
+        let rest_not_last = list.pending_rest.take();
+        let duplicate = list.names.contains(&name);
+        list.names.push(name);
+        let callable = matches!(open.kind, ScopeKind::Function | ScopeKind::Lambda);
+        let required_after_optional =
+            callable && !open.has_default && !open.captures_rest && list.optional_seen;
+        list.optional_seen |= callable && open.has_default;
+        if open.captures_rest && open.kind == ScopeKind::Lambda {
+            list.pending_rest = Some((variable, name));
+        }
+        if let Some((rest, rest_name)) = rest_not_last {
+            self.issue(rest, "CAPTURES_REST_NOT_LAST", rest_name);
+        }
+        if open.captures_rest && definition {
+            self.issue(variable, "CAPTURES_REST_NOT_SUPPORTED", name);
+        }
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            self.issue(variable, "ILLEGAL_NUMERIC_PARAMETER", name);
+        }
+        if !is_parameter_name(name) {
+            self.issue(variable, "ILLEGAL_PARAM_NAME", name);
+        }
+        if definition && (name == "name" || name == "title") {
+            self.issue(variable, "RESERVED_PARAMETER", name);
+        }
+        if duplicate {
+            self.issue(variable, "DUPLICATE_PARAMETER", name);
+        }
+        if required_after_optional {
+            self.issue(variable, "REQUIRED_AFTER_OPTIONAL", name);
         }
     }
 
     /// Checker4_0's `top`: classes, defines and nodes stand at top level or
-    /// in a class body; functions and type aliases at top level only.
+    /// in a class body; functions and type aliases at top level only. The
+    /// walk's open scopes and conditionals say where the definition stands.
     fn validate_location(&mut self, node: Node<'a>, what: Definition) {
-        let g = self.grammar;
         let absolute = matches!(
             what,
             Definition::Function | Definition::TypeAlias | Definition::ObjectType
         );
-        let mut container = node.parent();
-        while let Some(parent) = container {
-            let kind = parent.kind_id();
-            if kind == g.source_file {
-                return;
-            }
-            if kind == g.block {
-                if absolute {
-                    self.issue(node, "NOT_ABSOLUTE_TOP_LEVEL", "");
-                    return;
-                }
-                container = parent.parent();
-                continue;
-            }
-            if kind == g.class_definition && !absolute {
-                container = parent.parent();
-                continue;
-            }
-            if kind == g.error {
-                return;
-            }
-            self.issue(node, "NOT_TOP_LEVEL", "");
-            return;
+        let in_class_bodies = self
+            .frames
+            .iter()
+            .skip(1)
+            .all(|frame| frame.kind == ScopeKind::Class);
+        if !self.conditions.is_empty() || !in_class_bodies {
+            let code = if absolute {
+                "NOT_ABSOLUTE_TOP_LEVEL"
+            } else {
+                "NOT_TOP_LEVEL"
+            };
+            self.issue(node, code, "");
+        } else if absolute && self.frames.len() > 1 {
+            self.issue(node, "NOT_ABSOLUTE_TOP_LEVEL", "");
         }
     }
 
     /// A node definition: its matchers, its place, no `inherits`.
     pub(super) fn validate_node(&mut self, node: Node<'a>) {
         self.validate_location(node, Definition::Class);
-        self.validate_last_statement(node);
         let fields = &self.grammar.fields;
         if let Some(parent) = node.child_by_field_id(fields.parent.get()) {
             self.issue(parent, "ILLEGAL_NODE_INHERITANCE", "");
@@ -241,32 +225,6 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// The body of a class, define or node may not end with a statement
-    /// that has no effect (IDEM_NOT_ALLOWED_LAST).
-    fn validate_last_statement(&mut self, definition: Node<'a>) {
-        let Some(body) = definition.child_by_field_id(self.grammar.fields.body.get()) else {
-            return;
-        };
-        if let Some(&last) = self.statements(body).last() {
-            if self.is_idem(last) {
-                let what = describe(last);
-                self.issue(last, "IDEM_NOT_ALLOWED_LAST", what);
-            }
-        }
-    }
-
-    /// The statements of a block or file.
-    fn statements(&self, block: Node<'a>) -> Vec<Node<'a>> {
-        let mut cursor = self.scratch.borrow_mut();
-        cursor.reset(block);
-        block
-            .named_children(&mut cursor)
-            .filter(|child| {
-                child.kind_id() != self.grammar.comment && child.kind() != "heredoc_body"
-            })
-            .collect()
-    }
-
     /// What may be assigned, and where (Checker4_0's `assign` and
     /// `internal_check_illegal_assignment`).
     pub(super) fn validate_assignment(&mut self, node: Node<'a>) {
@@ -278,7 +236,7 @@ impl<'a> Extractor<'a> {
                 return;
             }
         }
-        if self.in_parameter_default(node) {
+        if self.in_parameter_default() {
             self.issue(node, "ILLEGAL_ASSIGNMENT_CONTEXT", "");
         }
         let Some(left) = node.child_by_field_id(fields.left.get()) else {
@@ -314,18 +272,13 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Whether `node` stands in a parameter's default value, outside any
-    /// lambda (which may assign its own variables).
-    fn in_parameter_default(&self, node: Node<'a>) -> bool {
-        let mut current = node.parent();
-        while let Some(parent) = current {
-            match parent.kind() {
-                "parameter" => return true,
-                "lambda" | "block" | "source_file" => return false,
-                _ => current = parent.parent(),
-            }
-        }
-        false
+    /// Whether the walk is in a parameter's default value, outside any
+    /// lambda there (which may assign its own variables).
+    fn in_parameter_default(&self) -> bool {
+        let scope_depth = self.frames.last().map_or(0, |frame| frame.depth);
+        self.open_parameters
+            .last()
+            .is_some_and(|parameter| parameter.depth > scope_depth)
     }
 
     /// A variable's name: a number has no leading zero (`$01`).
@@ -336,62 +289,34 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// A resource expression: no virtual classes, no `+>`, one `* =>` per
-    /// body.
-    pub(super) fn validate_resource(&mut self, node: Node<'a>) {
-        let fields = &self.grammar.fields;
-        let virtual_form = node.child_by_field_id(fields.form.get()).is_some();
-        let class = node
-            .child_by_field_id(fields.type_.get())
-            .is_some_and(|kind| self.source(kind) == "class");
-        if virtual_form && class {
-            self.issue(node, "CLASS_NOT_VIRTUALIZABLE", "");
+    /// A resource expression, once the walk has read it: no virtual
+    /// classes; per body no `+>`, one `* =>`, each attribute once; each
+    /// title once.
+    pub(super) fn validate_resource(&mut self, open: &OpenResource<'a>) {
+        if open.form != "regular" && open.type_name == "class" {
+            self.issue(open.node, "CLASS_NOT_VIRTUALIZABLE", "");
         }
         let mut titles: Vec<&str> = Vec::new();
-        for body in self.children_by_field(node, fields.body) {
-            if let Some(title) = body.child_by_field_id(fields.title.get()) {
-                let elements = if title.kind_id() == self.grammar.array {
-                    self.named_children(title)
-                } else {
-                    vec![title]
-                };
-                for element in elements {
-                    if element.kind_id() != self.grammar.string {
-                        continue;
-                    }
-                    let text = self.source(element);
-                    if titles.contains(&text) {
-                        let shown = text.get(1..text.len() - 1).unwrap_or(text);
-                        self.issue(element, "DUPLICATE_TITLE", shown);
-                    }
-                    titles.push(text);
+        for body in &open.bodies {
+            for (_, title) in &body.resources {
+                if titles.contains(&title.as_str()) {
+                    self.issue(open.node, "DUPLICATE_TITLE", title);
                 }
+                titles.push(title);
             }
-            let mut unfolded = false;
             let mut names: Vec<&str> = Vec::new();
-            for attribute in self.named_children(body) {
-                if attribute.kind_id() != self.grammar.attribute {
-                    continue;
-                }
-                let name = attribute.child_by_field_id(fields.name.get());
-                if let Some(name) = name.filter(|name| name.kind() != "splat_name") {
-                    let text = self.source(name);
-                    if names.contains(&text) {
-                        self.issue(attribute, "DUPLICATE_ATTRIBUTE", text);
-                    }
-                    names.push(text);
-                }
-                if name.is_some_and(|name| name.kind() == "splat_name") {
-                    if unfolded {
+            for &(name, operator, _, attribute) in &body.attributes {
+                if name == "*" {
+                    if names.contains(&"*") {
                         self.issue(attribute, "MULTIPLE_ATTRIBUTES_UNFOLD", "");
                     }
-                    unfolded = true;
+                } else if names.contains(&name) {
+                    self.issue(attribute, "DUPLICATE_ATTRIBUTE", name);
                 }
-                let operator = attribute.child_by_field_id(fields.operator.get());
-                if operator.is_some_and(|operator| self.source(operator) == "+>") {
-                    let name = name.map_or("", |name| self.source(name));
+                if operator == "+>" {
                     self.issue(attribute, "ILLEGAL_ATTRIBUTE_APPEND", name);
                 }
+                names.push(name);
             }
         }
     }
@@ -454,51 +379,72 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// A block's statements: all but the last must have an effect.
-    pub(super) fn validate_block(&mut self, block: Node<'a>) {
-        let statements = self.statements(block);
+    /// Opens a block (or the file) whose statements the walk will meet:
+    /// all but the last must have an effect, and the last one too in the
+    /// body of a class, define or node.
+    pub(super) fn open_block(&mut self, depth: usize) {
+        let ends_definition = self.frames.last().is_some_and(|frame| {
+            frame.depth + 1 == depth
+                && matches!(
+                    frame.kind,
+                    ScopeKind::Class | ScopeKind::Define | ScopeKind::Node
+                )
+        });
+        self.open_blocks.push(OpenBlock {
+            depth,
+            ends_definition,
+            last: None,
+            flagged: false,
+        });
+    }
+
+    /// A statement of the innermost open block, as the walk meets it.
+    pub(super) fn validate_statement(&mut self, node: Node<'a>) {
+        let g = self.grammar;
+        let kind = node.kind_id();
+        if !node.is_named() || kind == g.comment || kind == g.heredoc_body {
+            return;
+        }
         // `a -b` and `6 *3` are one operation to Puppet, two statements in
         // the tree (a unary minus or splat after a value).
-        let idem = statements.windows(2).find_map(|pair| {
-            let continued = pair[1].kind() == "unary"
-                && pair[1]
-                    .child_by_field_id(self.grammar.fields.operator.get())
-                    .is_some_and(|operator| matches!(self.source(operator), "-" | "*"));
-            (!continued && self.is_idem(pair[0])).then_some(pair[0])
-        });
-        if let Some(idem) = idem {
-            let what = describe(idem);
-            self.issue(idem, "IDEM_EXPRESSION_NOT_LAST", what);
+        let continued = kind == g.unary
+            && node
+                .child_by_field_id(self.grammar.fields.operator.get())
+                .is_some_and(|operator| matches!(self.source(operator), "-" | "*"));
+        let idem = self.is_idem(node);
+        let block = self.open_blocks.last_mut().expect("checked by the caller");
+        let previous = block.last.replace((node, idem));
+        if let Some((previous, true)) = previous {
+            if !continued && !block.flagged {
+                block.flagged = true;
+                self.issue(previous, "IDEM_EXPRESSION_NOT_LAST", describe(previous));
+            }
+        }
+    }
+
+    /// Closes a block the walk has left.
+    pub(super) fn close_block(&mut self, block: OpenBlock<'a>) {
+        if let Some((last, true)) = block.last {
+            if block.ends_definition {
+                self.issue(last, "IDEM_NOT_ALLOWED_LAST", describe(last));
+            }
         }
     }
 
     /// Checker4_0's `idem`: an expression known to change nothing.
     fn is_idem(&self, node: Node<'a>) -> bool {
-        match node.kind() {
-            "string"
-            | "interpolated_string"
-            | "heredoc"
-            | "integer"
-            | "float"
-            | "true"
-            | "false"
-            | "undef"
-            | "default"
-            | "name"
-            | "type_reference"
-            | "array"
-            | "hash"
-            | "variable"
-            | "access"
-            | "unary"
-            | "regex" => true,
-            "binary" => node
-                .child_by_field_id(self.grammar.fields.operator.get())
-                .is_none_or(|operator| !matches!(self.source(operator), "=~" | "!~")),
-            "parenthesized" => node
-                .child_by_field_id(self.grammar.fields.expression.get())
-                .is_some_and(|inner| self.is_idem(inner)),
-            _ => false,
+        let g = self.grammar;
+        let kind = node.kind_id();
+        if g.idem.contains(&kind) {
+            true
+        } else if kind == g.binary {
+            node.child_by_field_id(g.fields.operator.get())
+                .is_none_or(|operator| !matches!(self.source(operator), "=~" | "!~"))
+        } else if kind == g.parenthesized {
+            node.child_by_field_id(g.fields.expression.get())
+                .is_some_and(|inner| self.is_idem(inner))
+        } else {
+            false
         }
     }
 }
