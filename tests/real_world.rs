@@ -91,6 +91,28 @@ fn conformance_valid_snippets_parse_clean() {
     );
 }
 
+/// How many `refused` snippets (rows of verdicts.tsv) have a diagnostic
+/// at Puppet's line among the lines `lines_of` gives for the file (any
+/// line where Puppet names none), and a description of the others.
+fn flagged_at_puppets_line(
+    refused: &[&Vec<String>],
+    mut lines_of: impl FnMut(&str) -> Vec<usize>,
+) -> (usize, Vec<String>) {
+    let mut missed = Vec::new();
+    for row in refused {
+        let (file, code, line) = (&row[0], &row[3], &row[4]);
+        let lines = lines_of(file);
+        let flagged = match line.parse::<usize>() {
+            Ok(line) => lines.contains(&line),
+            Err(_) => !lines.is_empty(),
+        };
+        if !flagged {
+            missed.push(format!("{file} {code} line {line}: pfacts {lines:?}"));
+        }
+    }
+    (refused.len() - missed.len(), missed)
+}
+
 /// Snippets Puppet's lexer or parser refuses that pfacts flags at Puppet's
 /// line (or anywhere, where Puppet names no line: "at end of input").
 /// What is left are checks Puppet's parser makes beyond the grammar
@@ -108,23 +130,13 @@ fn conformance_syntax_errors_are_flagged_at_puppets_line() {
         .collect();
     assert_eq!(refused.len(), 194);
     let mut parser = syntax::new_parser();
-    let mut missed = Vec::new();
-    for row in &refused {
-        let (file, code, line) = (&row[0], &row[3], &row[4]);
-        let lines: Vec<usize> = syntax::parse_file(&mut parser, &root.join(file))
+    let (agreed, missed) = flagged_at_puppets_line(&refused, |file| {
+        syntax::parse_file(&mut parser, &root.join(file))
             .diagnostics
             .iter()
             .map(|diagnostic| diagnostic.location.map_or(0, |location| location.line))
-            .collect();
-        let flagged = match line.parse::<usize>() {
-            Ok(line) => lines.contains(&line),
-            Err(_) => !lines.is_empty(),
-        };
-        if !flagged {
-            missed.push(format!("{file} {code} line {line}: pfacts {lines:?}"));
-        }
-    }
-    let agreed = refused.len() - missed.len();
+            .collect()
+    });
     assert!(
         agreed >= SYNTAX_ERRORS_FLAGGED_AT_PUPPETS_LINE,
         "{agreed} of {} flagged at Puppet's line; not flagged there:\n{}",
@@ -159,19 +171,7 @@ fn conformance_validation_errors_are_flagged_at_puppets_line() {
         .filter(|row| row[1] == "error" && row[2] == "validation")
         .collect();
     assert_eq!(refused.len(), 254);
-    let mut missed = Vec::new();
-    for row in &refused {
-        let (file, code, line) = (&row[0], &row[3], &row[4]);
-        let lines = lines_of(file);
-        let flagged = match line.parse::<usize>() {
-            Ok(line) => lines.contains(&line),
-            Err(_) => !lines.is_empty(),
-        };
-        if !flagged {
-            missed.push(format!("{file} {code} line {line}: pfacts {lines:?}"));
-        }
-    }
-    let agreed = refused.len() - missed.len();
+    let (agreed, missed) = flagged_at_puppets_line(&refused, lines_of);
     assert!(
         agreed >= VALIDATION_ERRORS_FLAGGED_AT_PUPPETS_LINE,
         "{agreed} of {} flagged at Puppet's line; not flagged there:\n{}",
