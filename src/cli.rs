@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand};
 use rayon::prelude::*;
 
-use indicatif::{ProgressBar, ProgressDrawTarget};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::baseline::{self, Baseline};
 use crate::config::{Config, FailOn, Origin, Setting};
@@ -421,6 +421,10 @@ struct Progress {
 impl Progress {
     fn start() -> Progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} pfacts: {msg} ({elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
         if io::stderr().is_terminal() {
             let delayed = bar.clone();
             std::thread::spawn(move || {
