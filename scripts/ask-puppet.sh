@@ -43,6 +43,7 @@ declarations duplicate-resource-default.example.com duplicate-resource-default.j
 declarations reserved-variable.example.com reserved-variable.json
 declarations reassigned-variable.example.com reassigned-variable.json
 declarations required-after-optional.example.com required-after-optional.json
+declarations definition-location.example.com definition-location.json
 NODES
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.

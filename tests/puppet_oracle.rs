@@ -375,6 +375,7 @@ fn declaration_errors_are_where_puppet_fails() {
         ("reserved-variable", "illegal-assignment"),
         ("reassigned-variable", "reassigned-variable"),
         ("required-after-optional", "illegal-parameter"),
+        ("definition-location", "definition-location"),
     ] {
         let recorded = expected_file(&format!("declarations/expected/{node}.json"));
         let error = recorded["error"]
@@ -387,7 +388,7 @@ fn declaration_errors_are_where_puppet_fails() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 16);
+    assert_eq!(checked, 17);
 
     // Puppet compiles these: nothing is reported in their classes.
     let clean = expected_file("declarations/expected/clean.json");

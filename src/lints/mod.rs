@@ -6,6 +6,7 @@
 mod bad_suppression;
 mod circular_inheritance;
 mod default_leak;
+mod definition_location;
 mod duplicate_declaration;
 mod duplicate_default;
 mod duplicate_resource;
@@ -149,6 +150,10 @@ const CHECKS: &[(&Rule, Check)] = &[
     (
         &reassigned_variable::ReassignedVariable::RULE,
         reassigned_variable::check,
+    ),
+    (
+        &definition_location::DefinitionLocation::RULE,
+        definition_location::check,
     ),
     (&no_effect::NoEffect::RULE, no_effect::check),
     (

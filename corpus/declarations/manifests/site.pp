@@ -18,6 +18,7 @@ node 'duplicate-resource-default.example.com' { include decl::defaults }
 node 'reserved-variable.example.com' { include decl::facts }
 node 'reassigned-variable.example.com' { include decl::reassign }
 node 'required-after-optional.example.com' { notice(decl::pick_port(1, 2)) }
+node 'definition-location.example.com' { include decl::misplaced }
 
 # None of these is an error.
 node 'clean.example.com' {
