@@ -389,7 +389,7 @@ fn check(args: CheckArgs) -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    if report::write(args.format, &mut out, &report)
+    if report::write(args.format, &mut out, &report, &mut sources)
         .and_then(|()| out.flush())
         .is_err()
     {

@@ -51,10 +51,15 @@ pub struct Finding {
     pub fingerprint: String,
 }
 
-/// Writes `report` in `format`.
-pub fn write(format: Format, out: &mut dyn Write, report: &Report) -> io::Result<()> {
+/// Writes `report` in `format`; text shows excerpts of the `sources`.
+pub fn write(
+    format: Format,
+    out: &mut dyn Write,
+    report: &Report,
+    sources: &mut Sources,
+) -> io::Result<()> {
     match format {
-        Format::Text => text::write(out, report),
+        Format::Text => text::write(out, report, sources),
         Format::Json => json::write(out, report),
         Format::Sarif => sarif::write(out, report),
         Format::Github => github::write(out, report),

@@ -9,11 +9,15 @@ use codespan_reporting::diagnostic::{Diagnostic as Rendered, Label, Severity as 
 use codespan_reporting::files::{Files, SimpleFiles};
 use codespan_reporting::term::{self, termcolor};
 
-use super::Report;
+use super::{Report, Sources};
 use crate::diagnostic::{Diagnostic, Location, Severity};
 
-pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
-    let mut files = Catalog::default();
+pub fn write(out: &mut dyn Write, report: &Report, sources: &mut Sources) -> io::Result<()> {
+    let mut files = Catalog {
+        sources,
+        files: SimpleFiles::new(),
+        ids: std::collections::HashMap::new(),
+    };
     let config = term::Config::default();
     let mut colored = report.color.then(|| termcolor::Ansi::new(Vec::<u8>::new()));
     let mut emit = |rendered: &Rendered<usize>, files: &Catalog| -> io::Result<()> {
@@ -48,20 +52,21 @@ pub fn write(out: &mut dyn Write, report: &Report) -> io::Result<()> {
 }
 
 /// The files rendered so far, by path.
-#[derive(Default)]
-struct Catalog {
+struct Catalog<'s> {
+    sources: &'s mut Sources,
     files: SimpleFiles<String, String>,
     ids: std::collections::HashMap<std::path::PathBuf, Option<usize>>,
 }
 
-impl Catalog {
+impl Catalog<'_> {
     fn id(&mut self, path: &Path) -> Option<usize> {
         if let Some(id) = self.ids.get(path) {
             return *id;
         }
-        let id = std::fs::read_to_string(path)
-            .ok()
-            .map(|text| self.files.add(shown(path), text));
+        let id = self
+            .sources
+            .text(path)
+            .map(|text| self.files.add(shown(path), text.to_string()));
         self.ids.insert(path.to_path_buf(), id);
         id
     }
