@@ -44,6 +44,7 @@ declarations reserved-variable.example.com reserved-variable.json
 declarations reassigned-variable.example.com reassigned-variable.json
 declarations required-after-optional.example.com required-after-optional.json
 declarations definition-location.example.com definition-location.json
+declarations top-construct.example.com top-construct.json
 NODES
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.

@@ -83,6 +83,8 @@ pub struct Grammar {
     /// binary operators and parentheses, which depend on their parts.
     idem: [u16; 17],
     binary: u16,
+    /// What a module's autoloaded file may hold at its top.
+    definitions: [u16; 5],
     heredoc_body: u16,
     parenthesized: u16,
     unary: u16,
@@ -198,6 +200,13 @@ impl Grammar {
             ]
             .map(kind),
             binary: kind("binary"),
+            definitions: [
+                kind("class_definition"),
+                kind("define_definition"),
+                kind("function_definition"),
+                kind("type_alias"),
+                kind("type_definition"),
+            ],
             heredoc_body: kind("heredoc_body"),
             parenthesized: kind("parenthesized"),
             unary: kind("unary"),

@@ -18,7 +18,7 @@
 
 use tree_sitter::Node;
 
-use super::{Extractor, FileId, OpenParameter, OpenResource, ScopeKind, ValidationIssue};
+use super::{Extractor, FileId, OpenParameter, OpenResource, Role, ScopeKind, ValidationIssue};
 
 /// The parameters of one list read so far.
 #[derive(Default)]
@@ -411,6 +411,16 @@ impl<'a> Extractor<'a> {
             && node
                 .child_by_field_id(self.grammar.fields.operator.get())
                 .is_some_and(|operator| matches!(self.source(operator), "-" | "*"));
+        // Files the autoloader reads hold definitions only.
+        if self.open_blocks.len() == 1
+            && matches!(
+                self.placement.role,
+                Role::ModuleManifest | Role::Function | Role::TypeAlias
+            )
+            && !g.definitions.contains(&kind)
+        {
+            self.issue(node, "ILLEGAL_TOP_CONSTRUCT_LOCATION", describe(node));
+        }
         let idem = self.is_idem(node);
         let block = self.open_blocks.last_mut().expect("checked by the caller");
         let previous = block.last.replace((node, idem));
@@ -461,6 +471,10 @@ fn describe(node: Node) -> &'static str {
         "hash" => "hash",
         "access" => "access",
         "regex" => "regular expression",
+        "node_definition" => "node definition",
+        "resource" => "resource",
+        "assignment" => "assignment",
+        "call" | "statement_call" => "call",
         _ => "expression",
     }
 }

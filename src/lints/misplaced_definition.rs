@@ -6,7 +6,10 @@ rule! {
     /// Finds classes, defines and nodes defined anywhere but at top level or
     /// directly in a class body (in a define, a function, a node, a lambda,
     /// an `if` or `case`), and functions and type aliases anywhere but at
-    /// top level. Puppet's issue codes: NOT_TOP_LEVEL, NOT_ABSOLUTE_TOP_LEVEL.
+    /// top level; and at the top of a module's `manifests/`, `functions/`
+    /// or `types/` file, anything but definitions (a node, a resource, a
+    /// variable). Puppet's issue codes: NOT_TOP_LEVEL, NOT_ABSOLUTE_TOP_LEVEL,
+    /// ILLEGAL_TOP_CONSTRUCT_LOCATION.
     ///
     /// ## Why is this bad?
     /// Puppet's validator refuses the whole file when it loads it. A class
@@ -34,6 +37,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             (
                 "NOT_ABSOLUTE_TOP_LEVEL",
                 "functions and type aliases may only stand at top level",
+            ),
+            (
+                "ILLEGAL_TOP_CONSTRUCT_LOCATION",
+                "a {} cannot stand at the top of a module's file: the autoloader reads definitions only",
             ),
         ],
     )
