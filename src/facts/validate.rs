@@ -96,12 +96,9 @@ impl<'a> Extractor<'a> {
         self.facts.validation_issue.push(row);
     }
 
-    /// Where a definition may stand, its name and its parameters.
+    /// Where a definition may stand, and its name (its parameters are
+    /// checked as the walk closes each).
     pub(super) fn validate_definition(&mut self, node: Node<'a>, what: Definition) {
-        self.validate_name(node, what);
-    }
-
-    fn validate_name(&mut self, node: Node<'a>, what: Definition) {
         self.validate_location(node, what);
         let fields = &self.grammar.fields;
         let Some(name_node) = node.child_by_field_id(fields.name.get()) else {

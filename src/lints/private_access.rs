@@ -127,14 +127,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                         .iter()
                         .any(|decl| decl.class == class && decl.scope == row.scope)
             })
-            .map(|row| {
-                context.related(
-                    row.file,
-                    row.line,
-                    row.col,
-                    "declared private here".to_string(),
-                )
-            })
+            .map(|row| declared_here(context, row.file, row.line, row.col))
             .collect();
         diagnostics.push(diagnostic);
     }
@@ -166,14 +159,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             .var_assign
             .iter()
             .filter(|row| row.private && row.name == variable && scopes.contains(&row.scope))
-            .map(|row| {
-                context.related(
-                    row.file,
-                    row.line,
-                    row.col,
-                    "declared private here".to_string(),
-                )
-            })
+            .map(|row| declared_here(context, row.file, row.line, row.col))
             .collect();
         diagnostics.push(diagnostic);
     }
@@ -209,4 +195,14 @@ pub fn site_location(context: &Context, site: Site) -> (u32, u32) {
             facts.resource_param_ref[index as usize].col,
         ),
     }
+}
+
+/// The related place of a private parameter or variable's declaration.
+fn declared_here(
+    context: &Context,
+    file: crate::facts::schema::FileId,
+    line: u32,
+    col: u32,
+) -> crate::diagnostic::Related {
+    context.related(file, line, col, "declared private here".to_string())
 }
