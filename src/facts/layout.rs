@@ -1,8 +1,10 @@
 //! Where a file stands in Puppet's layout: which module, which role, and
 //! where the autoloader would look for a name.
 //!
-//! An environment is a directory with an `environment.conf`, or with both
-//! `manifests/` and `modules/`; its `modulepath` (relative entries of
+//! An environment is a directory with an `environment.conf`, with both
+//! `manifests/` and `modules/`, or, unless an environment further up holds
+//! it as a module, with a `manifests/site.pp` but no `metadata.json` or
+//! `manifests/init.pp` (a module's marks); its `modulepath` (relative entries of
 //! `environment.conf`, default `modules`) holds modules and its `manifest`
 //! (default `manifests`) the environment manifests. Outside an environment
 //! a module is any directory with `manifests/`, `functions/`, `types/`,
@@ -58,6 +60,9 @@ pub struct Placement {
 struct Environment {
     modulepath: Vec<PathBuf>,
     manifest: PathBuf,
+    /// Only guessed from a `manifests/site.pp`: an environment further up
+    /// that has its marks takes precedence (the guess is a module then).
+    guessed: bool,
 }
 
 /// Places files, remembering what it read of each directory.
@@ -90,14 +95,25 @@ impl Layout {
     }
 
     pub fn place(&mut self, path: &Path) -> Placement {
+        let mut guessed = None;
         for ancestor in path.ancestors().skip(1) {
             let Some(environment) = self.environment(ancestor) else {
                 continue;
             };
+            if environment.guessed {
+                guessed = guessed.or(Some(environment));
+                continue;
+            }
+            guessed = None;
             if let Some(placement) = self.place_in_environment(path, &environment) {
                 return placement;
             }
             break;
+        }
+        if let Some(placement) =
+            guessed.and_then(|environment| self.place_in_environment(path, &environment))
+        {
+            return placement;
         }
         self.place_in_modulepath(path)
             .or_else(|| self.place_in_module(path))
@@ -256,7 +272,9 @@ pub fn environment_paths(dir: &Path) -> (Vec<PathBuf>, PathBuf) {
 fn read_environment(dir: &Path) -> Option<Environment> {
     let conf = dir.join("environment.conf");
     let settings = std::fs::read_to_string(&conf).ok();
-    if settings.is_none() && !(dir.join("manifests").is_dir() && dir.join("modules").is_dir()) {
+    let marked =
+        settings.is_some() || dir.join("manifests").is_dir() && dir.join("modules").is_dir();
+    if !marked && !has_main_manifest_only(dir) {
         return None;
     }
     let setting = |key: &str| {
@@ -284,7 +302,18 @@ fn read_environment(dir: &Path) -> Option<Environment> {
     Some(Environment {
         modulepath,
         manifest,
+        guessed: !marked,
     })
+}
+
+/// A main manifest `manifests/site.pp` in a directory without a module's
+/// marks (`metadata.json`, `manifests/init.pp`): an environment without
+/// modules (an empty `modules/` is lost in a git checkout), unless an
+/// environment further up holds it as a module.
+fn has_main_manifest_only(dir: &Path) -> bool {
+    dir.join("manifests/site.pp").is_file()
+        && !dir.join("manifests/init.pp").exists()
+        && !dir.join("metadata.json").exists()
 }
 
 /// The file where Puppet's autoloader looks for `name`, a class or define
@@ -339,6 +368,39 @@ mod tests {
         assert_eq!(
             (role.module.as_str(), role.role),
             ("role", Role::ModuleManifest)
+        );
+    }
+
+    #[test]
+    fn a_main_manifest_without_modules_is_an_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let env = dir.path().join("env");
+        let module = dir.path().join("site");
+        std::fs::create_dir_all(env.join("manifests")).unwrap();
+        std::fs::create_dir_all(module.join("manifests")).unwrap();
+        for file in [
+            "env/manifests/site.pp",
+            "site/manifests/site.pp",
+            "site/manifests/init.pp",
+        ] {
+            std::fs::write(dir.path().join(file), "").unwrap();
+        }
+        assert_eq!(
+            placed(dir.path(), "env/manifests/site.pp").role,
+            Role::EnvironmentManifest
+        );
+        let class = placed(dir.path(), "site/manifests/site.pp");
+        assert_eq!(
+            (class.module.as_str(), class.role),
+            ("site", Role::ModuleManifest)
+        );
+        // Held as a module by the environment around it.
+        std::fs::create_dir_all(env.join("modules/web/manifests")).unwrap();
+        std::fs::write(env.join("modules/web/manifests/site.pp"), "").unwrap();
+        let nested = placed(dir.path(), "env/modules/web/manifests/site.pp");
+        assert_eq!(
+            (nested.module.as_str(), nested.role),
+            ("web", Role::ModuleManifest)
         );
     }
 
