@@ -43,6 +43,17 @@ impl Location {
     /// `text`.
     pub fn of_point(text: &str, byte_offset: usize, point: tree_sitter::Point) -> Location {
         let line_start = byte_offset.saturating_sub(point.column);
+        // Most lines are ASCII up to the point: bytes are characters.
+        if text
+            .as_bytes()
+            .get(line_start..byte_offset)
+            .is_some_and(|prefix| prefix.is_ascii())
+        {
+            return Location {
+                line: point.row + 1,
+                column: byte_offset - line_start + 1,
+            };
+        }
         let end = floor_char_boundary(text, byte_offset.min(text.len()));
         let start = floor_char_boundary(text, line_start.min(end));
         Location {

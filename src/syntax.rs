@@ -5,9 +5,10 @@
 //! abandoned and reported, so that no input can hang a run.
 
 use std::collections::HashSet;
+use std::ffi::c_void;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Once, OnceLock};
 use std::time::{Duration, Instant};
 
 use tree_sitter::{Language, Node, ParseOptions, Parser, Tree};
@@ -17,11 +18,59 @@ use crate::source::{self, SourceText};
 
 /// The Puppet language of the grammar in `grammar/`.
 pub fn language() -> Language {
+    allocate_trees_with_mimalloc();
     tree_sitter_puppet_pfacts::LANGUAGE.into()
+}
+
+/// Tree-sitter's C library allocates every node of every tree, with the
+/// system allocator unless told otherwise: through mimalloc, like the rest
+/// of pfacts, parsing and freeing trees is faster and a tree's nodes lie
+/// closer together for the walk that reads them.
+fn allocate_trees_with_mimalloc() {
+    static ONCE: Once = Once::new();
+    // SAFETY: one allocator family, which aligns as malloc does and, through
+    // `present`, never returns null for a non-zero size; installed once,
+    // before any parser or tree exists (both come from `new_parser` and
+    // `language`, which call this first).
+    ONCE.call_once(|| unsafe {
+        tree_sitter::set_allocator(Some(tree_sitter::Allocator {
+            malloc: tree_malloc,
+            calloc: tree_calloc,
+            realloc: tree_realloc,
+            free: libmimalloc_sys::mi_free,
+        }));
+    });
+}
+
+/// Out of memory, tree-sitter's own allocator aborts; so do these.
+fn present(pointer: *mut c_void, size: usize) -> *mut c_void {
+    if pointer.is_null() && size > 0 {
+        std::process::abort();
+    }
+    pointer
+}
+
+unsafe extern "C" fn tree_malloc(size: usize) -> *mut c_void {
+    // SAFETY: mimalloc's malloc, for any size.
+    present(unsafe { libmimalloc_sys::mi_malloc(size) }, size)
+}
+
+unsafe extern "C" fn tree_calloc(count: usize, size: usize) -> *mut c_void {
+    // SAFETY: mimalloc's calloc, which checks the product for overflow.
+    present(
+        unsafe { libmimalloc_sys::mi_calloc(count, size) },
+        count.saturating_mul(size),
+    )
+}
+
+unsafe extern "C" fn tree_realloc(pointer: *mut c_void, size: usize) -> *mut c_void {
+    // SAFETY: `pointer` is null or came from these functions (mimalloc).
+    present(unsafe { libmimalloc_sys::mi_realloc(pointer, size) }, size)
 }
 
 /// A parser for Puppet manifests; one per thread.
 pub fn new_parser() -> Parser {
+    allocate_trees_with_mimalloc();
     let mut parser = Parser::new();
     parser
         .set_language(&language())

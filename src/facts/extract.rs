@@ -18,6 +18,7 @@ mod validate;
 
 use super::intern::Interner;
 use super::layout::{autoload_path, Placement, Role};
+use super::names;
 use super::schema::*;
 use crate::diagnostic::Location;
 use validate::{Definition, OpenBlock, ParameterList};
@@ -31,14 +32,51 @@ pub struct FileFacts {
     pub ids: u32,
 }
 
+/// What entering a node of a kind extracts: looked up by kind id, so that
+/// a node costs one index rather than a chain of comparisons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Visit {
+    Nothing,
+    Comment,
+    Variable,
+    Block,
+    Class,
+    Define,
+    Node,
+    Function,
+    Lambda,
+    TypeAlias,
+    TypeDefinition,
+    Assignment,
+    Call,
+    Resource,
+    ResourceBody,
+    Attribute,
+    Parameter,
+    ResourceDefaults,
+    ResourceOverride,
+    Collector,
+    Relationship,
+    Access,
+}
+
 /// Node kinds and fields the extractor reads, as ids.
 pub struct Grammar {
+    /// What entering each kind extracts, by kind id.
+    visits: Vec<Visit>,
+    /// Whether the walk descends into each kind, by kind id: not into
+    /// anonymous tokens (leaves) nor into kinds whose children hold nothing
+    /// the extractor reads (heredocs, attribute and node names, comments).
+    descends: Vec<bool>,
+    /// `if`, `unless`, `case` and selectors, by kind id: what they hold may
+    /// not be evaluated.
+    conditional: Vec<bool>,
     access: u16,
     access_modifier: u16,
-    array: u16,
-    assignment: u16,
+    node_name: u16,
+    interpolated_string: u16,
     attribute: u16,
-    block: u16,
+    array: u16,
     call: u16,
     case: u16,
     class_definition: u16,
@@ -46,39 +84,20 @@ pub struct Grammar {
     collector: u16,
     comment: u16,
     default: u16,
-    define_definition: u16,
-    function_definition: u16,
-    interpolated_string: u16,
-    lambda: u16,
     method_call: u16,
     name: u16,
-    node_definition: u16,
-    node_name: u16,
-    parameter: u16,
     equals: u16,
     splat: u16,
-    resource_body: u16,
     regex: u16,
     relationship: u16,
     resource: u16,
-    resource_defaults: u16,
-    resource_override: u16,
     selector: u16,
-    statement_call: u16,
-    source_file: u16,
     string: u16,
     string_content: u16,
     escape_sequence: u16,
-    type_alias: u16,
     type_definition: u16,
     type_reference: u16,
     variable: u16,
-    /// Kinds whose children hold nothing the extractor reads: the walk does
-    /// not descend into them.
-    opaque: [u16; 4],
-    /// `if`, `unless`, `case` and selectors: what they hold may not be
-    /// evaluated.
-    conditionals: [u16; 4],
     /// Expressions that only compute a value (Checker4_0's `idem`), but
     /// binary operators and parentheses, which depend on their parts.
     idem: [u16; 17],
@@ -120,6 +139,29 @@ struct Fields {
 }
 
 impl Grammar {
+    /// Kinds past the tables are tree-sitter's `ERROR` (the largest id):
+    /// nothing to extract from the node itself, but its children.
+    fn visit(&self, kind: u16) -> Visit {
+        self.visits
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(Visit::Nothing)
+    }
+
+    fn descends(&self, kind: u16) -> bool {
+        self.descends
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(true)
+    }
+
+    fn is_conditional(&self, kind: u16) -> bool {
+        self.conditional
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(false)
+    }
+
     pub fn new(language: &Language) -> Grammar {
         let kind = |name: &str| {
             let id = language.id_for_node_kind(name, true);
@@ -131,13 +173,56 @@ impl Grammar {
                 .field_id_for_name(name)
                 .unwrap_or_else(|| panic!("field {name} is in the grammar"))
         };
+        let kinds = language.node_kind_count();
+        let mut visits = vec![Visit::Nothing; kinds];
+        for (name, visit) in [
+            ("comment", Visit::Comment),
+            ("variable", Visit::Variable),
+            ("block", Visit::Block),
+            ("source_file", Visit::Block),
+            ("class_definition", Visit::Class),
+            ("define_definition", Visit::Define),
+            ("node_definition", Visit::Node),
+            ("function_definition", Visit::Function),
+            ("lambda", Visit::Lambda),
+            ("type_alias", Visit::TypeAlias),
+            ("type_definition", Visit::TypeDefinition),
+            ("assignment", Visit::Assignment),
+            ("statement_call", Visit::Call),
+            ("call", Visit::Call),
+            ("method_call", Visit::Call),
+            ("resource", Visit::Resource),
+            ("resource_body", Visit::ResourceBody),
+            ("attribute", Visit::Attribute),
+            ("parameter", Visit::Parameter),
+            ("resource_defaults", Visit::ResourceDefaults),
+            ("resource_override", Visit::ResourceOverride),
+            ("collector", Visit::Collector),
+            ("relationship", Visit::Relationship),
+            ("access", Visit::Access),
+        ] {
+            visits[usize::from(kind(name))] = visit;
+        }
+        let mut descends: Vec<bool> = (0..kinds)
+            .map(|id| u16::try_from(id).is_ok_and(|id| language.node_kind_is_named(id)))
+            .collect();
+        for opaque in ["heredoc", "attribute_name", "node_name", "comment"] {
+            descends[usize::from(kind(opaque))] = false;
+        }
+        let mut conditional = vec![false; kinds];
+        for name in ["if", "unless", "case", "selector"] {
+            conditional[usize::from(kind(name))] = true;
+        }
         Grammar {
+            visits,
+            descends,
+            conditional,
             access: kind("access"),
             access_modifier: kind("access_modifier"),
-            array: kind("array"),
-            assignment: kind("assignment"),
+            node_name: kind("node_name"),
+            interpolated_string: kind("interpolated_string"),
             attribute: kind("attribute"),
-            block: kind("block"),
+            array: kind("array"),
             call: kind("call"),
             case: kind("case"),
             class_definition: kind("class_definition"),
@@ -145,40 +230,20 @@ impl Grammar {
             collector: kind("collector"),
             comment: kind("comment"),
             default: kind("default"),
-            define_definition: kind("define_definition"),
-            function_definition: kind("function_definition"),
-            interpolated_string: kind("interpolated_string"),
-            lambda: kind("lambda"),
             method_call: kind("method_call"),
             name: kind("name"),
-            node_definition: kind("node_definition"),
-            node_name: kind("node_name"),
-            parameter: kind("parameter"),
             equals: language.id_for_node_kind("=", false),
             splat: language.id_for_node_kind("*", false),
-            resource_body: kind("resource_body"),
             regex: kind("regex"),
             relationship: kind("relationship"),
             resource: kind("resource"),
-            resource_defaults: kind("resource_defaults"),
-            resource_override: kind("resource_override"),
             selector: kind("selector"),
-            statement_call: kind("statement_call"),
-            source_file: kind("source_file"),
             string: kind("string"),
             string_content: kind("string_content"),
             escape_sequence: kind("escape_sequence"),
-            type_alias: kind("type_alias"),
             type_definition: kind("type_definition"),
             type_reference: kind("type_reference"),
             variable: kind("variable"),
-            opaque: [
-                kind("heredoc"),
-                kind("attribute_name"),
-                kind("node_name"),
-                kind("comment"),
-            ],
-            conditionals: [kind("if"), kind("unless"), kind("case"), kind("selector")],
             idem: [
                 "string",
                 "interpolated_string",
@@ -240,8 +305,8 @@ impl Grammar {
     }
 }
 
-/// Puppet's data types: an access on one of these is a type, not a
-/// resource reference.
+/// Puppet's data types, lower case and sorted (searched by bisection): an
+/// access on one of these is a type, not a resource reference.
 const DATA_TYPES: &[&str] = &[
     "any",
     "array",
@@ -456,7 +521,9 @@ pub fn extract<'a>(
         placement,
         module_path,
         facts: Facts::default(),
-        interner: Interner::default(),
+        // The Debian manifests hold one distinct string per 66 bytes on
+        // average: room for twice that spares most files any rehash.
+        interner: Interner::with_capacity(text.len() / 32),
         scratch: RefCell::new(tree.walk()),
         // Id 0 is top scope, shared by all files.
         next_id: 1,
@@ -496,8 +563,8 @@ impl<'a> Extractor<'a> {
             let kind = node.kind_id();
             let descend = self.enter(node, kind, depth);
             if descend
+                && self.grammar.descends(kind)
                 && node.child_count() > 0
-                && !self.grammar.opaque.contains(&kind)
                 && cursor.goto_first_child()
             {
                 depth += 1;
@@ -630,7 +697,11 @@ impl<'a> Extractor<'a> {
     fn literal(&self, node: Node<'a>) -> Option<String> {
         let kind = node.kind_id();
         if kind == self.grammar.name || kind == self.grammar.node_name {
-            return Some(self.source(node).split_whitespace().collect());
+            let written = self.source(node);
+            if !written.contains(char::is_whitespace) {
+                return Some(written.to_string());
+            }
+            return Some(written.split_whitespace().collect());
         }
         if kind == self.grammar.string {
             let quoted = self.source(node);
@@ -654,7 +725,7 @@ impl<'a> Extractor<'a> {
 
     /// Puppet's normal form of a class name.
     fn class_name(name: &str) -> String {
-        name.trim_start_matches("::").to_lowercase()
+        names::lowercase(names::absolute(name))
     }
 
     // ------------------------------------------------------------------
@@ -665,7 +736,8 @@ impl<'a> Extractor<'a> {
     /// a fact, so the walk need not descend.
     fn enter(&mut self, node: Node<'a>, kind: u16, depth: usize) -> bool {
         let g = self.grammar;
-        if kind == g.comment {
+        let visit = g.visit(kind);
+        if visit == Visit::Comment {
             return false;
         }
         if self
@@ -692,65 +764,61 @@ impl<'a> Extractor<'a> {
         {
             self.validate_statement(node);
         }
-        if g.conditionals.contains(&kind) {
+        if g.is_conditional(kind) {
             self.conditions.push(depth);
             if kind == g.case || kind == g.selector {
                 self.validate_defaults(node);
             }
         }
-        if kind == g.variable {
-            self.validate_variable(node);
-            self.variable(node);
-        } else if kind == g.block || kind == g.source_file {
-            self.open_block(depth);
-        } else if kind == g.class_definition || kind == g.define_definition {
-            let what = if kind == g.class_definition {
-                Definition::Class
-            } else {
-                Definition::Define
-            };
-            self.validate_definition(node, what);
-            self.definition_of(node, depth);
-        } else if kind == g.node_definition {
-            self.validate_node(node);
-            self.node_definition(node, depth);
-        } else if kind == g.function_definition {
-            self.validate_definition(node, Definition::Function);
-            self.function_definition(node, depth);
-        } else if kind == g.lambda {
-            self.lambda(node, depth);
-        } else if kind == g.type_alias || kind == g.type_definition {
-            let what = if kind == g.type_alias {
-                Definition::TypeAlias
-            } else {
-                Definition::ObjectType
-            };
-            self.validate_definition(node, what);
-            self.type_declaration(node);
-        } else if kind == g.assignment {
-            self.validate_assignment(node);
-            self.assignment(node);
-        } else if kind == g.statement_call || kind == g.call || kind == g.method_call {
-            self.call(node);
-        } else if kind == g.resource {
-            self.resource(node, depth);
-        } else if kind == g.resource_body {
-            self.resource_body(node, depth);
-        } else if kind == g.attribute {
-            self.attribute(node, depth);
-        } else if kind == g.parameter {
-            self.parameter(depth);
-        } else if kind == g.resource_defaults {
-            self.validate_resource_defaults(node);
-            self.resource_defaults(node);
-        } else if kind == g.resource_override {
-            self.resource_override(node);
-        } else if kind == g.collector {
-            self.collector(node);
-        } else if kind == g.relationship {
-            self.relationship(node);
-        } else if kind == g.access {
-            self.access(node);
+        match visit {
+            Visit::Nothing | Visit::Comment => {}
+            Visit::Variable => {
+                self.validate_variable(node);
+                self.variable(node);
+            }
+            Visit::Block => self.open_block(depth),
+            Visit::Class => {
+                self.validate_definition(node, Definition::Class);
+                self.definition_of(node, depth);
+            }
+            Visit::Define => {
+                self.validate_definition(node, Definition::Define);
+                self.definition_of(node, depth);
+            }
+            Visit::Node => {
+                self.validate_node(node);
+                self.node_definition(node, depth);
+            }
+            Visit::Function => {
+                self.validate_definition(node, Definition::Function);
+                self.function_definition(node, depth);
+            }
+            Visit::Lambda => self.lambda(node, depth),
+            Visit::TypeAlias => {
+                self.validate_definition(node, Definition::TypeAlias);
+                self.type_declaration(node);
+            }
+            Visit::TypeDefinition => {
+                self.validate_definition(node, Definition::ObjectType);
+                self.type_declaration(node);
+            }
+            Visit::Assignment => {
+                self.validate_assignment(node);
+                self.assignment(node);
+            }
+            Visit::Call => self.call(node),
+            Visit::Resource => self.resource(node, depth),
+            Visit::ResourceBody => self.resource_body(node, depth),
+            Visit::Attribute => self.attribute(node, depth),
+            Visit::Parameter => self.parameter(depth),
+            Visit::ResourceDefaults => {
+                self.validate_resource_defaults(node);
+                self.resource_defaults(node);
+            }
+            Visit::ResourceOverride => self.resource_override(node),
+            Visit::Collector => self.collector(node),
+            Visit::Relationship => self.relationship(node),
+            Visit::Access => self.access(node),
         }
         true
     }
@@ -859,7 +927,7 @@ impl<'a> Extractor<'a> {
         if self.placement.role != role {
             return;
         }
-        let Some(actual) = self.module_path.clone() else {
+        let Some(actual) = self.module_path.as_deref() else {
             return;
         };
         let expected = autoload_path(role, name).unwrap_or_default();
@@ -1061,7 +1129,7 @@ impl<'a> Extractor<'a> {
         } else {
             "mapping"
         };
-        let name = self.source(name_node).trim_start_matches("::").to_string();
+        let name = names::absolute(self.source(name_node)).to_string();
         let (line, col) = self.location(name_node);
         let row = TypeDecl {
             type_name: self.sym(&name),
@@ -1111,9 +1179,9 @@ impl<'a> Extractor<'a> {
             return;
         }
         let name = self.source(node).trim_start_matches('$');
-        let (namespace, short) = match name.rfind("::") {
+        let (namespace, short) = match names::last_separator(name) {
             Some(0) => ("::", &name[2..]),
-            Some(at) => (name[..at].trim_start_matches("::"), &name[at + 2..]),
+            Some(at) => (names::absolute(&name[..at]), &name[at + 2..]),
             None => ("", name),
         };
         let (line, col) = self.location(node);
@@ -1159,7 +1227,7 @@ impl<'a> Extractor<'a> {
         let Some(function) = function else {
             return;
         };
-        let name = self.source(function).trim_start_matches("::").to_string();
+        let name = names::absolute(self.source(function)).to_string();
         let (line, col) = self.location(function);
         let row = Call {
             scope: self.scope(),
@@ -1611,14 +1679,10 @@ impl<'a> Extractor<'a> {
         if target.kind_id() != self.grammar.type_reference {
             return None;
         }
-        let written = self.source(target).trim_start_matches("::");
-        if DATA_TYPES
-            .iter()
-            .any(|data_type| data_type.eq_ignore_ascii_case(written))
-        {
+        let lower = names::lowercase(names::absolute(self.source(target)));
+        if DATA_TYPES.binary_search(&lower.as_str()).is_ok() {
             return None;
         }
-        let lower = written.to_lowercase();
         let mut indexes = self.children_by_field(node, self.grammar.fields.index);
         let type_name = if lower == "resource" {
             if indexes.is_empty() {
@@ -1857,6 +1921,9 @@ fn tagged_api_private(text: &str, offset: usize) -> bool {
 
 /// The value of a single-quoted string's content: `\\` and `\'` escape.
 pub(super) fn unescape_single_quoted(content: &str) -> String {
+    if !content.contains('\\') {
+        return content.to_string();
+    }
     let mut value = String::with_capacity(content.len());
     let mut chars = content.chars().peekable();
     while let Some(c) = chars.next() {
@@ -1894,5 +1961,22 @@ pub(super) fn unescape_double_quoted(escape: &str) -> String {
                 None => escape.to_string(),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_types_are_sorted_for_bisection() {
+        assert!(DATA_TYPES.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(DATA_TYPES.iter().all(|name| *name == name.to_lowercase()));
+    }
+
+    #[test]
+    fn single_quoted_strings_unescape_only_backslash_and_quote() {
+        assert_eq!(unescape_single_quoted("plain"), "plain");
+        assert_eq!(unescape_single_quoted(r"it\'s a \\ \n"), r"it's a \ \n");
     }
 }

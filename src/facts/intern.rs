@@ -31,6 +31,17 @@ fn hash(text: &str) -> u64 {
 }
 
 impl Interner {
+    /// An interner with room for about `strings` strings: no rehashing
+    /// while it fills up to that.
+    pub fn with_capacity(strings: usize) -> Interner {
+        let mut interner = Interner {
+            table: HashTable::with_capacity(strings),
+            strings: Vec::with_capacity(strings),
+        };
+        interner.intern("");
+        interner
+    }
+
     pub fn intern(&mut self, text: &str) -> Sym {
         let hash = hash(text);
         let strings = &self.strings;

@@ -13,6 +13,8 @@
 //! directory without an `author-` prefix.
 
 use std::collections::HashMap;
+
+use super::names;
 use std::path::{Path, PathBuf};
 
 /// What a file is to Puppet.
@@ -321,18 +323,16 @@ fn has_main_manifest_only(dir: &Path) -> bool {
 /// `<module>/<directory>/<path>.pp`; `None` for a name it cannot load
 /// (a function or type alias without a namespace).
 pub fn autoload_path(role: Role, name: &str) -> Option<String> {
-    let lower = name.trim_start_matches("::").to_lowercase();
-    let mut segments = lower.split("::");
-    let module = segments.next()?;
-    let rest: Vec<&str> = segments.collect();
-    let (dir, file) = match role {
-        Role::ModuleManifest if rest.is_empty() => ("manifests", "init".to_string()),
-        Role::ModuleManifest => ("manifests", rest.join("/")),
-        Role::Function if !rest.is_empty() => ("functions", rest.join("/")),
-        Role::TypeAlias if !rest.is_empty() => ("types", rest.join("/")),
+    let (module, rest) = names::split_first(names::absolute(name));
+    let dir = match (role, rest) {
+        (Role::ModuleManifest, _) => "manifests",
+        (Role::Function, Some(_)) => "functions",
+        (Role::TypeAlias, Some(_)) => "types",
         _ => return None,
     };
-    Some(format!("{module}/{dir}/{file}.pp"))
+    let file = rest.map_or_else(|| "init".to_string(), |rest| rest.replace("::", "/"));
+    let path = format!("{module}/{dir}/{file}.pp");
+    Some(names::lowercase(&path))
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod export;
 pub mod extract;
 pub mod intern;
 pub mod layout;
+pub mod names;
 pub mod ruby;
 pub mod schema;
 mod suppression;
