@@ -58,6 +58,8 @@ enum Visit {
     Collector,
     Relationship,
     Access,
+    ReservedWord,
+    Integer,
 }
 
 /// Node kinds and fields the extractor reads, as ids.
@@ -102,6 +104,9 @@ pub struct Grammar {
     /// binary operators and parentheses, which depend on their parts.
     idem: [u16; 17],
     binary: u16,
+    /// What Checker4_0 calls idem when all of its parts are: conditionals,
+    /// their branches and blocks.
+    compound_idem: [u16; 7],
     /// What a module's autoloaded file may hold at its top.
     definitions: [u16; 5],
     heredoc_body: u16,
@@ -200,6 +205,8 @@ impl Grammar {
             ("collector", Visit::Collector),
             ("relationship", Visit::Relationship),
             ("access", Visit::Access),
+            ("reserved_word", Visit::ReservedWord),
+            ("integer", Visit::Integer),
         ] {
             visits[usize::from(kind(name))] = visit;
         }
@@ -265,6 +272,16 @@ impl Grammar {
             ]
             .map(kind),
             binary: kind("binary"),
+            compound_idem: [
+                "if",
+                "elsif",
+                "else",
+                "unless",
+                "case",
+                "case_option",
+                "block",
+            ]
+            .map(kind),
             definitions: [
                 kind("class_definition"),
                 kind("define_definition"),
@@ -816,9 +833,14 @@ impl<'a> Extractor<'a> {
                 self.resource_defaults(node);
             }
             Visit::ResourceOverride => self.resource_override(node),
-            Visit::Collector => self.collector(node),
+            Visit::Collector => {
+                self.validate_collector_use(node);
+                self.collector(node);
+            }
             Visit::Relationship => self.relationship(node),
             Visit::Access => self.access(node),
+            Visit::ReservedWord => self.validate_reserved_word(node),
+            Visit::Integer => self.validate_integer(node),
         }
         true
     }

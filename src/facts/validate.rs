@@ -286,6 +286,88 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// Checker4_0's RESERVED_WORD: `private` and `attr` are keywords
+    /// Puppet reserves; as a value (a bare word) they must be quoted.
+    /// (`type` and `function` are words as collection entries.)
+    pub(super) fn validate_reserved_word(&mut self, node: Node<'a>) {
+        let word = self.source(node);
+        if matches!(word, "private" | "attr") {
+            self.issue(node, "RESERVED_WORD", word);
+        }
+    }
+
+    /// Checker4_0's NUMERIC_OVERFLOW: an integer literal beyond Puppet's
+    /// 64-bit range. A minus before it is an operator, so the literal of
+    /// `-9223372036854775808` overflows too, as in Puppet.
+    pub(super) fn validate_integer(&mut self, node: Node<'a>) {
+        let written = self.source(node);
+        let (digits, radix) = match written.strip_prefix("0x").or(written.strip_prefix("0X")) {
+            Some(hex) => (hex, 16),
+            None if written.len() > 1 && written.starts_with('0') => (&written[1..], 8),
+            None => (written, 10),
+        };
+        if i64::from_str_radix(digits, radix)
+            .is_err_and(|error| *error.kind() == std::num::IntErrorKind::PosOverflow)
+        {
+            self.issue(node, "NUMERIC_OVERFLOW", written);
+        }
+    }
+
+    /// Checker4_0's rvalue check: a collector produces no value, so it
+    /// cannot stand where one is used (assigned, set as an attribute, an
+    /// operand, an element or key, a test); a statement, a relationship's
+    /// side or a call's argument it may be.
+    pub(super) fn validate_collector_use(&mut self, node: Node<'a>) {
+        let mut child = node;
+        let mut parent = node.parent();
+        while let Some(enclosing) = parent.filter(|p| p.kind_id() == self.grammar.parenthesized) {
+            child = enclosing;
+            parent = enclosing.parent();
+        }
+        let Some(parent) = parent else {
+            return;
+        };
+        let used_as_value = matches!(
+            (parent.kind(), self.field_in_parent(parent, child)),
+            ("binary" | "unary" | "array" | "pair", _)
+                | ("assignment", Some("right"))
+                | ("attribute", Some("value"))
+                | ("selector", Some("value"))
+                | ("selector_case", Some("match"))
+                | ("if" | "elsif" | "unless", Some("condition"))
+                | ("case", Some("value"))
+                | ("case_option", Some("match"))
+        );
+        if used_as_value {
+            let exported = node
+                .child_by_field_id(self.grammar.fields.query.get())
+                .is_some_and(|query| query.kind() == "exported_collect_query");
+            let query = if exported {
+                "an exported query"
+            } else {
+                "a virtual query"
+            };
+            self.issue(node, "NOT_RVALUE", query);
+        }
+    }
+
+    /// The field through which `parent` holds `child`.
+    fn field_in_parent(&self, parent: Node<'a>, child: Node<'a>) -> Option<&'a str> {
+        let mut cursor = self.scratch.borrow_mut();
+        cursor.reset(parent);
+        if !cursor.goto_first_child() {
+            return None;
+        }
+        loop {
+            if cursor.node() == child {
+                return cursor.field_name();
+            }
+            if !cursor.goto_next_sibling() {
+                return None;
+            }
+        }
+    }
+
     /// A resource expression, once the walk has read it: no virtual
     /// classes; per body no `+>`, one `* =>`, each attribute once; each
     /// title once.
@@ -450,6 +532,16 @@ impl<'a> Extractor<'a> {
         } else if kind == g.parenthesized {
             node.child_by_field_id(g.fields.expression.get())
                 .is_some_and(|inner| self.is_idem(inner))
+        } else if kind == g.selector {
+            // Its cases may have effects, but Puppet calls that bad design.
+            true
+        } else if g.compound_idem.contains(&kind) {
+            // A conditional whose test and branches (every statement of
+            // them, none in an empty one) only compute values.
+            self.named_children(node)
+                .into_iter()
+                .filter(|child| child.kind_id() != g.comment && child.kind_id() != g.heredoc_body)
+                .all(|child| self.is_idem(child))
         } else {
             false
         }
@@ -472,6 +564,10 @@ fn describe(node: Node) -> &'static str {
         "resource" => "resource",
         "assignment" => "assignment",
         "call" | "statement_call" => "call",
+        "if" => "'if' statement",
+        "unless" => "'unless' statement",
+        "case" => "'case' statement",
+        "selector" => "selector expression",
         _ => "expression",
     }
 }

@@ -22,10 +22,13 @@ mod misplaced_definition;
 mod missing_class_parameter;
 mod missing_parameter;
 mod no_effect;
+mod not_a_value;
+mod numeric_overflow;
 mod order_dependent_default;
 mod private_access;
 mod private_reference;
 mod reassigned_variable;
+mod reserved_word;
 mod syntax_error;
 mod top_scope_fact;
 mod unknown_class;
@@ -156,6 +159,12 @@ const CHECKS: &[(&Rule, Check)] = &[
         definition_location::check,
     ),
     (&no_effect::NoEffect::RULE, no_effect::check),
+    (&not_a_value::NotAValue::RULE, not_a_value::check),
+    (&reserved_word::ReservedWord::RULE, reserved_word::check),
+    (
+        &numeric_overflow::NumericOverflow::RULE,
+        numeric_overflow::check,
+    ),
     (
         &unsupported_expression::UnsupportedExpression::RULE,
         unsupported_expression::check,
