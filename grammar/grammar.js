@@ -222,7 +222,7 @@ module.exports = grammar({
     function_definition: $ => seq(
       optional(field('access', $.access_modifier)),
       'function',
-      field('name', $.name),
+      field('name', choice($.name, $.type_reference)),
       optional(field('parameters', $.parameter_list)),
       optional(seq('>>', field('return_type', $._type_expression))),
       field('body', $.block),

@@ -207,16 +207,20 @@ impl<'a> Extractor<'a> {
             let kind = matcher.kind_id();
             if kind == self.grammar.interpolated_string {
                 self.issue(matcher, "ILLEGAL_HOSTNAME_INTERPOLATION", "");
-            } else if kind == self.grammar.string {
-                let text = self.source(matcher);
-                let inner = text
-                    .get(1..text.len().saturating_sub(1))
-                    .unwrap_or_default();
-                if inner
-                    .chars()
-                    .any(|c| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '.'))
+            } else {
+                // Quoted or bare (`x::bar` is a qualified name to Puppet).
+                // `kermit . example . com` is `kermit.example.com`.
+                let Some(hostname) = self.literal(matcher) else {
+                    continue;
+                };
+                // Puppet's `[^-\w.]`, where Ruby's `\w` is ASCII.
+                if kind != self.grammar.default
+                    && kind != self.grammar.regex
+                    && hostname.bytes().any(|b| {
+                        !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.')
+                    })
                 {
-                    self.issue(matcher, "ILLEGAL_HOSTNAME_CHARS", inner);
+                    self.issue(matcher, "ILLEGAL_HOSTNAME_CHARS", &hostname);
                 }
             }
         }
