@@ -9,9 +9,26 @@ function validation::last($first, *$rest) { $rest }
 type Validation::Port = Integer[1, 65535]
 node 'db-01.example.com', /^web\d+$/ { }
 # A collector as a call's argument or a relationship's side; the largest
-# integer; an `if` that ends its block; a quoted reserved word.
+# integer; a quoted reserved word.
 notice(File <| tag == 'managed' |>)
 Package <| |> -> File <| |>
 $largest = 0x7FFFFFFFFFFFFFFF
 $access = { 'attr' => 'private' }
+# Heredocs whose text Puppet checks, valid; interpolated text is checked
+# only when evaluated.
+$settings = @(END:data+json)
+  { "listen": [80, 443], "tls": true }
+  | END
+$key = @(END:base64)
+  dGhlIHF1aWNr
+  IHJlZCBmb3g=
+  |- END
+$code = @(END:pp)
+  notice('hello')
+  | END
+$rendered = @("END":json)
+  { "port": ${largest} }
+  | END
+notice($settings, $key, $code, $rendered)
+# An `if` without effect may end a file.
 if $largest > 0 { }

@@ -3,6 +3,7 @@
 //! analysis needs only facts. Like the facts, it is read from the tree-sitter
 //! tree here and nowhere else.
 
+use super::heredoc;
 use tree_sitter::{Node, Tree};
 
 use crate::diagnostic::Location;
@@ -701,7 +702,7 @@ impl<'a> Lowering<'a> {
                     let mut text = String::new();
                     for piece in self.source(part).split_inclusive('\n') {
                         let piece = if at_line_start {
-                            strip_margin(piece, margin)
+                            heredoc::strip_margin(piece, margin)
                         } else {
                             piece
                         };
@@ -749,77 +750,26 @@ impl<'a> Lowering<'a> {
         let interpolate = node
             .child_by_field_name("tag")
             .is_some_and(|tag| self.source(tag).starts_with('"'));
-        let end = body
-            .child_by_field_name("end")
-            .map_or("", |end| self.source(end));
-        let margin = match end.find('|') {
-            Some(bar) => end[..bar].chars().count(),
-            None => 0,
-        };
-        let trim_newline = end
-            .trim_start()
-            .trim_start_matches('|')
-            .trim_start()
-            .starts_with('-');
+        if !interpolate {
+            return ExprKind::Str(heredoc::literal_text(body, self.text));
+        }
+        let end = heredoc::End::of(body, self.text);
         let parts: Vec<Node> = named_children(body)
             .into_iter()
             .filter(|part| part.kind() != "heredoc_end")
             .collect();
-        let parts = if interpolate {
-            parts
-        } else {
-            parts
-                .into_iter()
-                .filter(|part| matches!(part.kind(), "heredoc_content" | "escape_sequence"))
-                .collect()
-        };
-        let mut kind = if interpolate {
-            self.interpolated(parts, margin)
-        } else {
-            // Without interpolation, `$x` and `${...}` are text: take the
-            // body's source between its start and its end line.
-            let start = parts.first().map_or(body.start_byte(), |p| p.start_byte());
-            let stop = body
-                .child_by_field_name("end")
-                .map_or(body.end_byte(), |end| end.start_byte());
-            let raw = &self.text[start.min(stop)..stop];
-            let mut text = String::new();
-            for line in raw.split_inclusive('\n') {
-                text.push_str(strip_margin(line, margin));
-            }
-            ExprKind::Str(text)
-        };
-        if trim_newline {
+        let mut kind = self.interpolated(parts, end.margin);
+        if end.trim_newline {
             match &mut kind {
-                ExprKind::Str(text) => {
-                    trim_last_newline(text);
-                }
+                ExprKind::Str(text) => heredoc::trim_last_newline(text),
                 ExprKind::Interpolated(parts) => {
                     if let Some(StringPart::Text(text)) = parts.last_mut() {
-                        trim_last_newline(text);
+                        heredoc::trim_last_newline(text);
                     }
                 }
                 _ => {}
             }
         }
         kind
-    }
-}
-
-fn strip_margin(line: &str, margin: usize) -> &str {
-    let blanks = line
-        .bytes()
-        .take(margin)
-        .take_while(|byte| *byte == b' ' || *byte == b'\t')
-        .count();
-    &line[blanks..]
-}
-
-fn trim_last_newline(text: &mut String) {
-    if text.ends_with('\n') {
-        text.pop();
-        if text.ends_with('\r') {
-            text.pop();
-        }
     }
 }

@@ -60,6 +60,8 @@ enum Visit {
     Access,
     ReservedWord,
     Integer,
+    Heredoc,
+    HeredocBody,
 }
 
 /// Node kinds and fields the extractor reads, as ids.
@@ -207,6 +209,8 @@ impl Grammar {
             ("access", Visit::Access),
             ("reserved_word", Visit::ReservedWord),
             ("integer", Visit::Integer),
+            ("heredoc", Visit::Heredoc),
+            ("heredoc_body", Visit::HeredocBody),
         ] {
             visits[usize::from(kind(name))] = visit;
         }
@@ -499,6 +503,9 @@ struct Extractor<'a> {
     declared: Vec<usize>,
     /// Relationships met as the left operand of an enclosing chain.
     chained: Vec<usize>,
+    /// Heredoc headers whose bodies the walk has yet to meet (a body
+    /// follows its header's line), with what Puppet would check of each.
+    pending_heredocs: std::collections::VecDeque<validate::PendingHeredoc>,
     open_resources: Vec<OpenResource<'a>>,
     open_attributes: Vec<OpenAttribute<'a>>,
     open_parameters: Vec<OpenParameter<'a>>,
@@ -553,6 +560,7 @@ pub fn extract<'a>(
         }],
         declared: Vec::new(),
         chained: Vec::new(),
+        pending_heredocs: Default::default(),
         open_resources: Vec::new(),
         open_attributes: Vec::new(),
         open_parameters: Vec::new(),
@@ -841,6 +849,8 @@ impl<'a> Extractor<'a> {
             Visit::Access => self.access(node),
             Visit::ReservedWord => self.validate_reserved_word(node),
             Visit::Integer => self.validate_integer(node),
+            Visit::Heredoc => self.heredoc_header(node),
+            Visit::HeredocBody => self.validate_heredoc_body(node),
         }
         true
     }

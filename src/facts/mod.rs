@@ -8,6 +8,7 @@ pub mod ast;
 pub mod builtins;
 pub mod export;
 pub mod extract;
+pub mod heredoc;
 pub mod intern;
 pub mod layout;
 pub mod names;

@@ -19,6 +19,7 @@
 use tree_sitter::Node;
 
 use super::{Extractor, FileId, OpenParameter, OpenResource, Role, ScopeKind, ValidationIssue};
+use crate::facts::heredoc;
 
 /// The parameters of one list read so far.
 #[derive(Default)]
@@ -27,6 +28,14 @@ pub(super) struct ParameterList<'a> {
     optional_seen: bool,
     /// A lambda's `*$rest` not followed by another parameter yet.
     pending_rest: Option<(Node<'a>, &'a str)>,
+}
+
+/// A heredoc header whose body the walk has yet to meet.
+pub(super) struct PendingHeredoc {
+    /// What Puppet checks the text as, if anything.
+    syntax: Option<heredoc::Syntax>,
+    /// A `"END"` tag: `$x` and `${...}` interpolate.
+    interpolates: bool,
 }
 
 /// A block the walk is inside, for the statements that have no effect.
@@ -314,6 +323,45 @@ impl<'a> Extractor<'a> {
             .is_err_and(|error| *error.kind() == std::num::IntErrorKind::PosOverflow)
         {
             self.issue(node, "NUMERIC_OVERFLOW", written);
+        }
+    }
+
+    /// Notes what Puppet checks of the body to come: the syntax of its
+    /// tag where Puppet has a checker for it, and whether `"END"`
+    /// interpolates.
+    pub(super) fn heredoc_header(&mut self, node: Node<'a>) {
+        let field = |name: &str| node.child_by_field_name(name);
+        let syntax =
+            field("syntax").and_then(|syntax| heredoc::Syntax::of_tag(self.source(syntax)));
+        self.pending_heredocs.push_back(PendingHeredoc {
+            // Escapes turned on by flags are left to the evaluator.
+            syntax: syntax.filter(|_| field("flags").is_none()),
+            interpolates: field("tag").is_some_and(|tag| self.source(tag).starts_with('"')),
+        });
+    }
+
+    /// ILLEGAL_JSON, ILLEGAL_BASE64, ILLEGAL_PP: the static text of a body
+    /// whose tag names a syntax Puppet checks (Checker4_0 checks only text
+    /// without interpolation; the evaluator checks the rest).
+    pub(super) fn validate_heredoc_body(&mut self, body: Node<'a>) {
+        let Some(pending) = self.pending_heredocs.pop_front() else {
+            return;
+        };
+        let Some(syntax) = pending.syntax else {
+            return;
+        };
+        let parts: Vec<Node<'a>> = self
+            .named_children(body)
+            .into_iter()
+            .filter(|part| part.kind() != "heredoc_end")
+            .collect();
+        if pending.interpolates && parts.iter().any(|part| part.kind() != "heredoc_content") {
+            return;
+        }
+        let text = heredoc::literal_text(body, self.text);
+        if let Some(code) = syntax.check(&text) {
+            let at = parts.first().copied().unwrap_or(body);
+            self.issue(at, code, syntax.name());
         }
     }
 

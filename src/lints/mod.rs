@@ -12,6 +12,7 @@ mod duplicate_default;
 mod duplicate_resource;
 pub use circular_inheritance::cycles;
 pub use private_access::site_location;
+mod heredoc_syntax;
 mod illegal_assignment;
 mod illegal_name;
 mod illegal_node;
@@ -160,6 +161,7 @@ const CHECKS: &[(&Rule, Check)] = &[
     ),
     (&no_effect::NoEffect::RULE, no_effect::check),
     (&not_a_value::NotAValue::RULE, not_a_value::check),
+    (&heredoc_syntax::HeredocSyntax::RULE, heredoc_syntax::check),
     (&reserved_word::ReservedWord::RULE, reserved_word::check),
     (
         &numeric_overflow::NumericOverflow::RULE,

@@ -1,0 +1,5 @@
+# JSON allows no trailing comma.
+$ports = @(END:json)
+  [80, 443,]
+  | END
+notice($ports)
