@@ -17,7 +17,7 @@ use tree_sitter::{Language, Node, Tree, TreeCursor};
 mod validate;
 
 use super::intern::Interner;
-use super::layout::{autoload_path, Placement, Role};
+use super::layout::{autoload_path, is_autoload_path, Placement, Role};
 use super::names;
 use super::schema::*;
 use crate::diagnostic::Location;
@@ -503,6 +503,12 @@ struct Extractor<'a> {
     declared: Vec<usize>,
     /// Relationships met as the left operand of an enclosing chain.
     chained: Vec<usize>,
+    /// Whether the file has an `@api` tag anywhere, found at its first
+    /// definition: most have none, and their doc comments need no reading.
+    mentions_api_tag: Option<bool>,
+    /// The nodes the walk is inside, innermost last: a node's parent
+    /// without tree-sitter's search from the root.
+    ancestors: Vec<Node<'a>>,
     /// Heredoc headers whose bodies the walk has yet to meet (a body
     /// follows its header's line), with what Puppet would check of each.
     pending_heredocs: std::collections::VecDeque<validate::PendingHeredoc>,
@@ -561,6 +567,8 @@ pub fn extract<'a>(
         declared: Vec::new(),
         chained: Vec::new(),
         pending_heredocs: Default::default(),
+        ancestors: Vec::new(),
+        mentions_api_tag: None,
         open_resources: Vec::new(),
         open_attributes: Vec::new(),
         open_parameters: Vec::new(),
@@ -592,6 +600,7 @@ impl<'a> Extractor<'a> {
                 && node.child_count() > 0
                 && cursor.goto_first_child()
             {
+                self.ancestors.push(node);
                 depth += 1;
                 continue;
             }
@@ -603,6 +612,7 @@ impl<'a> Extractor<'a> {
                 if !cursor.goto_parent() {
                     break 'walk;
                 }
+                self.ancestors.pop();
                 depth -= 1;
             }
         }
@@ -893,7 +903,10 @@ impl<'a> Extractor<'a> {
             Some(outer) => format!("{outer}::{written}"),
             None => written,
         };
-        let documented_private = tagged_api_private(self.text, node.start_byte());
+        let documented_private = *self
+            .mentions_api_tag
+            .get_or_insert_with(|| memchr::memmem::find(self.text.as_bytes(), b"@api").is_some())
+            && tagged_api_private(self.text, node.start_byte());
         let (line, col) = self.location(name_node);
         let kind = if is_class {
             ScopeKind::Class
@@ -962,8 +975,8 @@ impl<'a> Extractor<'a> {
         let Some(actual) = self.module_path.as_deref() else {
             return;
         };
-        let expected = autoload_path(role, name).unwrap_or_default();
-        if expected != actual {
+        if !is_autoload_path(role, name, actual) {
+            let expected = autoload_path(role, name).unwrap_or_default();
             let entity = self.sym(name);
             let expected = self.sym(&expected);
             self.facts.autoload_mismatch.push(AutoloadMismatch {

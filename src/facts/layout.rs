@@ -335,6 +335,50 @@ pub fn autoload_path(role: Role, name: &str) -> Option<String> {
     Some(names::lowercase(&path))
 }
 
+/// Whether `path` is [`autoload_path`]`(role, name)`, compared segment by
+/// segment without building it: the extractor asks for every definition.
+pub fn is_autoload_path(role: Role, name: &str, path: &str) -> bool {
+    if !name.is_ascii() {
+        return autoload_path(role, name).as_deref() == Some(path);
+    }
+    let lower_eq = |written: Option<&str>, segment: &str| {
+        written.is_some_and(|written| {
+            written.len() == segment.len()
+                && written
+                    .bytes()
+                    .zip(segment.bytes())
+                    .all(|(a, b)| a == b.to_ascii_lowercase())
+        })
+    };
+    let (module, mut rest) = names::split_first(names::absolute(name));
+    let dir = match (role, rest) {
+        (Role::ModuleManifest, _) => "manifests",
+        (Role::Function, Some(_)) => "functions",
+        (Role::TypeAlias, Some(_)) => "types",
+        _ => return false,
+    };
+    let mut parts = path.split('/');
+    if !lower_eq(parts.next(), module) || parts.next() != Some(dir) {
+        return false;
+    }
+    if rest.is_none() {
+        return parts.next() == Some("init.pp") && parts.next().is_none();
+    }
+    while let Some(remaining) = rest {
+        let (segment, after) = names::split_first(remaining);
+        let part = parts.next();
+        let matches = match after {
+            Some(_) => lower_eq(part, segment),
+            None => lower_eq(part.and_then(|part| part.strip_suffix(".pp")), segment),
+        };
+        if !matches {
+            return false;
+        }
+        rest = after;
+    }
+    parts.next().is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -436,5 +480,30 @@ mod tests {
             Some("web/types/port.pp".into())
         );
         assert_eq!(autoload_path(Role::Function, "toplevel"), None);
+        for (role, name) in [
+            (Role::ModuleManifest, "apache"),
+            (Role::ModuleManifest, "::Apache::Mod::SSL"),
+            (Role::ModuleManifest, "a::::b"),
+            (Role::TypeAlias, "Web::Port"),
+            (Role::Function, "toplevel"),
+            (Role::Function, "ünï::côde"),
+        ] {
+            let expected = autoload_path(role, name).unwrap_or_default();
+            for path in [
+                expected.as_str(),
+                "apache/manifests/init.pp",
+                "apache/manifests/mod/ssl.pp",
+                "apache/manifests/mod/ssl",
+                "web/types/port.pp",
+                "a/manifests//b.pp",
+                "",
+            ] {
+                assert_eq!(
+                    is_autoload_path(role, name, path),
+                    !expected.is_empty() && path == expected,
+                    "{name} at {path}"
+                );
+            }
+        }
     }
 }

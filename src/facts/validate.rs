@@ -371,10 +371,11 @@ impl<'a> Extractor<'a> {
     /// side or a call's argument it may be.
     pub(super) fn validate_collector_use(&mut self, node: Node<'a>) {
         let mut child = node;
-        let mut parent = node.parent();
-        while let Some(enclosing) = parent.filter(|p| p.kind_id() == self.grammar.parenthesized) {
-            child = enclosing;
-            parent = enclosing.parent();
+        let mut enclosing = self.ancestors.iter().rev().copied();
+        let mut parent = enclosing.next();
+        while let Some(inner) = parent.filter(|p| p.kind_id() == self.grammar.parenthesized) {
+            child = inner;
+            parent = enclosing.next();
         }
         let Some(parent) = parent else {
             return;
@@ -590,10 +591,23 @@ impl<'a> Extractor<'a> {
         } else if g.compound_idem.contains(&kind) {
             // A conditional whose test and branches (every statement of
             // them, none in an empty one) only compute values.
-            self.named_children(node)
-                .into_iter()
-                .filter(|child| child.kind_id() != g.comment && child.kind_id() != g.heredoc_body)
-                .all(|child| self.is_idem(child))
+            // Child by child, with a cursor of its own: the first effect
+            // decides, and real code has one at once.
+            let mut cursor = node.walk();
+            let mut more = cursor.goto_first_child();
+            while more {
+                let child = cursor.node();
+                let kind = child.kind_id();
+                if child.is_named()
+                    && kind != g.comment
+                    && kind != g.heredoc_body
+                    && !self.is_idem(child)
+                {
+                    return false;
+                }
+                more = cursor.goto_next_sibling();
+            }
+            true
         } else {
             false
         }
@@ -635,22 +649,23 @@ fn is_numeric_variable(name: &str) -> bool {
 /// (`A::B`).
 fn is_name(name: &str, capitalized: bool) -> bool {
     name.split("::").all(|segment| {
-        let mut chars = segment.chars();
-        chars.next().is_some_and(|first| {
+        let mut bytes = segment.bytes();
+        bytes.next().is_some_and(|first| {
             if capitalized {
                 first.is_ascii_uppercase()
             } else {
                 first.is_ascii_lowercase()
             }
-        }) && chars.all(|c| c.is_alphanumeric() || c == '_')
+        }) && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
     })
 }
 
 /// Checker4_0's PARAM_NAME.
+/// Ruby's `\w` is ASCII.
 fn is_parameter_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
+    let mut bytes = name.bytes();
+    bytes
         .next()
-        .is_some_and(|first| first.is_ascii_lowercase() || first == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_')
+        .is_some_and(|first| first.is_ascii_lowercase() || first == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
