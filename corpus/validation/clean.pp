@@ -7,6 +7,8 @@ class validation::clean (Integer $port = 80, Optional[String] $name_suffix = und
 }
 function validation::last($first, *$rest) { $rest }
 type Validation::Port = Integer[1, 65535]
+type Runtime[ruby, 'Validation::Widget'] = Validation::Port
+type Runtime[ruby, [/^Validation::(\w+)$/, 'Widgets::\1']] = [/^Widgets::(\w+)$/, 'Validation::\1']
 node 'db-01.example.com', /^web\d+$/ { }
 # A collector as a call's argument or a relationship's side; the largest
 # integer; a quoted reserved word.

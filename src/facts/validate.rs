@@ -115,7 +115,8 @@ impl<'a> Extractor<'a> {
         };
         let name = self.source(name_node);
         // `type Runtime[ruby, 'X'] = Y` maps a type: not a name to check.
-        if name.contains('[') {
+        if name_node.kind_id() == self.grammar.access {
+            self.validate_type_mapping(node, name_node);
             return;
         }
         let well_formed = match what {
@@ -138,6 +139,53 @@ impl<'a> Extractor<'a> {
         if what == Definition::ObjectType {
             self.issue(node, "UNSUPPORTED_EXPRESSION", "a Type Definition");
         }
+    }
+
+    /// Checker4_0's check of a type mapping: `Runtime[ruby, 'Name']` maps
+    /// to a type, `Runtime[ruby, [/regexp/, 'replacement']]` to a regexp
+    /// and replacement; anything else on the left is not a mapping Puppet 7
+    /// supports.
+    fn validate_type_mapping(&mut self, node: Node<'a>, left: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let target = left.child_by_field_id(fields.target.get());
+        if target.is_none_or(|target| self.source(target) != "Runtime") {
+            self.issue(left, "UNSUPPORTED_EXPRESSION", "a Type Mapping");
+            return;
+        }
+        let keys = self.children_by_field(left, fields.index);
+        let maps_patterns = keys.len() == 2 && self.is_pattern_with_replacement(keys[1]);
+        let Some(right) = node.child_by_field_id(fields.type_.get()) else {
+            return;
+        };
+        let legal = if self.is_pattern_with_replacement(right) {
+            maps_patterns
+        } else {
+            let named = if right.kind_id() == self.grammar.access {
+                right.child_by_field_id(fields.target.get())
+            } else {
+                Some(right)
+            };
+            !maps_patterns
+                && named.is_some_and(|named| named.kind_id() == self.grammar.type_reference)
+        };
+        if !legal {
+            let expected = if maps_patterns {
+                "a Tuple[Regexp, String]"
+            } else {
+                "a type"
+            };
+            self.issue(left, "ILLEGAL_TYPE_MAPPING", expected);
+        }
+    }
+
+    /// `[/regexp/, 'replacement']`.
+    fn is_pattern_with_replacement(&self, node: Node<'a>) -> bool {
+        if node.kind_id() != self.grammar.array {
+            return false;
+        }
+        let elements = self.named_children(node);
+        matches!(elements.as_slice(), [pattern, replacement]
+            if pattern.kind_id() == self.grammar.regex && replacement.kind_id() == self.grammar.string)
     }
 
     /// A parameter the walk has read, in the light of those before it in

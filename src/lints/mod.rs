@@ -18,6 +18,7 @@ mod illegal_name;
 mod illegal_node;
 mod illegal_parameter;
 mod illegal_resource;
+mod illegal_type_mapping;
 mod inherits_across_modules;
 mod misplaced_definition;
 mod missing_class_parameter;
@@ -162,6 +163,10 @@ const CHECKS: &[(&Rule, Check)] = &[
     (&no_effect::NoEffect::RULE, no_effect::check),
     (&not_a_value::NotAValue::RULE, not_a_value::check),
     (&heredoc_syntax::HeredocSyntax::RULE, heredoc_syntax::check),
+    (
+        &illegal_type_mapping::IllegalTypeMapping::RULE,
+        illegal_type_mapping::check,
+    ),
     (&reserved_word::ReservedWord::RULE, reserved_word::check),
     (
         &numeric_overflow::NumericOverflow::RULE,

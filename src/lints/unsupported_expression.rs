@@ -5,8 +5,8 @@ rule! {
     /// ## What it does
     /// Finds type definitions (`type A { ... }`, `type A inherits B { }`),
     /// which the language specification proposes and pfacts parses, but
-    /// Puppet 7 does not evaluate. Puppet's issue code:
-    /// UNSUPPORTED_EXPRESSION.
+    /// Puppet 7 does not evaluate, and type mappings of anything but
+    /// `Runtime[...]`. Puppet's issue code: UNSUPPORTED_EXPRESSION.
     ///
     /// ## Why is this bad?
     /// Puppet refuses the whole file when it loads it. A type alias
