@@ -14,6 +14,7 @@ node 'db-01.example.com', /^web\d+$/ { }
 # integer; a quoted reserved word.
 notice(File <| tag == 'managed' |>)
 Package <| |> -> File <| |>
+User <| (tag == 'admins' or tag != 'guests') and title == "root" |>
 $largest = 0x7FFFFFFFFFFFFFFF
 $access = { 'attr' => 'private' }
 # Heredocs whose text Puppet checks, valid; interpolated text is checked

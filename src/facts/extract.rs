@@ -853,6 +853,7 @@ impl<'a> Extractor<'a> {
             Visit::ResourceOverride => self.resource_override(node),
             Visit::Collector => {
                 self.validate_collector_use(node);
+                self.validate_query(node);
                 self.collector(node);
             }
             Visit::Relationship => self.relationship(node),

@@ -452,6 +452,54 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// Checker4_0's query check: a collector's query compares with `==`
+    /// and `!=`, joined by `and` and `or`, in parentheses or not; bare
+    /// values (variables, words, numbers, strings without interpolation,
+    /// booleans) are allowed too. Anything else is ILLEGAL_QUERY_EXPRESSION.
+    pub(super) fn validate_query(&mut self, collector: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let condition = collector
+            .child_by_field_id(fields.query.get())
+            .and_then(|query| query.child_by_field_id(fields.condition.get()));
+        let mut pending: Vec<Node<'a>> = condition.into_iter().collect();
+        while let Some(expression) = pending.pop() {
+            let allowed = match expression.kind() {
+                "binary" => {
+                    let Some(operator) = expression.child_by_field_id(fields.operator.get()) else {
+                        continue;
+                    };
+                    let written = self.source(operator);
+                    if matches!(written, "and" | "or") {
+                        pending.extend(expression.child_by_field_id(fields.left.get()));
+                        pending.extend(expression.child_by_field_id(fields.right.get()));
+                    } else if !matches!(written, "==" | "!=") {
+                        // Puppet places an operation at its operator.
+                        self.issue(
+                            operator,
+                            "ILLEGAL_QUERY_EXPRESSION",
+                            &format!("`{written}`"),
+                        );
+                    }
+                    true
+                }
+                "parenthesized" => {
+                    pending.extend(expression.child_by_field_id(fields.expression.get()));
+                    true
+                }
+                "variable" | "name" | "integer" | "float" | "string" | "true" | "false" => true,
+                "interpolated_string" => self.literal(expression).is_some(),
+                _ => false,
+            };
+            if !allowed {
+                let what = match expression.child_by_field_id(fields.operator.get()) {
+                    Some(operator) => format!("`{}`", self.source(operator)),
+                    None => describe(expression).to_string(),
+                };
+                self.issue(expression, "ILLEGAL_QUERY_EXPRESSION", &what);
+            }
+        }
+    }
+
     /// The field through which `parent` holds `child`.
     fn field_in_parent(&self, parent: Node<'a>, child: Node<'a>) -> Option<&'a str> {
         let mut cursor = self.scratch.borrow_mut();

@@ -17,6 +17,7 @@ mod illegal_assignment;
 mod illegal_name;
 mod illegal_node;
 mod illegal_parameter;
+mod illegal_query;
 mod illegal_resource;
 mod illegal_type_mapping;
 mod inherits_across_modules;
@@ -163,6 +164,7 @@ const CHECKS: &[(&Rule, Check)] = &[
     (&no_effect::NoEffect::RULE, no_effect::check),
     (&not_a_value::NotAValue::RULE, not_a_value::check),
     (&heredoc_syntax::HeredocSyntax::RULE, heredoc_syntax::check),
+    (&illegal_query::IllegalQuery::RULE, illegal_query::check),
     (
         &illegal_type_mapping::IllegalTypeMapping::RULE,
         illegal_type_mapping::check,
