@@ -506,8 +506,8 @@ struct Extractor<'a> {
     /// Whether the file has an `@api` tag anywhere, found at its first
     /// definition: most have none, and their doc comments need no reading.
     mentions_api_tag: Option<bool>,
-    /// The nodes the walk is inside, innermost last: a node's parent
-    /// without tree-sitter's search from the root.
+    /// The nodes the walk is inside, innermost last: the depth of the walk,
+    /// and a node's parent without tree-sitter's search from the root.
     ancestors: Vec<Node<'a>>,
     /// Heredoc headers whose bodies the walk has yet to meet (a body
     /// follows its header's line), with what Puppet would check of each.
@@ -590,22 +590,20 @@ pub fn extract<'a>(
 impl<'a> Extractor<'a> {
     fn walk(&mut self, tree: &'a Tree) {
         let mut cursor = tree.walk();
-        let mut depth = 0;
         'walk: loop {
             let node = cursor.node();
             let kind = node.kind_id();
-            let descend = self.enter(node, kind, depth);
+            let descend = self.enter(node, kind, self.ancestors.len());
             if descend
                 && self.grammar.descends(kind)
                 && node.child_count() > 0
                 && cursor.goto_first_child()
             {
                 self.ancestors.push(node);
-                depth += 1;
                 continue;
             }
             loop {
-                self.leave(depth);
+                self.leave(self.ancestors.len());
                 if cursor.goto_next_sibling() {
                     continue 'walk;
                 }
@@ -613,7 +611,6 @@ impl<'a> Extractor<'a> {
                     break 'walk;
                 }
                 self.ancestors.pop();
-                depth -= 1;
             }
         }
     }

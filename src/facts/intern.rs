@@ -17,12 +17,7 @@ pub struct Interner {
 
 impl Default for Interner {
     fn default() -> Self {
-        let mut interner = Interner {
-            table: HashTable::new(),
-            strings: Vec::new(),
-        };
-        interner.intern("");
-        interner
+        Interner::with_capacity(0)
     }
 }
 

@@ -324,15 +324,21 @@ fn has_main_manifest_only(dir: &Path) -> bool {
 /// (a function or type alias without a namespace).
 pub fn autoload_path(role: Role, name: &str) -> Option<String> {
     let (module, rest) = names::split_first(names::absolute(name));
-    let dir = match (role, rest) {
-        (Role::ModuleManifest, _) => "manifests",
-        (Role::Function, Some(_)) => "functions",
-        (Role::TypeAlias, Some(_)) => "types",
-        _ => return None,
-    };
+    let dir = autoload_directory(role, rest.is_some())?;
     let file = rest.map_or_else(|| "init".to_string(), |rest| rest.replace("::", "/"));
     let path = format!("{module}/{dir}/{file}.pp");
     Some(names::lowercase(&path))
+}
+
+/// The module directory the autoloader reads a name of `role` from;
+/// functions and type aliases need a namespace.
+fn autoload_directory(role: Role, namespaced: bool) -> Option<&'static str> {
+    match (role, namespaced) {
+        (Role::ModuleManifest, _) => Some("manifests"),
+        (Role::Function, true) => Some("functions"),
+        (Role::TypeAlias, true) => Some("types"),
+        _ => None,
+    }
 }
 
 /// Whether `path` is [`autoload_path`]`(role, name)`, compared segment by
@@ -351,11 +357,8 @@ pub fn is_autoload_path(role: Role, name: &str, path: &str) -> bool {
         })
     };
     let (module, mut rest) = names::split_first(names::absolute(name));
-    let dir = match (role, rest) {
-        (Role::ModuleManifest, _) => "manifests",
-        (Role::Function, Some(_)) => "functions",
-        (Role::TypeAlias, Some(_)) => "types",
-        _ => return false,
+    let Some(dir) = autoload_directory(role, rest.is_some()) else {
+        return false;
     };
     let mut parts = path.split('/');
     if !lower_eq(parts.next(), module) || parts.next() != Some(dir) {
