@@ -341,6 +341,8 @@ fn check(args: CheckArgs) -> ExitCode {
             findings.len(),
             path.display()
         );
+        // Recorded findings are accepted, as `--baseline` would accept them.
+        findings.clear();
     }
     if let Some(path) = &args.baseline {
         let recorded = match Baseline::read(path) {
@@ -352,7 +354,7 @@ fn check(args: CheckArgs) -> ExitCode {
         };
         let (known, new, gone) = recorded.compare(findings);
         eprintln!(
-            "pfacts: {} findings recorded in the baseline, {} new",
+            "pfacts: {} findings are in the baseline, {} are new",
             known.len(),
             new.len()
         );
@@ -362,7 +364,7 @@ fn check(args: CheckArgs) -> ExitCode {
                 gone.len()
             );
             for entry in &gone {
-                eprintln!("  {}: {}[{}]", entry.file, entry.message, entry.rule);
+                eprintln!("  {}: {} [{}]", entry.file, entry.message, entry.rule);
             }
         }
         findings = new;

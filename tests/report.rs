@@ -6,6 +6,8 @@
 //!   result points at its rule and at the same place as the JSON output.
 //! - `github_and_gitlab_formats` (snapshots): workflow commands and Code
 //!   Quality issues for the private-access fixture.
+//! - `a_closed_pipe_ends_the_run_quietly`: `pfacts rules | head` ends
+//!   without a panic message.
 //! - `text_has_no_colour_off_a_terminal`.
 //! - `configuration_errors_name_file_line_and_key`: unknown key, bad value,
 //!   unknown rule, broken TOML.
@@ -124,6 +126,12 @@ fn sarif_reads_back_into_the_typed_structs() {
             "{}",
             rule.id
         );
+        assert!(
+            short.text.ends_with('.') && !short.text.contains('\n'),
+            "one whole sentence: {}",
+            short.text
+        );
+        assert!(help.text.starts_with("## What it does\n"), "{}", help.text);
         assert!(help.text.contains("## Why is this bad?"), "{}", rule.id);
         assert!(help.markdown.as_ref().unwrap().contains("## Example"));
         let level = rule.default_configuration.as_ref().unwrap().level.clone();
@@ -218,6 +226,19 @@ fn github_and_gitlab_formats() {
     fingerprints.sort();
     fingerprints.dedup();
     assert_eq!(fingerprints.len(), issues.len(), "fingerprints are unique");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("pfacts"))
+        .arg("rules")
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.is_empty(), "no panic message: {stderr}");
 }
 
 #[test]
@@ -421,7 +442,11 @@ fn baseline_survives_inserted_lines_and_reindenting() {
     let dir = copy_of("private");
     let root = dir.path();
     let written = pfacts_in(root, &["check", "--write-baseline", "baseline.json"]);
-    assert_eq!(written.status, 1, "the findings are still reported");
+    assert_eq!(written.status, 0, "recorded findings are accepted");
+    assert!(written.stdout.is_empty(), "{}", written.stdout);
+    assert!(written
+        .stderr
+        .contains("findings recorded in baseline.json"));
     let baseline: Value =
         serde_json::from_str(&fs::read_to_string(root.join("baseline.json")).unwrap()).unwrap();
     let entries = baseline["findings"].as_array().unwrap();

@@ -63,13 +63,26 @@ pub struct Rule {
 }
 
 impl Rule {
-    /// The first sentence of the documentation.
-    pub fn summary(&self) -> &'static str {
+    /// The first sentence of the documentation's `What it does`.
+    pub fn summary(&self) -> String {
+        let what = self.section("What it does");
+        match what.find(". ") {
+            Some(end) => what[..=end].to_string(),
+            None => what,
+        }
+    }
+
+    /// The documentation (Markdown), without the space that each line of a
+    /// doc comment starts with.
+    pub fn text(&self) -> String {
         self.doc
             .lines()
-            .map(str::trim)
-            .find(|line| !line.is_empty() && !line.starts_with('#'))
-            .unwrap_or_default()
+            .map(|line| line.strip_prefix(' ').unwrap_or(line))
+            .fold(String::new(), |mut text, line| {
+                text.push_str(line);
+                text.push('\n');
+                text
+            })
     }
 
     /// The documentation as a Markdown page, for `pfacts rules --explain`
@@ -86,7 +99,8 @@ impl Rule {
 {default}.
 
 {}",
-            self.id, self.doc
+            self.id,
+            self.text()
         )
     }
 

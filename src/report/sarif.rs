@@ -96,12 +96,12 @@ fn descriptor(rule: &Rule) -> ReportingDescriptor {
     ReportingDescriptor::builder()
         .id(rule.id.to_string())
         .name(rule.id.to_string())
-        .short_description(text(rule.summary()))
+        .short_description(text(&rule.summary()))
         .full_description(text(&rule.section("What it does")))
         .help(
             MultiformatMessageString::builder()
-                .text(rule.doc.to_string())
-                .markdown(rule.doc.to_string())
+                .text(rule.text())
+                .markdown(rule.text())
                 .build(),
         )
         .default_configuration(

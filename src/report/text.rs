@@ -40,11 +40,15 @@ pub fn write(out: &mut dyn Write, report: &Report, sources: &mut Sources) -> io:
         let mut rendered = files.render(&silenced.diagnostic);
         rendered.severity = Level::Note;
         rendered.message = format!("silenced: {}", rendered.message);
+        let reason = if silenced.reason.is_empty() {
+            "(no reason given)"
+        } else {
+            &silenced.reason
+        };
         rendered.notes.push(format!(
-            "by the comment at {}:{}: {}",
+            "by the comment at {}:{}: {reason}",
             shown(&silenced.comment),
             silenced.line,
-            silenced.reason
         ));
         emit(&rendered, &files)?;
     }
