@@ -25,6 +25,11 @@ pub fn is_manifest(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "pp")
 }
 
+/// Whether a walked file is an EPP template.
+pub fn is_template(path: &Path) -> bool {
+    path.extension().is_some_and(|extension| extension == "epp")
+}
+
 /// Whether a walked file is Ruby code that defines resource types,
 /// functions or facts in a module (`lib/puppet/{type,functions,
 /// parser/functions}`, `lib/facter`).

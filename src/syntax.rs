@@ -117,6 +117,8 @@ pub fn parse(parser: &mut Parser, text: &str) -> Result<Tree, Abandoned> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     pub location: Location,
+    /// The byte offset of `location`.
+    pub offset: usize,
     pub message: String,
 }
 
@@ -167,6 +169,7 @@ fn describe_missing(missing: Node, text: &str) -> SyntaxError {
     match opened {
         Some(string) if string.kind() == "interpolated_string" => SyntaxError {
             location: location_of(string, text),
+            offset: string.start_byte(),
             message: "unclosed quote".to_string(),
         },
         Some(body) => SyntaxError {
@@ -175,10 +178,14 @@ fn describe_missing(missing: Node, text: &str) -> SyntaxError {
                 line: body.start_position().row + 2,
                 column: 1,
             },
+            offset: text[body.start_byte().min(text.len())..]
+                .find('\n')
+                .map_or(text.len(), |newline| body.start_byte() + newline + 1),
             message: "heredoc without end-tagged line".to_string(),
         },
         None => SyntaxError {
             location: location_of(missing, text),
+            offset: missing.start_byte(),
             message: format!(
                 "missing {}",
                 display_token(missing.kind(), missing.is_named())
@@ -202,6 +209,7 @@ fn describe_error(language: &Language, error: Node, text: &str) -> SyntaxError {
     };
     SyntaxError {
         location: location_of(found, text),
+        offset: found.start_byte(),
         message,
     }
 }

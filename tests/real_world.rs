@@ -14,6 +14,9 @@
 //!   line; no validation issue on any snippet Puppet accepts.
 //! - `debian_corpus_raises_no_validation_issue`: Puppet accepts every
 //!   Debian module file, and so do the validator's rules.
+//! - `debian_templates_parse_as_puppets_epp_parser_does`: the 50 EPP
+//!   templates of the Debian modules, all accepted by Puppet's EPP parser
+//!   (`data/debian-epp-verdicts.tsv`), give no syntax error.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -149,7 +152,7 @@ fn conformance_syntax_errors_are_flagged_at_puppets_line() {
 /// (any diagnostic: a few are syntax errors to pfacts' grammar). What is
 /// left is listed by code in docs/validation.md (type mappings, the syntax
 /// checks of `@(END:json)` heredocs, ...).
-const VALIDATION_ERRORS_FLAGGED_AT_PUPPETS_LINE: usize = 253;
+const VALIDATION_ERRORS_FLAGGED_AT_PUPPETS_LINE: usize = 254;
 
 #[test]
 fn conformance_validation_errors_are_flagged_at_puppets_line() {
@@ -248,4 +251,35 @@ fn debian_corpus_raises_no_validation_issue() {
         .map(|row| format!("{row:?}"))
         .collect();
     assert!(issues.is_empty(), "{issues:?}");
+}
+
+#[test]
+fn debian_templates_parse_as_puppets_epp_parser_does() {
+    let root = shared().join("corpus/debian-modules");
+    let verdicts = read_tsv(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/debian-epp-verdicts.tsv"),
+        true,
+    );
+    assert_eq!(verdicts.len(), 50, "Puppet judged every template");
+    let extraction = pfacts::facts::extract_paths(std::slice::from_ref(&root));
+    let templates: BTreeSet<String> = extraction
+        .facts
+        .file
+        .iter()
+        .filter(|row| extraction.interner.resolve(row.role) == "template")
+        .map(|row| extraction.interner.resolve(row.path).to_string())
+        .collect();
+    let judged: BTreeSet<String> = verdicts
+        .iter()
+        .map(|row| root.join(&row[0]).to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(templates, judged, "every template is read");
+    assert!(verdicts.iter().all(|row| row[1] == "ok"));
+    let errors: Vec<String> = extraction
+        .facts
+        .parse_error
+        .iter()
+        .map(|row| extraction.interner.resolve(row.message).to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
 }

@@ -71,12 +71,13 @@ pub fn literal_text(body: Node, source: &str) -> String {
 }
 
 /// A syntax Puppet 7 checks the static text of (its bundled syntax
-/// checkers; EPP is one pfacts cannot check yet).
+/// checkers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Syntax {
     Json,
     Base64,
     Puppet,
+    Epp,
 }
 
 impl Syntax {
@@ -85,6 +86,7 @@ impl Syntax {
             Syntax::Json => "JSON",
             Syntax::Base64 => "Base64",
             Syntax::Puppet => "Puppet",
+            Syntax::Epp => "EPP",
         }
     }
 
@@ -97,6 +99,7 @@ impl Syntax {
                 "json" => return Some(Syntax::Json),
                 "base64" => return Some(Syntax::Base64),
                 "pp" => return Some(Syntax::Puppet),
+                "epp" => return Some(Syntax::Epp),
                 _ => {}
             }
             rest = rest.split_once('+')?.1;
@@ -119,6 +122,7 @@ impl Syntax {
                     .is_ok_and(|tree| !crate::syntax::syntax_errors(&tree, text).is_empty());
                 invalid.then_some("ILLEGAL_PP")
             }
+            Syntax::Epp => (!super::epp::syntax_errors(text).is_empty()).then_some("ILLEGAL_EPP"),
         }
     }
 }
@@ -194,6 +198,6 @@ mod tests {
         assert_eq!(Syntax::of_tag("data+json"), Some(Syntax::Json));
         assert_eq!(Syntax::of_tag("base64"), Some(Syntax::Base64));
         assert_eq!(Syntax::of_tag("yaml"), None);
-        assert_eq!(Syntax::of_tag("epp"), None);
+        assert_eq!(Syntax::of_tag("epp"), Some(Syntax::Epp));
     }
 }

@@ -28,6 +28,7 @@ pub enum Role {
     RubyType,
     RubyFunction,
     RubyFact,
+    Template,
     Other,
 }
 
@@ -42,6 +43,7 @@ impl Role {
             Role::RubyType => "ruby_type",
             Role::RubyFunction => "ruby_function",
             Role::RubyFact => "ruby_fact",
+            Role::Template => "template",
             Role::Other => "other",
         }
     }
@@ -82,6 +84,7 @@ const MODULE_DIRECTORIES: &[(&str, Role)] = &[
     ("manifests", Role::ModuleManifest),
     ("functions", Role::Function),
     ("types", Role::TypeAlias),
+    ("templates", Role::Template),
     ("examples", Role::Example),
     ("tests", Role::Example),
 ];

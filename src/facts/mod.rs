@@ -6,6 +6,7 @@
 
 pub mod ast;
 pub mod builtins;
+pub mod epp;
 pub mod export;
 pub mod extract;
 pub mod heredoc;
@@ -52,7 +53,7 @@ struct FileOutput {
 }
 
 fn wanted(path: &std::path::Path) -> bool {
-    source::is_manifest(path) || source::is_ruby_plugin(path)
+    source::is_manifest(path) || source::is_ruby_plugin(path) || source::is_template(path)
 }
 
 /// What the configuration adds to the files themselves.
@@ -116,7 +117,9 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     let outputs: Vec<FileOutput> = placed
         .into_par_iter()
         .map_init(syntax::new_parser, |parser, (path, placement)| {
-            if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
+            if source::is_template(&path) {
+                template_file(path, placement)
+            } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
                 ruby_file(path, placement)
             } else {
                 manifest(parser, &grammar, path, placement)
@@ -204,6 +207,62 @@ fn manifest(
         bytes: parsed.bytes,
         diagnostics: parsed.diagnostics,
     }
+}
+
+/// An EPP template: its syntax errors, as Puppet's EPP parser finds them
+/// (`puppet epp validate`).
+fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
+    let mut output = FileOutput {
+        path,
+        // A template wherever it lies, not only in a module's `templates/`.
+        placement: Placement {
+            role: Role::Template,
+            ..placement
+        },
+        facts: Facts::default(),
+        interner: Interner::default(),
+        ids: 1,
+        bytes: 0,
+        diagnostics: Vec::new(),
+    };
+    let text = match std::fs::read(&output.path) {
+        Ok(bytes) => {
+            output.bytes = bytes.len();
+            match source::decode(bytes) {
+                Ok(source) => source.text,
+                Err(rejection) => {
+                    let diagnostic = rejection.into_diagnostic(output.path.clone());
+                    let at = diagnostic
+                        .location
+                        .unwrap_or(crate::diagnostic::Location { line: 1, column: 1 });
+                    output.facts.parse_error.push(ParseError {
+                        file: FileId::default(),
+                        line: at.line as u32,
+                        col: at.column as u32,
+                        message: output.interner.intern(&diagnostic.message),
+                    });
+                    return output;
+                }
+            }
+        }
+        Err(error) => {
+            output
+                .diagnostics
+                .push(Diagnostic::io(output.path.clone(), error.to_string()));
+            return output;
+        }
+    };
+    for error in epp::syntax_errors(&text) {
+        output.facts.parse_error.push(ParseError {
+            file: FileId::default(),
+            line: error.location.line as u32,
+            col: error.location.column as u32,
+            message: output
+                .interner
+                .intern(&format!("syntax error in EPP: {}", error.message)),
+        });
+    }
+    output
 }
 
 fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {

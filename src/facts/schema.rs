@@ -195,7 +195,8 @@ relations! {
     /// outside modules. `role`: `module_manifest`, `environment_manifest`
     /// (an environment's `manifests/`, such as `site.pp`), `function`,
     /// `type_alias`, `example` (`examples/`, `tests/`), `ruby_type`,
-    /// `ruby_function`, `ruby_fact`, or `other`.
+    /// `ruby_function`, `ruby_fact`, `template` (`templates/`; an EPP
+    /// template's only facts are its `parse_error`s), or `other`.
     ///
     /// Example: `file(3, modules/apache/manifests/vhost.pp, apache, module_manifest)`
     file / File { file: FileId, path: Sym, module: Sym, role: Sym }

@@ -4,12 +4,12 @@ use crate::diagnostic::Diagnostic;
 rule! {
     /// ## What it does
     /// Checks the text of a heredoc whose tag names a syntax Puppet checks,
-    /// `@(END:json)`, `@(END:base64)` or `@(END:pp)` (also as the last
-    /// part of `data+json` and the like), when the text has no
+    /// `@(END:json)`, `@(END:base64)`, `@(END:pp)` or `@(END:epp)` (also
+    /// as the last part of `data+json` and the like), when the text has no
     /// interpolation: JSON must parse, Base64 must decode strictly (whole
-    /// groups of four, right padding), Puppet code must parse. Puppet's
-    /// issue codes: ILLEGAL_JSON, ILLEGAL_BASE64, ILLEGAL_PP. EPP text is
-    /// not checked yet.
+    /// groups of four, right padding), Puppet code and EPP templates must
+    /// parse. Puppet's issue codes: ILLEGAL_JSON, ILLEGAL_BASE64,
+    /// ILLEGAL_PP, ILLEGAL_EPP.
     ///
     /// ## Why is this bad?
     /// Puppet refuses the whole file when it loads it: the syntax tag is a
@@ -32,6 +32,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             ("ILLEGAL_JSON", "this heredoc's text is not valid {}"),
             ("ILLEGAL_BASE64", "this heredoc's text is not valid {}"),
             ("ILLEGAL_PP", "this heredoc's text is not valid {} code"),
+            (
+                "ILLEGAL_EPP",
+                "this heredoc's text is not a valid {} template",
+            ),
         ],
     )
 }
