@@ -10,6 +10,7 @@ ruby scripts/puppet-type-parameters.rb 2>/dev/null > data/puppet7-type-parameter
 scripts/puppet-validator-codes.sh
 scripts/compile-conformance-snippets.sh
 ruby scripts/validate-with-puppet.rb corpus/validation 2>/dev/null > corpus/validation/expected/verdicts.tsv
+ruby scripts/validate-with-puppet.rb ../shared/corpus/debian-modules '**/*.epp' 2>/dev/null > data/debian-epp-verdicts.tsv
 scripts/facter-facts.sh
 ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
 # The last column puts the Debian corpus (its stdlib's real assert_private())
@@ -48,9 +49,13 @@ declarations top-construct.example.com top-construct.json
 NODES
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.
-for environment in defaults scope layout names hiera; do
+for environment in defaults scope layout names hiera epp; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
+done
+for node in missing-template missing-parameter; do
+  ruby scripts/catalog-with-puppet.rb corpus/epp "$node.example.com" corpus/facts.json 2>/dev/null \
+    > "corpus/epp/expected/puppet-catalog-$node.json"
 done
 ruby scripts/catalog-with-puppet.rb corpus/functions node.example.com corpus/facts.json ../shared/corpus/debian-modules \
   2>/dev/null > corpus/functions/expected/puppet-catalog.json

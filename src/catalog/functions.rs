@@ -117,6 +117,37 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             }
             _ => Err(format!("{name}(): expects an array and a string")),
         },
+        // stdlib: the array without the element at an index (counted
+        // from the end when negative, as Ruby's `Array#delete_at`).
+        "delete_at" => match args {
+            [Value::Array(items), index, ..] => {
+                let index = match index {
+                    Value::Integer(index) => Some(*index),
+                    Value::Str(text) if text.bytes().all(|b| b.is_ascii_digit()) => {
+                        text.parse().ok()
+                    }
+                    _ => None,
+                };
+                let length = items.len() as i64;
+                match index {
+                    None => Err("delete_at(): You must provide non-negative numeric index".into()),
+                    Some(index) if index > length - 1 || index < -length => {
+                        Err("delete_at(): Given index exceeds size of array given".into())
+                    }
+                    Some(index) => {
+                        let at = if index < 0 { length + index } else { index } as usize;
+                        let mut kept = items.clone();
+                        kept.remove(at);
+                        Ok(Value::Array(kept))
+                    }
+                }
+            }
+            [_, _, ..] => Err("delete_at(): Requires array to work with".into()),
+            _ => Err(format!(
+                "delete_at(): Wrong number of arguments given ({} for 2)",
+                args.len()
+            )),
+        },
         "delete_undef_values" => Ok(match args.first() {
             Some(Value::Hash(entries)) => Value::Hash(
                 entries
@@ -308,6 +339,16 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
                     | ("is_numeric", Some(Value::Float(_)))
             )))
         }
+        "Sensitive" => Ok(match args.first() {
+            Some(Value::Sensitive(value)) => Value::Sensitive(value.clone()),
+            Some(value) => Value::Sensitive(Box::new(value.clone())),
+            None => Value::Sensitive(Box::new(Value::Undef)),
+        }),
+        "unwrap" => Ok(match args.first() {
+            Some(Value::Sensitive(value)) => (**value).clone(),
+            Some(value) => value.clone(),
+            None => Value::Undef,
+        }),
         "String" => Ok(Value::Str(
             args.first().map(Value::to_text).unwrap_or_default(),
         )),

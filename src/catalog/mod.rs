@@ -9,8 +9,9 @@
 //! arithmetic, comparison, regex matches with captures, selectors,
 //! if/unless/case, lambdas with each/map/filter/reduce/with, functions
 //! written in Puppet, resource defaults through dynamic scope, overrides,
-//! virtual and exported resources, realize and collectors. Not yet: Hiera,
-//! parameter type checks, EPP and most built-in functions.
+//! virtual and exported resources, realize and collectors, EPP templates
+//! (`epp`, `inline_epp`). Not yet: parameter type checks and most built-in
+//! functions.
 
 pub mod functions;
 pub mod hiera;
@@ -26,6 +27,7 @@ use serde_json::{json, Value as Json};
 
 use crate::facts::ast::{self, BinaryOp, Expr, ExprKind, Form, NodeMatcher, StringPart};
 use crate::facts::builtins::METAPARAMETERS;
+use crate::facts::epp;
 use crate::facts::layout::{autoload_path, Role};
 use value::Value;
 
@@ -212,6 +214,9 @@ pub struct Compiler<'e> {
     depth: usize,
     hiera: hiera::Hiera,
     trace: Trace,
+    /// The text rendered so far by each template being evaluated, and
+    /// whether a sensitive value went into it.
+    epp_output: Vec<(String, bool)>,
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -251,6 +256,7 @@ impl<'e> Compiler<'e> {
             depth: 0,
             hiera: hiera::Hiera::new(&env.root, &env.modulepath),
             trace: Trace::default(),
+            epp_output: Vec::new(),
         };
         for (index, (path, program)) in env.files.iter().enumerate() {
             // Puppet finds a module's definition only in the file its
@@ -1172,6 +1178,49 @@ impl<'e> Compiler<'e> {
             "template" | "inline_template" => Ok(Value::Str(format!(
                 "<<{name}() not evaluated: needs Ruby's ERB>>"
             ))),
+            "epp" | "inline_epp" => self.epp(name, &args, scope, span),
+            // stdlib: a fact by its dotted path (`os.release.major`; a
+            // quoted part may hold dots); undef where the path leads nowhere.
+            "fact" => {
+                let path = args.first().map(Value::to_text).unwrap_or_default();
+                static PART: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+                    regex::Regex::new(r#"([^."]+)|"([^"]+)""#).expect("a valid pattern")
+                });
+                let parts = PART
+                    .captures_iter(&path)
+                    .filter_map(|part| part.get(1).or(part.get(2)))
+                    .map(|part| part.as_str().to_string())
+                    .collect::<Vec<_>>();
+                let mut value = self.facts.clone();
+                for part in parts {
+                    value = match &value {
+                        Value::Array(items) => part
+                            .parse::<usize>()
+                            .ok()
+                            .and_then(|index| items.get(index).cloned())
+                            .unwrap_or(Value::Undef),
+                        Value::Hash(_) => value
+                            .hash_get(&Value::Str(part))
+                            .cloned()
+                            .unwrap_or(Value::Undef),
+                        _ => Value::Undef,
+                    };
+                }
+                Ok(value)
+            }
+            epp::RENDER_TEXT | epp::RENDER_EXPR if !self.epp_output.is_empty() => {
+                if let Some((output, sensitive)) = self.epp_output.last_mut() {
+                    match args.first() {
+                        Some(Value::Sensitive(value)) => {
+                            output.push_str(&value.to_text());
+                            *sensitive = true;
+                        }
+                        Some(value) => output.push_str(&value.to_text()),
+                        None => {}
+                    }
+                }
+                Ok(Value::Undef)
+            }
             _ => {
                 if let Some(result) = functions::call(name, &args) {
                     return result.map_err(|message| error(message, span));
@@ -1182,6 +1231,152 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
+    }
+
+    /// `epp(file, args)` renders a module's template in a scope of its own
+    /// below top scope, `inline_epp(text, args)` renders text in a scope
+    /// below the calling one, as Puppet's `EppEvaluator` does: arguments
+    /// bind the template's parameters by name, and when the template
+    /// declares none, they become its variables.
+    fn epp(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let source = args.first().map(Value::to_text).unwrap_or_default();
+        let (path, text) = if name == "epp" {
+            let path = self
+                .find_template(&source)
+                .ok_or_else(|| error(format!("Could not find template '{source}'"), span))?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| error(format!("epp(): cannot read {}: {e}", path.display()), span))?;
+            (Some(path), text)
+        } else {
+            (None, source)
+        };
+        let template = epp::lower(&text).map_err(|e| {
+            error(
+                format!(
+                    "{name}(): Invalid EPP: {} (line: {}, column: {})",
+                    e.message, e.location.line, e.location.column
+                ),
+                span,
+            )
+        })?;
+        let arguments: Vec<(String, Value)> = match args.get(1) {
+            None => Vec::new(),
+            Some(Value::Hash(entries)) => entries
+                .iter()
+                .map(|(key, value)| (key.to_text(), value.clone()))
+                .collect(),
+            Some(_) => {
+                return Err(error(
+                    format!("{name}(): the template_args must be a Hash"),
+                    span,
+                ))
+            }
+        };
+        let enforce = template.declares_parameters || args.get(1).is_none();
+        if enforce {
+            // Reported at the call, as Puppet's closure does.
+            let missing = template.params.iter().find(|param| {
+                param.default.is_none() && !arguments.iter().any(|(name, _)| *name == param.name)
+            });
+            if let Some(param) = missing {
+                return Err(error(
+                    format!("lambda: expects a value for parameter '{}'", param.name),
+                    span,
+                ));
+            }
+            let unknown = arguments
+                .iter()
+                .find(|(name, _)| !template.params.iter().any(|param| param.name == *name));
+            if let Some((name, _)) = unknown {
+                return Err(error(
+                    format!("lambda: has no parameter named '{name}'"),
+                    span,
+                ));
+            }
+        }
+        let parent = if name == "epp" { TOP } else { scope };
+        let local = self.new_scope(Some(parent), Some(scope));
+        let saved_file = self.file.take();
+        self.epp_output.push((String::new(), false));
+        let rendered = self
+            .bind_template(&template, arguments, enforce, local)
+            .and_then(|()| self.block(&template.body, local));
+        let (output, sensitive) = self.epp_output.pop().unwrap_or_default();
+        self.file = saved_file;
+        let output = Value::Str(output);
+        let output = if sensitive {
+            Value::Sensitive(Box::new(output))
+        } else {
+            output
+        };
+        rendered.map(|_| output).map_err(|mut e| {
+            if e.file.is_none() {
+                match path {
+                    Some(path) => e.file = Some(path),
+                    None => e.span = span,
+                }
+            }
+            e
+        })
+    }
+
+    /// Binds a template's arguments: to its parameters (those without
+    /// an argument take their default), or, when it declares none, as its
+    /// variables.
+    fn bind_template(
+        &mut self,
+        template: &epp::Template,
+        arguments: Vec<(String, Value)>,
+        enforce: bool,
+        scope: ScopeId,
+    ) -> Result<()> {
+        if !enforce {
+            for (name, value) in arguments {
+                self.scopes[scope].variables.insert(name, value);
+            }
+            return Ok(());
+        }
+        for param in &template.params {
+            let given = arguments.iter().find(|(name, _)| *name == param.name);
+            let value = match (given, &param.default) {
+                (Some((_, value)), _) => value.clone(),
+                (None, Some(default)) => self.eval(default, scope)?,
+                // Refused at the call already.
+                (None, None) => continue,
+            };
+            self.declare_parameter(scope, param, value);
+        }
+        Ok(())
+    }
+
+    /// A template as Puppet's `find_template` finds it: an absolute path,
+    /// or `<module>/<file>` in the module's `templates/`; `.epp` is added
+    /// when the name without it is not a file.
+    fn find_template(&self, name: &str) -> Option<PathBuf> {
+        let existing = |path: PathBuf| {
+            if path.is_file() {
+                return Some(path);
+            }
+            let with_extension = PathBuf::from(format!("{}.epp", path.display()));
+            (!name.ends_with(".epp") && with_extension.is_file()).then_some(with_extension)
+        };
+        if Path::new(name).is_absolute() {
+            return existing(PathBuf::from(name));
+        }
+        let (module, file) = name.split_once('/')?;
+        let root = self
+            .env
+            .modulepath
+            .iter()
+            .map(|dir| dir.join(module))
+            .find(|root| root.is_dir())?;
+        existing(root.join("templates").join(file))
     }
 
     fn iterate(
@@ -1884,6 +2079,15 @@ impl<'e> Compiler<'e> {
                 }
                 if !parameters.is_empty() {
                     resource["parameters"] = Json::Object(parameters);
+                }
+                let sensitive: Vec<&String> = r
+                    .parameters
+                    .iter()
+                    .filter(|(_, value)| matches!(value, Value::Sensitive(_)))
+                    .map(|(name, _)| name)
+                    .collect();
+                if !sensitive.is_empty() {
+                    resource["sensitive_parameters"] = json!(sensitive);
                 }
                 resource
             })

@@ -18,6 +18,8 @@ pub enum Value {
     Type(String),
     /// A resource reference `Type[title]`, type capitalized.
     Ref(String, String),
+    /// A value that Puppet keeps out of logs and reports (`Sensitive(x)`).
+    Sensitive(Box<Value>),
 }
 
 impl Value {
@@ -53,6 +55,7 @@ impl Value {
             ),
             Value::Type(name) => name.clone(),
             Value::Ref(type_name, title) => format!("{type_name}[{title}]"),
+            Value::Sensitive(_) => "Sensitive [value redacted]".to_string(),
         }
     }
 
@@ -108,6 +111,9 @@ impl Value {
                     .collect(),
             ),
             Value::Ref(type_name, title) => json!(format!("{type_name}[{title}]")),
+            // The catalog holds the value, and names the parameter among the
+            // resource's `sensitive_parameters`.
+            Value::Sensitive(value) => value.to_json(),
         }
     }
 }

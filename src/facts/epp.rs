@@ -30,6 +30,9 @@ pub const RENDER_EXPR: &str = "epp_render_expr";
 #[derive(Debug, Default)]
 pub struct Translation {
     pub code: String,
+    /// Whether the template declares its parameters (`<%- | $x | -%>`,
+    /// also `<%- || -%>`).
+    pub declares_parameters: bool,
     /// `(code offset, template offset)` where each copied piece starts.
     pieces: Vec<(usize, usize)>,
 }
@@ -94,6 +97,52 @@ pub fn syntax_errors(template: &str) -> Vec<TemplateError> {
         .collect()
 }
 
+/// A template lowered for the evaluator: its parameters and its code,
+/// whose `epp_render_text` and `epp_render_expr` calls render it. Spans are
+/// those of the translated code, on the template's lines.
+#[derive(Debug)]
+pub struct Template {
+    pub declares_parameters: bool,
+    pub params: Vec<crate::facts::ast::Param>,
+    pub body: Vec<crate::facts::ast::Expr>,
+}
+
+/// Lowers `template`, or gives its first syntax error.
+pub fn lower(template: &str) -> Result<Template, TemplateError> {
+    if let Some(error) = syntax_errors(template).into_iter().next() {
+        return Err(error);
+    }
+    let translation = translate(template).map_err(|error| TemplateError {
+        location: Location::of_offset(template, error.offset),
+        message: error.message.to_string(),
+    })?;
+    let mut parser = crate::syntax::new_parser();
+    let tree = crate::syntax::parse(&mut parser, &translation.code).map_err(|_| TemplateError {
+        location: Location { line: 1, column: 1 },
+        message: "the template's code takes too long to parse".to_string(),
+    })?;
+    let program = crate::facts::ast::lower(&tree, &translation.code);
+    let function = program
+        .functions
+        .into_iter()
+        .find(|function| function.name == TEMPLATE_FUNCTION)
+        .ok_or_else(|| TemplateError {
+            location: Location { line: 1, column: 1 },
+            message: "the template contains illegal expressions (definitions)".to_string(),
+        })?;
+    if !program.classes.is_empty() || !program.defines.is_empty() || !program.nodes.is_empty() {
+        return Err(TemplateError {
+            location: Location { line: 1, column: 1 },
+            message: "the template contains illegal expressions (definitions)".to_string(),
+        });
+    }
+    Ok(Template {
+        declares_parameters: translation.declares_parameters,
+        params: function.params,
+        body: function.body,
+    })
+}
+
 /// `template` as Puppet code, or the first error of its tags.
 pub fn translate(template: &str) -> Result<Translation, EppError> {
     let mut out = Output::default();
@@ -130,6 +179,7 @@ pub fn translate(template: &str) -> Result<Translation, EppError> {
                 out.push_str(" ");
                 match parameter_pipes(code) {
                     Some((open, close)) => {
+                        out.translation.declares_parameters = true;
                         out.copy(&code[..open], start);
                         out.push_str("(");
                         out.copy(&code[open + 1..close], start + open + 1);
