@@ -173,6 +173,9 @@ struct CatalogResource {
     /// A class declared resource-like (`class { 'x': }`): Puppet keeps
     /// where.
     resource_like: bool,
+    /// How many of `tags` were there before the first `tag()` call: those
+    /// the function adds are not the catalog's.
+    tags_before_function: Option<usize>,
 }
 
 struct Override {
@@ -430,6 +433,7 @@ impl<'e> Compiler<'e> {
             container: None,
             defined: false,
             resource_like: false,
+            tags_before_function: None,
         });
         let index = self.resources.len() - 1;
         self.resource_index
@@ -1179,6 +1183,45 @@ impl<'e> Compiler<'e> {
                 "<<{name}() not evaluated: needs Ruby's ERB>>"
             ))),
             "epp" | "inline_epp" => self.epp(name, &args, scope, span),
+            // Tags the class or define whose body calls it; its built-in
+            // resources take the tags at the end (`finish`).
+            "tag" => {
+                let resource = &mut self.resources[self.scopes[scope].resource];
+                resource
+                    .tags_before_function
+                    .get_or_insert(resource.tags.len());
+                for value in flatten(&args) {
+                    let name = value.to_text().to_lowercase();
+                    if !is_tag(&name) {
+                        return Err(error(format!("Invalid tag '{name}'"), span));
+                    }
+                    let tags = &mut resource.tags;
+                    let parts = name
+                        .contains("::")
+                        .then(|| name.split("::").map(str::to_string).collect::<Vec<_>>());
+                    for tag in std::iter::once(name).chain(parts.into_iter().flatten()) {
+                        if !tags.contains(&tag) {
+                            tags.push(tag);
+                        }
+                    }
+                }
+                Ok(Value::Undef)
+            }
+            // Whether the calling class or define, or the catalog (its
+            // classes), has every tag given.
+            "tagged" => {
+                let resource = &self.resources[self.scopes[scope].resource];
+                let tagged = flatten(&args).iter().all(|value| {
+                    let tag = value.to_text().to_lowercase();
+                    resource.tags.contains(&tag)
+                        || self.resources.iter().any(|other| {
+                            let own = other.tags_before_function.unwrap_or(other.tags.len());
+                            matches!(other.type_name.as_str(), "Class" | "Node")
+                                && other.tags[..own].contains(&tag)
+                        })
+                });
+                Ok(Value::Bool(tagged))
+            }
             // stdlib: a fact by its dotted path (`os.release.major`; a
             // quoted part may hold dots); undef where the path leads nowhere.
             "fact" => {
@@ -1859,6 +1902,25 @@ impl<'e> Compiler<'e> {
     /// What Puppet does once the code has run: collectors realize, then
     /// overrides and defaults complete the resources.
     fn finish(&mut self) -> Result<()> {
+        // Puppet gives a built-in resource the tags of its class or define
+        // when the compilation finishes: those `tag()` added later count.
+        for index in 0..self.resources.len() {
+            let resource = &self.resources[index];
+            let source = self.scopes[resource.scope].resource;
+            if resource.defined
+                || source == index
+                || matches!(resource.type_name.as_str(), "Class" | "Node" | "Stage")
+            {
+                continue;
+            }
+            let inherited = self.resources[source].tags.clone();
+            let tags = &mut self.resources[index].tags;
+            for tag in inherited {
+                if !tags.contains(&tag) {
+                    tags.push(tag);
+                }
+            }
+        }
         let collectors = std::mem::take(&mut self.collectors);
         for (scope, collector) in &collectors {
             let type_name = capitalize(&collector.type_name);
@@ -2036,7 +2098,8 @@ impl<'e> Compiler<'e> {
                 let structural =
                     matches!(r.type_name.as_str(), "Class" | "Node" | "Stage") && !r.resource_like;
                 if matches!(r.type_name.as_str(), "Class" | "Node") {
-                    catalog_tags.extend(r.tags.iter().cloned());
+                    let own = r.tags_before_function.unwrap_or(r.tags.len());
+                    catalog_tags.extend(r.tags[..own].iter().cloned());
                 }
                 // Puppet leaves out the namevar when it repeats the title.
                 let namevar = match r.type_name.as_str() {
