@@ -83,6 +83,10 @@ module.exports = grammar({
     $.regex,
     // `/` as division, only after a value.
     $._division,
+    // `-` and `*` after a value: the operators, as Puppet's parser reads
+    // `$a - 1` (not `$a` followed by the statement `-1`).
+    $._binary_minus,
+    $._binary_times,
     // Never produced: marks error recovery, when every token is valid.
     $._error_sentinel,
   ],
@@ -449,8 +453,8 @@ module.exports = grammar({
         ['<<', PREC.shift],
         ['>>', PREC.shift],
         ['+', PREC.additive],
-        ['-', PREC.additive],
-        ['*', PREC.multiplicative],
+        [alias($._binary_minus, '-'), PREC.additive],
+        [alias($._binary_times, '*'), PREC.multiplicative],
         [alias($._division, '/'), PREC.multiplicative],
         ['%', PREC.multiplicative],
         ['=~', PREC.match],

@@ -30,6 +30,8 @@ enum TokenType {
   HEREDOC_END,
   REGEX,
   DIVISION,
+  BINARY_MINUS,
+  BINARY_TIMES,
   ERROR_SENTINEL,
 };
 
@@ -371,6 +373,20 @@ static bool scan(Scanner *scanner, TSLexer *lexer, const bool *valid) {
     lexer->mark_end(lexer);
     scanner->in_body = true;
     lexer->result_symbol = HEREDOC_BODY_START;
+    return true;
+  }
+
+  /* After a value, `-` and `*` are operators (Puppet's LALR parser shifts
+   * them); `->`, `-=` and `*=` are the internal lexer's tokens. */
+  if ((lexer->lookahead == '-' && valid[BINARY_MINUS]) ||
+      (lexer->lookahead == '*' && valid[BINARY_TIMES])) {
+    enum TokenType symbol = lexer->lookahead == '-' ? BINARY_MINUS : BINARY_TIMES;
+    advance(lexer);
+    if (lexer->lookahead == '=' || (symbol == BINARY_MINUS && lexer->lookahead == '>')) {
+      return false;
+    }
+    lexer->mark_end(lexer);
+    lexer->result_symbol = symbol;
     return true;
   }
 
