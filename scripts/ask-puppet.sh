@@ -57,6 +57,11 @@ for node in missing-template missing-parameter; do
   ruby scripts/catalog-with-puppet.rb corpus/epp "$node.example.com" corpus/facts.json 2>/dev/null \
     > "corpus/epp/expected/puppet-catalog-$node.json"
 done
+for node in node wrong-type wrong-element wrong-alias wrong-struct undef-given missing \
+  default-reads-missing define-type function-type; do
+  ruby scripts/catalog-with-puppet.rb corpus/types "$node.example.com" corpus/facts.json ../shared/corpus/debian-modules \
+    2>/dev/null > "corpus/types/expected/$node.json"
+done
 ruby scripts/catalog-with-puppet.rb corpus/functions node.example.com corpus/facts.json ../shared/corpus/debian-modules \
   2>/dev/null > corpus/functions/expected/puppet-catalog.json
 ruby scripts/catalog-with-puppet.rb corpus/assert_private node.example.com corpus/facts.json ../shared/corpus/debian-modules \

@@ -10,11 +10,12 @@
 //! if/unless/case, lambdas with each/map/filter/reduce/with, functions
 //! written in Puppet, resource defaults through dynamic scope, overrides,
 //! virtual and exported resources, realize and collectors, EPP templates
-//! (`epp`, `inline_epp`). Not yet: parameter type checks and most built-in
-//! functions.
+//! (`epp`, `inline_epp`), parameter type checks ([`types`]). Not yet: most
+//! built-in functions.
 
 pub mod functions;
 pub mod hiera;
+pub mod types;
 pub mod value;
 
 use functions::flatten;
@@ -130,6 +131,9 @@ struct Scope {
     parent: Option<ScopeId>,
     /// Where resource defaults not set here come from.
     dynamic_parent: Option<ScopeId>,
+    /// Parameters of this class or define that have no value, while its
+    /// defaults are evaluated: reading one fails.
+    missing_parameters: Vec<String>,
     defaults: Vec<ResourceDefault>,
     /// The resource whose body this scope evaluates (`Class[main]` for top
     /// scope): the container of what it declares, and the source of their
@@ -217,6 +221,8 @@ pub struct Compiler<'e> {
     depth: usize,
     hiera: hiera::Hiera,
     trace: Trace,
+    /// The environment's data types, for parameter checks.
+    types: types::Types,
     /// The text rendered so far by each template being evaluated, and
     /// whether a sensitive value went into it.
     epp_output: Vec<(String, bool)>,
@@ -226,6 +232,9 @@ pub struct Compiler<'e> {
 const MAX_DEPTH: usize = 2 * ast::MAX_DEPTH;
 
 const TOP: ScopeId = 0;
+
+/// Puppet's words for a default that reads a parameter without a value.
+const MISSING_PARAMETER: &str = "expects a value for parameter ";
 
 fn error(message: impl Into<String>, span: ast::Span) -> EvalError {
     EvalError {
@@ -260,6 +269,11 @@ impl<'e> Compiler<'e> {
             hiera: hiera::Hiera::new(&env.root, &env.modulepath),
             trace: Trace::default(),
             epp_output: Vec::new(),
+            types: types::Types::new(
+                env.files
+                    .iter()
+                    .flat_map(|(_, program)| &program.type_aliases),
+            ),
         };
         for (index, (path, program)) in env.files.iter().enumerate() {
             // Puppet finds a module's definition only in the file its
@@ -301,6 +315,7 @@ impl<'e> Compiler<'e> {
             origins: HashMap::new(),
             parent,
             dynamic_parent,
+            missing_parameters: Vec::new(),
             defaults: Vec::new(),
             resource: parent.map_or(0, |parent| self.scopes[parent].resource),
         });
@@ -373,6 +388,16 @@ impl<'e> Compiler<'e> {
         self.add_relationships();
         let catalog = self.to_json();
         Ok((catalog, self.trace))
+    }
+
+    /// An error at `span` of the file with index `file` (none: where the
+    /// error is caught).
+    fn error_at(&self, (file, span): (Option<usize>, ast::Span), message: String) -> EvalError {
+        EvalError {
+            message,
+            file: file.map(|index| self.env.files[index].0.clone()),
+            span,
+        }
     }
 
     fn locate(&self, mut e: EvalError, index: usize) -> EvalError {
@@ -544,6 +569,13 @@ impl<'e> Compiler<'e> {
             };
         }
         for s in self.scope_chain(scope) {
+            if self.scopes[s]
+                .missing_parameters
+                .iter()
+                .any(|missing| missing == name)
+            {
+                return Err(error(format!("{MISSING_PARAMETER}${name}"), span));
+            }
             if let Some(value) = self.scopes[s].variables.get(name).cloned() {
                 self.record_read(s, name, span);
                 return Ok(value);
@@ -1565,6 +1597,17 @@ impl<'e> Compiler<'e> {
         args: Vec<Value>,
         span: ast::Span,
     ) -> Result<Value> {
+        for (param, value) in function.params.iter().zip(&args) {
+            let problem = param
+                .type_text
+                .as_deref()
+                .filter(|_| !param.splat)
+                .and_then(|text| self.types.mismatch(text, value));
+            if let Some(problem) = problem {
+                let message = format!("'{}' parameter '{}' {problem}", function.name, param.name);
+                return Err(error(message, span));
+            }
+        }
         let saved = self.file.replace(file);
         let scope = self.new_scope(Some(TOP), Some(TOP));
         let result = self
@@ -1661,7 +1704,7 @@ impl<'e> Compiler<'e> {
             parameters.unwrap_or_default(),
             (scope, resource),
             name,
-            &caller,
+            (&caller, (saved, span)),
         );
         self.file = saved;
         result.map_err(|e| self.locate(e, file))?;
@@ -1679,14 +1722,15 @@ impl<'e> Compiler<'e> {
     }
 
     /// Evaluates a class's or define's body in `scope`, the body of
-    /// `resource`, declared from code of module `caller`.
+    /// `resource`, declared from code of module `caller` at `site` (file
+    /// index and span: where Puppet reports a parameter's value).
     fn instantiate(
         &mut self,
         definition: &ast::Definition,
         given: Vec<(String, Value)>,
         (scope, resource): (ScopeId, usize),
         title: &str,
-        caller: &str,
+        (caller, site): (&str, (Option<usize>, ast::Span)),
     ) -> Result<()> {
         let is_class = self.resources[resource].type_name == "Class";
         for (name, _) in &given {
@@ -1718,42 +1762,96 @@ impl<'e> Compiler<'e> {
             "caller_module_name".to_string(),
             Value::Str(caller.to_string()),
         );
+        let label = {
+            let declared = &self.resources[resource];
+            format!("{}[{}]", declared.type_name, declared.title)
+        };
+        // "Undef Parameter Values": a given value, else (classes only) the
+        // data binding (Hiera), else the default expression, evaluated
+        // once every given value is set; a parameter with none of them is
+        // missing, unless `undef` was given for it.
+        let mut defaults = Vec::new();
+        let mut missing = Vec::new();
         for param in &definition.params {
-            // "Undef Parameter Values": a given value, else (classes only) the
-            // data binding (Hiera), else the default expression.
-            let looked_up = match given.iter().find(|(name, _)| *name == param.name) {
-                Some((_, value)) if *value != Value::Undef => Some(value.clone()),
+            let given_value = given
+                .iter()
+                .find(|(name, _)| *name == param.name)
+                .map(|(_, value)| value);
+            let found = match given_value {
+                Some(value) if *value != Value::Undef => Some(value.clone()),
                 _ if is_class => {
                     let key = format!("{}::{}", definition.name, param.name);
                     self.hiera.lookup(&key, &self.facts)
                 }
                 _ => None,
             };
-            let value = match looked_up {
-                Some(value) => value,
-                None => match &param.default {
-                    Some(default) => self.eval(default, scope)?,
-                    None if param
-                        .type_text
-                        .as_deref()
-                        .is_some_and(|t| !t.starts_with("Optional")) =>
-                    {
-                        return Err(error(
-                            format!("expects a value for parameter '{}'", param.name),
-                            definition.span,
-                        ))
-                    }
-                    None => Value::Undef,
-                },
-            };
-            if value != Value::Undef {
-                self.resources[resource]
-                    .parameters
-                    .insert(param.name.clone(), value.clone());
+            match (found, &param.default) {
+                (Some(value), _) => self.bind_parameter(scope, resource, param, value),
+                (None, Some(default)) => defaults.push((param, default)),
+                (None, None) if given_value.is_some() => {
+                    self.bind_parameter(scope, resource, param, Value::Undef)
+                }
+                (None, None) => missing.push(param.name.clone()),
             }
-            self.declare_parameter(scope, param, value);
+        }
+        // A default that reads a missing parameter fails as Puppet's
+        // parameter scope does.
+        self.scopes[scope].missing_parameters = missing.clone();
+        for (param, default) in defaults {
+            let value = self.eval(default, scope).map_err(|e| {
+                if e.message.starts_with(MISSING_PARAMETER) {
+                    self.error_at(site, format!("{label}: {}", e.message))
+                } else {
+                    e
+                }
+            })?;
+            self.bind_parameter(scope, resource, param, value);
+        }
+        self.scopes[scope].missing_parameters.clear();
+        if !missing.is_empty() {
+            let lines: Vec<String> = missing
+                .iter()
+                .map(|name| format!("expects a value for parameter '{name}'"))
+                .collect();
+            let message = match lines.as_slice() {
+                [only] => format!("{label}: {only}"),
+                _ => format!("{label}:\n  {}", lines.join("\n  ")),
+            };
+            return Err(self.error_at(site, message));
+        }
+        for param in &definition.params {
+            let value = self.scopes[scope]
+                .variables
+                .get(&param.name)
+                .cloned()
+                .unwrap_or(Value::Undef);
+            let problem = param
+                .type_text
+                .as_deref()
+                .and_then(|text| self.types.mismatch(text, &value));
+            if let Some(problem) = problem {
+                let message = format!("{label}: parameter '{}' {problem}", param.name);
+                return Err(self.error_at(site, message));
+            }
         }
         self.block(&definition.body, scope).map(|_| ())
+    }
+
+    /// Sets a class's or define's parameter in its scope and, unless
+    /// undef, on its resource.
+    fn bind_parameter(
+        &mut self,
+        scope: ScopeId,
+        resource: usize,
+        param: &ast::Param,
+        value: Value,
+    ) {
+        if value != Value::Undef {
+            self.resources[resource]
+                .parameters
+                .insert(param.name.clone(), value.clone());
+        }
+        self.declare_parameter(scope, param, value);
     }
 
     fn resource(
@@ -1862,8 +1960,14 @@ impl<'e> Compiler<'e> {
             let define_scope = self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
             self.scopes[define_scope].resource = index;
             let caller = self.module_of(scope);
-            let result =
-                self.instantiate(define, attributes, (define_scope, index), title, &caller);
+            let site = (saved, span);
+            let result = self.instantiate(
+                define,
+                attributes,
+                (define_scope, index),
+                title,
+                (&caller, site),
+            );
             self.file = saved;
             result.map_err(|e| self.locate(e, file))?;
             return Ok(reference);

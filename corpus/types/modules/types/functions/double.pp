@@ -1,0 +1,3 @@
+function types::double(Integer $value) >> Integer {
+  $value * 2
+}

@@ -1,0 +1,3 @@
+class types::counted (Integer $count) {
+  notify { "count ${count}": }
+}

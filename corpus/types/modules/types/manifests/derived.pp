@@ -1,0 +1,7 @@
+class types::derived (
+  String $user,
+  String $home,
+  String $repositories = "${home}/repositories",
+) {
+  notify { $repositories: }
+}

@@ -1,0 +1,3 @@
+define types::instance (Integer[1] $count) {
+  notify { "${title} x ${count}": }
+}

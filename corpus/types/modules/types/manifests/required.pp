@@ -1,0 +1,7 @@
+class types::required (
+  String $first,
+  Optional[String] $second,
+  String $third = 'given',
+) {
+  notify { "${first} ${second} ${third}": }
+}
