@@ -43,8 +43,8 @@ crepe! {
     struct Metaparameter(Sym);
 
     @input
-    /// `required(target, param)`: a parameter without a default whose
-    /// type does not accept `undef`.
+    /// `required(target, param)`: a parameter without a default (Puppet 7
+    /// wants a value for it even when its type accepts `undef`).
     struct Required(Sym, Sym);
 
     @input
@@ -181,55 +181,6 @@ pub struct Output {
 /// Kinds of `definition`, in the order of [`DEFINITION_KINDS`].
 pub const DEFINITION_KINDS: [&str; 4] = ["class", "define", "function", "node"];
 
-/// Whether a parameter typed `type_text` may be left out: `Some(true)` for
-/// types that accept `undef`, `Some(false)` for those that do not (and for
-/// no type at all), `None` for type aliases, which pfacts does not resolve.
-fn accepts_undef(type_text: &str) -> Option<bool> {
-    const UNDEF_OK: &[&str] = &["Optional", "Undef", "Any", "Data", "RichData"];
-    const NOT_UNDEF: &[&str] = &[
-        "String",
-        "Integer",
-        "Float",
-        "Numeric",
-        "Boolean",
-        "Array",
-        "Hash",
-        "Tuple",
-        "Struct",
-        "Enum",
-        "Pattern",
-        "Regexp",
-        "Scalar",
-        "ScalarData",
-        "Collection",
-        "Callable",
-        "Type",
-        "Resource",
-        "Class",
-        "Sensitive",
-        "Timespan",
-        "Timestamp",
-        "SemVer",
-        "SemVerRange",
-        "Iterable",
-        "Iterator",
-        "NotUndef",
-        "Binary",
-        "URI",
-    ];
-    let head = type_text
-        .split(|c: char| c == '[' || c.is_whitespace())
-        .next()
-        .unwrap_or_default();
-    match head {
-        "" => Some(false),
-        "Variant" => Some(UNDEF_OK.iter().any(|name| type_text.contains(name))),
-        _ if UNDEF_OK.contains(&head) => Some(true),
-        _ if NOT_UNDEF.contains(&head) => Some(false),
-        _ => None,
-    }
-}
-
 /// Loads the facts and the defaults that reach each resource (from the
 /// defaults program), and runs the program.
 pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]) -> Output {
@@ -262,7 +213,7 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
             continue;
         };
         runtime.extend([Accepts(target, row.name)]);
-        if !row.has_default && accepts_undef(text(row.type_text)) == Some(false) {
+        if !row.has_default {
             runtime.extend([Required(target, row.name)]);
         }
     }
@@ -369,20 +320,5 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
         duplicate_resources: sorted(duplicates),
         duplicates_in_defines: sorted(in_defines),
         duplicate_definitions: sorted(definitions),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::accepts_undef;
-
-    #[test]
-    fn types_that_accept_undef() {
-        assert_eq!(accepts_undef(""), Some(false));
-        assert_eq!(accepts_undef("String[1]"), Some(false));
-        assert_eq!(accepts_undef("Optional[String]"), Some(true));
-        assert_eq!(accepts_undef("Variant[String, Undef]"), Some(true));
-        assert_eq!(accepts_undef("Variant[String, Integer]"), Some(false));
-        assert_eq!(accepts_undef("Stdlib::Absolutepath"), None);
     }
 }

@@ -364,6 +364,7 @@ fn declaration_errors_are_where_puppet_fails() {
         ("unknown-parameter-define", "unknown-parameter"),
         ("unknown-parameter-ruby", "unknown-parameter"),
         ("missing-parameter", "missing-parameter"),
+        ("missing-optional-parameter", "missing-parameter"),
         ("missing-class-parameter", "missing-class-parameter"),
         ("duplicate-resource-body", "duplicate-resource"),
         ("duplicate-resource-classes", "duplicate-resource"),
@@ -389,7 +390,7 @@ fn declaration_errors_are_where_puppet_fails() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 18);
+    assert_eq!(checked, 19);
 
     // Puppet compiles these: nothing is reported in their classes.
     let clean = expected_file("declarations/expected/clean.json");

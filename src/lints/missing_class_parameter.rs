@@ -4,8 +4,8 @@ use crate::diagnostic::Diagnostic;
 rule! {
     /// ## What it does
     /// Finds resource-like class declarations (`class { 'x': }`) that leave
-    /// out a parameter which has no default and whose type does not accept
-    /// `undef`.
+    /// out a parameter which has no default, whatever its type (Puppet 7
+    /// wants a value even when the type accepts `undef`).
     ///
     /// ## Why is this bad?
     /// Unless Hiera supplies the value (automatic parameter lookup of

@@ -4,9 +4,10 @@ use crate::diagnostic::Diagnostic;
 rule! {
     /// ## What it does
     /// Finds instances of defines that leave out a parameter which has no
-    /// default and whose type does not accept `undef`. A resource default
-    /// for that attribute anywhere counts as giving it (through dynamic
-    /// scope it may). Parameters typed with a type alias are not judged.
+    /// default, whatever its type: Puppet 7 wants a value even for
+    /// `Optional[String] $x` (an explicit `undef` is one). A resource
+    /// default for that attribute anywhere counts as giving it (through
+    /// dynamic scope it may).
     ///
     /// ## Why is this bad?
     /// Puppet refuses to compile any node that evaluates the declaration:

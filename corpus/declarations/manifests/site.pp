@@ -7,6 +7,7 @@ node 'unknown-parameter-class.example.com' { class { 'decl::server': prot => 80 
 node 'unknown-parameter-define.example.com' { decl::vhost { 'www': docroot => '/srv', ssl => true } }
 node 'unknown-parameter-ruby.example.com' { decl_thing { 'x': colour => 'red' } }
 node 'missing-parameter.example.com' { decl::vhost { 'www': } }
+node 'missing-optional-parameter.example.com' { decl::optional { 'x': } }
 node 'missing-class-parameter.example.com' { class { 'decl::db': } }
 node 'duplicate-resource-body.example.com' { include decl::twice }
 node 'duplicate-resource-classes.example.com' { include decl::both }
