@@ -1,7 +1,8 @@
 //! What Puppet's compiler refuses about declarations, known without a node:
 //! attributes a class, define or resource type does not have, parameters a
 //! declaration leaves out, the same resource declared twice in what one
-//! scope evaluates, and the same definition written twice.
+//! scope evaluates, the same definition written twice, and overrides from a
+//! class that does not inherit the one declaring the resource.
 
 use crepe::crepe;
 use rustc_hash::{FxBuildHasher, FxHashMap};
@@ -75,6 +76,34 @@ crepe! {
     /// matcher defined at row `site` of its relation.
     struct Definition(u8, Sym, u32);
 
+    @input
+    /// `declared(scope, res, type, title)`: `res`, with a literal title,
+    /// stands in `scope`, conditionally or not.
+    struct Declared(Id, Id, Sym, Sym);
+
+    @input
+    /// `own_body(scope)`: a scope that is a body of its own (top, node,
+    /// class, define, function), not a lambda.
+    struct OwnBody(Id);
+
+    @input
+    /// `nested(lambda, parent)`: a lambda's scope and its lexical parent.
+    struct Nested(Id, Id);
+
+    @input
+    /// `inherits(class, parent)`.
+    struct Inherits(Sym, Sym);
+
+    @input
+    /// `override_of(site, scope, type, title)`: the override at row `site`
+    /// of `resource_override`, in `scope`, of a resource with a literal
+    /// title.
+    struct OverrideOf(u32, Id, Sym, Sym);
+
+    @input
+    /// `override_sets(site, attr)`.
+    struct OverrideSets(u32, Sym);
+
     @output
     /// `unknown_parameter(res, attr)`.
     #[derive(Debug, PartialOrd, Ord)]
@@ -104,8 +133,24 @@ crepe! {
     #[derive(Debug, PartialOrd, Ord)]
     pub struct DuplicateDefinition(pub u8, pub u32, pub u32);
 
+    @output
+    /// `foreign_override(site)`: an override whose resource only classes
+    /// it does not inherit declare.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct ForeignOverride(pub u32);
+
+    @output
+    /// `redefined(site, attr)`: an override setting again an attribute
+    /// that its own class or define gave the resource.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct Redefined(pub u32, pub Sym);
+
     struct Holds(Id, Id);
     struct HoldsKeyed(Id, Sym, Sym, Id);
+    struct Owner(Id, Id);
+    struct Subclass(Id, Id);
+    struct DeclaredIn(Id, Sym, Sym);
+    struct MayOverride(u32);
 
     // "Foo[x]: has no parameter named 'y'"
     // unknown_parameter(R, A) :- declaration(R, T), defined(T), !open(T),
@@ -160,6 +205,48 @@ crepe! {
         Body(define, body),
         Direct(body, res, _, _);
 
+    // The body a scope's code belongs to: its own, or a lambda's parent's.
+    // owner(S, S) :- own_body(S).
+    Owner(scope, scope) <- OwnBody(scope);
+    // owner(L, O) :- nested(L, P), owner(P, O).
+    Owner(lambda, owner) <- Nested(lambda, parent), Owner(parent, owner);
+
+    // subclass(C, P) :- inherits(CN, PN), body(CN, C), body(PN, P).
+    Subclass(child, base) <- Inherits(child_name, base_name), Body(child_name, child), Body(base_name, base);
+    // subclass(C, P) :- subclass(C, M), subclass(M, P).
+    Subclass(child, base) <- Subclass(child, middle), Subclass(middle, base);
+
+    // declared_in(O, T, X) :- declared(S, _, T, X), owner(S, O).
+    DeclaredIn(owner, kind, title) <- Declared(scope, _, kind, title), Owner(scope, owner);
+
+    // Puppet's `Resource#merge`: the override's source must be the
+    // resource's or inherit from it.
+    // may_override(V) :- override_of(V, S, T, X), owner(S, O), declared_in(O, T, X).
+    MayOverride(site) <- OverrideOf(site, scope, kind, title), Owner(scope, owner), DeclaredIn(owner, kind, title);
+    // may_override(V) :- override_of(V, S, T, X), owner(S, O), subclass(O, B),
+    //     declared_in(B, T, X).
+    MayOverride(site) <-
+        OverrideOf(site, scope, kind, title),
+        Owner(scope, owner),
+        Subclass(owner, base),
+        DeclaredIn(base, kind, title);
+
+    // "Only subclasses can override parameters"
+    // foreign_override(V) :- override_of(V, _, T, X), declared_in(_, T, X),
+    //     !may_override(V).
+    ForeignOverride(site) <- OverrideOf(site, _, kind, title), DeclaredIn(_, kind, title), !MayOverride(site);
+
+    // "Parameter 'a' is already set on T[x] by ...; cannot redefine"
+    // redefined(V, A) :- override_of(V, S, T, X), owner(S, O), declared(RS, R, T, X),
+    //     owner(RS, O), sets(R, A), override_sets(V, A).
+    Redefined(site, attr) <-
+        OverrideOf(site, scope, kind, title),
+        Owner(scope, owner),
+        Declared(resource_scope, res, kind, title),
+        Owner(resource_scope, owner),
+        Sets(res, attr),
+        OverrideSets(site, attr);
+
     // Puppet keeps the first definition it loads; the other is dead code.
     // duplicate_definition(K, S1, S2) :- definition(K, N, S1),
     //     definition(K, N, S2), S1 < S2.
@@ -176,6 +263,8 @@ pub struct Output {
     pub duplicate_resources: Vec<DuplicateResource>,
     pub duplicates_in_defines: Vec<DuplicateInDefine>,
     pub duplicate_definitions: Vec<DuplicateDefinition>,
+    pub foreign_overrides: Vec<ForeignOverride>,
+    pub redefinitions: Vec<Redefined>,
 }
 
 /// Kinds of `definition`, in the order of [`DEFINITION_KINDS`].
@@ -272,14 +361,38 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
             row.type_name
         };
         runtime.extend([Declaration(row.res, target)]);
-        if row.title_literal && !row.conditional {
-            runtime.extend([Direct(
-                scope_in(row.scope, row.file),
-                row.res,
-                row.type_name,
-                row.title,
-            )]);
+        if row.title_literal {
+            let scope = scope_in(row.scope, row.file);
+            runtime.extend([Declared(scope, row.res, row.type_name, row.title)]);
+            if !row.conditional {
+                runtime.extend([Direct(scope, row.res, row.type_name, row.title)]);
+            }
         }
+    }
+    let lambda = interner.get("lambda");
+    for row in &facts.scope {
+        if Some(row.kind) == lambda {
+            runtime.extend([Nested(row.scope, scope_in(row.lexical_parent, row.file))]);
+        } else {
+            runtime.extend([OwnBody(scope_in(row.scope, row.file))]);
+        }
+    }
+    runtime.extend(top_scopes.values().map(|&top| OwnBody(top)));
+    runtime.extend(
+        facts
+            .inherits
+            .iter()
+            .map(|row| Inherits(row.class, row.parent)),
+    );
+    for (site, row) in facts.resource_override.iter().enumerate() {
+        let site = site as u32;
+        runtime.extend([OverrideOf(
+            site,
+            scope_in(row.scope, row.file),
+            row.type_name,
+            row.title,
+        )]);
+        runtime.extend([OverrideSets(site, row.attr)]);
     }
     for row in &facts.resource_attr {
         if Some(row.attr) == splat {
@@ -312,7 +425,7 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
     ));
     runtime.extend(sites(&mut facts.node_decl.iter().map(|row| row.matcher), 3));
 
-    let (unknown, missing, duplicates, in_defines, definitions) =
+    let (unknown, missing, duplicates, in_defines, definitions, foreign, redefined) =
         runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         unknown_parameters: sorted(unknown),
@@ -320,5 +433,7 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
         duplicate_resources: sorted(duplicates),
         duplicates_in_defines: sorted(in_defines),
         duplicate_definitions: sorted(definitions),
+        foreign_overrides: sorted(foreign),
+        redefinitions: sorted(redefined),
     }
 }

@@ -32,6 +32,8 @@ declarations unknown-parameter-define.example.com unknown-parameter-define.json
 declarations unknown-parameter-ruby.example.com unknown-parameter-ruby.json
 declarations missing-parameter.example.com missing-parameter.json
 declarations missing-optional-parameter.example.com missing-optional-parameter.json
+declarations foreign-override.example.com foreign-override.json
+declarations redefining-override.example.com redefining-override.json
 declarations missing-class-parameter.example.com missing-class-parameter.json
 declarations duplicate-resource-body.example.com duplicate-resource-body.json
 declarations duplicate-resource-classes.example.com duplicate-resource-classes.json

@@ -50,6 +50,7 @@ rescue Puppet::Error, SystemStackError => e
   # Puppet dies on circular inheritance with SystemStackError. Paths are
   # made relative to the environment, so that the output is the same in
   # any checkout.
-  { 'error' => e.message.gsub("#{environment_dir}/", '') }
+  # Ruby object addresses (`#<Puppet::Resource::Type:0x...>`) vary by run.
+  { 'error' => e.message.gsub("#{environment_dir}/", '').gsub(/:0x\h+>/, '>') }
 end
 puts JSON.pretty_generate(JSON.parse(result.to_json))

@@ -342,9 +342,13 @@ fn declaration_errors_are_where_puppet_fails() {
             .collect()
     };
     // Where Puppet's message places the error: after "cannot redeclare"
-    // for a duplicate, else its first location.
+    // for a duplicate or "cannot redefine" for an override, else its first
+    // location.
     let place = |error: &str| -> (String, usize) {
-        let from = error.find("cannot redeclare").unwrap_or(0);
+        let from = error
+            .find("cannot redeclare")
+            .or_else(|| error.find("cannot redefine"))
+            .unwrap_or(0);
         let rest = &error[from..];
         let file = rest
             .split("(file: ")
@@ -365,6 +369,8 @@ fn declaration_errors_are_where_puppet_fails() {
         ("unknown-parameter-ruby", "unknown-parameter"),
         ("missing-parameter", "missing-parameter"),
         ("missing-optional-parameter", "missing-parameter"),
+        ("foreign-override", "illegal-override"),
+        ("redefining-override", "illegal-override"),
         ("missing-class-parameter", "missing-class-parameter"),
         ("duplicate-resource-body", "duplicate-resource"),
         ("duplicate-resource-classes", "duplicate-resource"),
@@ -390,7 +396,7 @@ fn declaration_errors_are_where_puppet_fails() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 19);
+    assert_eq!(checked, 21);
 
     // Puppet compiles these: nothing is reported in their classes.
     let clean = expected_file("declarations/expected/clean.json");
@@ -398,7 +404,9 @@ fn declaration_errors_are_where_puppet_fails() {
     for diagnostic in &diagnostics {
         let path = diagnostic.path.to_string_lossy();
         assert!(
-            !path.ends_with("branches.pp") && !path.ends_with("supplied.pp"),
+            !path.ends_with("branches.pp")
+                && !path.ends_with("supplied.pp")
+                && !path.ends_with("overrider.pp"),
             "{diagnostic}"
         );
     }

@@ -1846,6 +1846,7 @@ impl<'a> Extractor<'a> {
         let attributes = self.attributes(node);
         for reference in &refs {
             for (name, operator, value, attribute) in &attributes {
+                let (line, col) = self.location(*attribute);
                 let row = ResourceOverride {
                     scope,
                     type_name: self.sym(&reference.type_name),
@@ -1854,7 +1855,8 @@ impl<'a> Extractor<'a> {
                     op: self.sym(operator),
                     value_text: self.sym(value),
                     file: FileId::default(),
-                    line: self.line(*attribute),
+                    line,
+                    col,
                 };
                 self.facts.resource_override.push(row);
             }

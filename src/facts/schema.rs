@@ -344,12 +344,12 @@ relations! {
     resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32 }
 
     /// `resource_override(scope, type, title, attr, op, value_text, file,
-    /// line)`: an attribute of a resource override (`File['/x'] { ... }`);
-    /// for `$ref { ... }` the type is empty and the title is the source
-    /// text.
+    /// line, col)`: an attribute of a resource override (`File['/x'] {
+    /// ... }`), at the attribute; for `$ref { ... }` the type is empty and
+    /// the title is the source text.
     ///
-    /// Example: `resource_override(12, file, /x, mode, =>, '0600', 3, 20)`
-    resource_override / ResourceOverride { scope: Id, type_name: Sym, title: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32 }
+    /// Example: `resource_override(12, file, /x, mode, =>, '0600', 3, 20, 15)`
+    resource_override / ResourceOverride { scope: Id, type_name: Sym, title: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32, col: u32 }
 
     /// `collector(collector, scope, type, exported, query_text, file,
     /// line)`: a collector (`User <| ... |>`, `<<| |>>` when exported);

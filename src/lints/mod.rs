@@ -16,6 +16,7 @@ mod heredoc_syntax;
 mod illegal_assignment;
 mod illegal_name;
 mod illegal_node;
+mod illegal_override;
 mod illegal_parameter;
 mod illegal_query;
 mod illegal_resource;
@@ -244,6 +245,10 @@ const CHECKS: &[(&Rule, Check)] = &[
     (
         &duplicate_declaration::DuplicateDeclaration::RULE,
         duplicate_declaration::check,
+    ),
+    (
+        &illegal_override::IllegalOverride::RULE,
+        illegal_override::check,
     ),
     (
         &bad_suppression::BadSuppression::RULE,

@@ -8,6 +8,8 @@ node 'unknown-parameter-define.example.com' { decl::vhost { 'www': docroot => '/
 node 'unknown-parameter-ruby.example.com' { decl_thing { 'x': colour => 'red' } }
 node 'missing-parameter.example.com' { decl::vhost { 'www': } }
 node 'missing-optional-parameter.example.com' { decl::optional { 'x': } }
+node 'foreign-override.example.com' { include decl::foreign }
+node 'redefining-override.example.com' { include decl::redefine }
 node 'missing-class-parameter.example.com' { class { 'decl::db': } }
 node 'duplicate-resource-body.example.com' { include decl::twice }
 node 'duplicate-resource-classes.example.com' { include decl::both }
@@ -26,6 +28,7 @@ node 'top-construct.example.com' { include decl::nodes }
 node 'clean.example.com' {
   include decl::branches
   include decl::supplied
+  include decl::overrider
   decl_thing { 'y': size => 2, require => Class['decl::branches'] }
 }
 
