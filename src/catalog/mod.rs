@@ -190,8 +190,17 @@ struct Override {
 /// A resource reference: capitalized type and title.
 type Reference = (String, String);
 
-/// (source, target, arrow `->` or `~>`).
-type Relationship = (Reference, Reference, String);
+/// One side of a relationship: a resource, or what a collector collects
+/// (known when the compilation finishes).
+#[derive(Clone, Debug)]
+enum Side {
+    Resource(Reference),
+    /// The collector's position in `Compiler::collectors`.
+    Collected(usize),
+}
+
+/// (sources, targets, arrow `->` or `~>`).
+type Relationship = (Vec<Side>, Vec<Side>, String);
 
 /// Where a definition is: file index and definition.
 type Located<'e> = (usize, &'e ast::Definition);
@@ -210,9 +219,11 @@ pub struct Compiler<'e> {
     collectors: Vec<(ScopeId, ast::Collector)>,
     realized: Vec<(String, String)>,
     node_scope: Option<ScopeId>,
-    /// (source, target, arrow `->` or `~>`), made metaparameters of the
-    /// source when the compilation finishes, as Puppet does.
+    /// (sources, targets, arrow `->` or `~>`), made metaparameters of the
+    /// sources when the compilation finishes, as Puppet does.
     relationships: Vec<Relationship>,
+    /// The resources each collector collected, by its position.
+    collected: Vec<Vec<Reference>>,
     facts: Value,
     file: Option<usize>,
     /// Classes being declared, to catch circular inheritance.
@@ -262,6 +273,7 @@ impl<'e> Compiler<'e> {
             realized: Vec::new(),
             node_scope: None,
             relationships: Vec::new(),
+            collected: Vec::new(),
             facts,
             file: None,
             declaring: Vec::new(),
@@ -807,23 +819,54 @@ impl<'e> Compiler<'e> {
                 Value::Undef
             }
             ExprKind::Relationship(left, arrow, right) => {
-                let from = self.eval(left, scope)?;
-                let to = self.eval(right, scope)?;
-                let (from_refs, to_refs) = (references(&from), references(&to));
-                for a in &from_refs {
-                    for b in &to_refs {
-                        let (source, target) = if arrow.starts_with('<') {
-                            (b.clone(), a.clone())
-                        } else {
-                            (a.clone(), b.clone())
-                        };
-                        let arrow = if arrow.contains('~') { "~>" } else { "->" };
-                        self.relationships.push((source, target, arrow.to_string()));
-                    }
-                }
-                to
+                self.relationship(left, arrow, right, scope)?.0
             }
         })
+    }
+
+    /// Evaluates `left arrow right`: its value and its right side, which
+    /// the next arrow of a chain (`a -> b -> c`) starts from.
+    fn relationship(
+        &mut self,
+        left: &Expr,
+        arrow: &str,
+        right: &Expr,
+        scope: ScopeId,
+    ) -> Result<(Value, Vec<Side>)> {
+        let (_, from) = self.side(left, scope)?;
+        let (value, to) = self.side(right, scope)?;
+        let (sources, targets) = if arrow.starts_with('<') {
+            (to.clone(), from)
+        } else {
+            (from, to.clone())
+        };
+        let arrow = if arrow.contains('~') { "~>" } else { "->" };
+        self.relationships
+            .push((sources, targets, arrow.to_string()));
+        Ok((value, to))
+    }
+
+    /// An operand of a relationship: its value and the resources it stands
+    /// for, a collector's to be known at the end.
+    fn side(&mut self, expr: &Expr, scope: ScopeId) -> Result<(Value, Vec<Side>)> {
+        match &expr.kind {
+            ExprKind::Relationship(left, arrow, right) => {
+                self.relationship(left, arrow, right, scope)
+            }
+            ExprKind::Collector(_) => {
+                let before = self.collectors.len();
+                let value = self.eval(expr, scope)?;
+                let sides = (before..self.collectors.len())
+                    .map(Side::Collected)
+                    .collect();
+                Ok((value, sides))
+            }
+            _ => {
+                let value = self.eval(expr, scope)?;
+                let sides = references(&value).into_iter().map(Side::Resource).collect();
+                Ok((value, sides))
+            }
+        }
     }
 
     fn access(&mut self, target: Value, keys: Vec<Value>, span: ast::Span) -> Result<Value> {
@@ -2028,6 +2071,7 @@ impl<'e> Compiler<'e> {
         let collectors = std::mem::take(&mut self.collectors);
         for (scope, collector) in &collectors {
             let type_name = capitalize(&collector.type_name);
+            let mut collected = Vec::new();
             for index in 0..self.resources.len() {
                 let (form, resource_type, title) = {
                     let resource = &self.resources[index];
@@ -2047,6 +2091,7 @@ impl<'e> Compiler<'e> {
                 if !selected {
                     continue;
                 }
+                collected.push((resource_type.clone(), title.clone()));
                 if form == Form::Virtual || (collector.exported && form == Form::Exported) {
                     self.realized.push((resource_type, title));
                 }
@@ -2055,6 +2100,7 @@ impl<'e> Compiler<'e> {
                     self.resources[index].parameters.insert(name, value);
                 }
             }
+            self.collected.push(collected);
         }
         for reference in std::mem::take(&mut self.realized) {
             if let Some(index) = self.find_resource(&reference.0, &reference.1) {
@@ -2122,18 +2168,34 @@ impl<'e> Compiler<'e> {
 
     /// Relationships become `before` and `notify` of their source.
     fn add_relationships(&mut self) {
-        for (source, target, arrow) in std::mem::take(&mut self.relationships) {
-            let Some(index) = self.find_resource(&source.0, &source.1) else {
-                continue;
-            };
-            let name = if arrow == "~>" { "notify" } else { "before" };
-            let reference = Value::Ref(target.0, target.1);
-            let parameters = &mut self.resources[index].parameters;
-            let value = match parameters.remove(name) {
-                Some(existing) => append_values(existing, reference),
-                None => Value::Array(vec![reference]),
-            };
-            parameters.insert(name.to_string(), value);
+        let resolve = |sides: &[Side], collected: &[Vec<Reference>]| -> Vec<Reference> {
+            sides
+                .iter()
+                .flat_map(|side| match side {
+                    Side::Resource(reference) => vec![reference.clone()],
+                    Side::Collected(collector) => {
+                        collected.get(*collector).cloned().unwrap_or_default()
+                    }
+                })
+                .collect()
+        };
+        for (sources, targets, arrow) in std::mem::take(&mut self.relationships) {
+            let targets = resolve(&targets, &self.collected);
+            for source in resolve(&sources, &self.collected) {
+                let Some(index) = self.find_resource(&source.0, &source.1) else {
+                    continue;
+                };
+                let name = if arrow == "~>" { "notify" } else { "before" };
+                for target in &targets {
+                    let reference = Value::Ref(target.0.clone(), target.1.clone());
+                    let parameters = &mut self.resources[index].parameters;
+                    let value = match parameters.remove(name) {
+                        Some(existing) => append_values(existing, reference),
+                        None => Value::Array(vec![reference]),
+                    };
+                    parameters.insert(name.to_string(), value);
+                }
+            }
         }
     }
 
