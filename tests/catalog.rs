@@ -11,6 +11,10 @@
 //!   function parameters checked against their types (stdlib's aliases
 //!   included) and missing ones, with Puppet's own words at its file, line
 //!   and column; the node whose values pass compiles to Puppet's catalog.
+//! - `overrides_and_define_defaults_are_puppets`: overrides from a class
+//!   that does not inherit the declaring one, or of an attribute the
+//!   declaring class set, fail as Puppet's do; a subclass's override and a
+//!   resource default for a define's parameter give Puppet's parameters.
 //! - `unknown_variable_fails_where_puppet_fails`: the same error, file, line
 //!   and column as Puppet's under `--strict_variables`.
 //! - `circular_inheritance_fails_with_its_cycle`: Puppet dies ("stack level
@@ -181,6 +185,74 @@ fn parameter_checks_are_puppets() {
             stderr.contains(&format!("error: {message}\n")),
             "{node}: the same words as Puppet's:\n{stderr}\nvs\n{message}"
         );
+    }
+}
+
+#[test]
+fn overrides_and_define_defaults_are_puppets() {
+    let compile = |node: &str| {
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .args(["catalog", "corpus/declarations", "--node", node])
+            .args(["--facts", "corpus/facts.json"])
+            .output()
+            .unwrap();
+        (
+            output.status.success(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let expected = |node: &str| -> Value {
+        let path = format!("corpus/declarations/expected/{node}.json");
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    // Puppet's message, and its last location (the override's).
+    for (node, message) in [
+        (
+            "foreign-override",
+            "Only subclasses can override parameters",
+        ),
+        (
+            "redefining-override",
+            "Parameter 'mode' is already set on File[/etc/redefined]",
+        ),
+    ] {
+        let error = expected(node)["error"].as_str().unwrap().to_string();
+        assert!(error.contains(message), "{error}");
+        let place = error.rsplit("(file: ").next().unwrap();
+        let (file, line) = place.split_once(", line: ").unwrap();
+        let line = line.split(|c: char| !c.is_ascii_digit()).next().unwrap();
+        let (success, _, stderr) = compile(&format!("{node}.example.com"));
+        assert!(!success);
+        assert!(
+            stderr.starts_with(&format!("corpus/declarations/{file}:{line}:"))
+                && stderr.contains(message),
+            "{node}: {stderr} vs {error}"
+        );
+    }
+    // A subclass's override, and a resource default giving a define's
+    // parameter: the parameters Puppet compiles.
+    let (success, stdout, stderr) = compile("clean.example.com");
+    assert!(success, "{stderr}");
+    let ours: Value = serde_json::from_str(&stdout).unwrap();
+    for resource in expected("clean")["resources"].as_array().unwrap() {
+        if !matches!(resource["type"].as_str(), Some("File" | "Package")) {
+            continue;
+        }
+        let ours = ours["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|candidate| {
+                candidate["type"] == resource["type"] && candidate["title"] == resource["title"]
+            })
+            .unwrap_or_else(|| panic!("{resource}"));
+        for (name, value) in resource["parameters"].as_object().unwrap() {
+            if name != "path" {
+                assert_eq!(&ours["parameters"][name], value, "{resource}");
+            }
+        }
     }
 }
 

@@ -184,7 +184,12 @@ struct CatalogResource {
 
 struct Override {
     reference: (String, String),
-    attributes: Vec<(String, Value, bool)>,
+    /// Name, value, `+>`, and where the attribute is written.
+    attributes: Vec<(String, Value, bool, ast::Span)>,
+    /// The class, define, node or main class whose code overrides.
+    source: usize,
+    /// Where the override is written: file index and span.
+    site: (Option<usize>, ast::Span),
 }
 
 /// A resource reference: capitalized type and title.
@@ -799,12 +804,15 @@ impl<'e> Compiler<'e> {
                         attribute.name.clone(),
                         self.eval(&attribute.value, scope)?,
                         attribute.append,
+                        attribute.span,
                     ));
                 }
                 for reference in references(&target) {
                     self.overrides.push(Override {
                         reference,
                         attributes: values.clone(),
+                        source: self.scopes[scope].resource,
+                        site: (self.file, expr.span),
                     });
                 }
                 Value::Undef
@@ -1999,6 +2007,22 @@ impl<'e> Compiler<'e> {
         let reference = Value::Ref(capitalized, title.to_string());
         if let Some((file, define)) = self.defines.get(&type_name).copied() {
             self.resources[index].defined = true;
+            // Evaluated at once, unlike Puppet's lazy evaluation: the
+            // defaults in reach now give the parameters not given.
+            let mut attributes = attributes;
+            for (name, value, origin) in self.defaults_for(&capitalize(&type_name), scope) {
+                if attributes.iter().any(|(given, _)| *given == name) {
+                    continue;
+                }
+                if let (Some(file), line) = origin {
+                    let reference = format!("{}[{}]", capitalize(&type_name), title);
+                    let path = self.env.files[file].0.clone();
+                    self.trace
+                        .defaults
+                        .push((reference, name.clone(), path, line));
+                }
+                attributes.push((name, value));
+            }
             let saved = self.file.replace(file);
             let define_scope = self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
             self.scopes[define_scope].resource = index;
@@ -2114,7 +2138,24 @@ impl<'e> Compiler<'e> {
             else {
                 continue;
             };
-            for (name, value, append) in override_.attributes {
+            // Puppet's `Resource#merge`: only the class declaring the
+            // resource, or one inheriting from it, may override, and not
+            // an attribute the declaring class set itself.
+            let declaring = self.scopes[self.resources[index].scope].resource;
+            if !self.inherits_from(override_.source, declaring) {
+                let message = "Only subclasses can override parameters".to_string();
+                return Err(self.error_at(override_.site, message));
+            }
+            for (name, value, append, span) in override_.attributes {
+                if override_.source == declaring
+                    && self.resources[index].parameters.contains_key(&name)
+                {
+                    let message = format!(
+                        "Parameter '{name}' is already set on {}[{}]; cannot redefine",
+                        override_.reference.0, override_.reference.1
+                    );
+                    return Err(self.error_at((override_.site.0, span), message));
+                }
                 let parameters = &mut self.resources[index].parameters;
                 let value = match (append, parameters.remove(&name)) {
                     (true, Some(existing)) => append_values(existing, value),
@@ -2128,29 +2169,8 @@ impl<'e> Compiler<'e> {
             if matches!(type_name.as_str(), "Class" | "Node" | "Stage") {
                 continue;
             }
-            let mut scope = Some(self.resources[index].scope);
-            // The nearest default wins; `+>` adds to the next outer one.
-            let mut found: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
-            let mut appending: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
-            while let Some(current) = scope {
-                for default in &self.scopes[current].defaults {
-                    if default.type_name != type_name || found.contains_key(&default.attribute) {
-                        continue;
-                    }
-                    if default.append {
-                        let entry = (default.value.clone(), default.origin);
-                        appending.insert(default.attribute.clone(), entry);
-                    } else {
-                        let value = match appending.remove(&default.attribute) {
-                            Some((extra, _)) => append_values(default.value.clone(), extra),
-                            None => default.value.clone(),
-                        };
-                        found.insert(default.attribute.clone(), (value, default.origin));
-                    }
-                }
-                scope = self.scopes[current].dynamic_parent;
-            }
-            for (name, (value, origin)) in found.into_iter().chain(appending) {
+            let found = self.defaults_for(&type_name, self.resources[index].scope);
+            for (name, value, origin) in found {
                 let resource = &mut self.resources[index];
                 if resource.parameters.contains_key(&name) {
                     continue;
@@ -2164,6 +2184,69 @@ impl<'e> Compiler<'e> {
             }
         }
         Ok(())
+    }
+
+    /// The resource defaults for `type_name` that reach code of `scope`
+    /// through dynamic scope: the nearest wins, `+>` adds to the next
+    /// outer one. Each with its origin (file index, line).
+    fn defaults_for(
+        &self,
+        type_name: &str,
+        scope: ScopeId,
+    ) -> Vec<(String, Value, (Option<usize>, u32))> {
+        let mut scope = Some(scope);
+        let mut found: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
+        let mut appending: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
+        while let Some(current) = scope {
+            for default in &self.scopes[current].defaults {
+                if default.type_name != type_name || found.contains_key(&default.attribute) {
+                    continue;
+                }
+                if default.append {
+                    let entry = (default.value.clone(), default.origin);
+                    appending.insert(default.attribute.clone(), entry);
+                } else {
+                    let value = match appending.remove(&default.attribute) {
+                        Some((extra, _)) => append_values(default.value.clone(), extra),
+                        None => default.value.clone(),
+                    };
+                    found.insert(default.attribute.clone(), (value, default.origin));
+                }
+            }
+            scope = self.scopes[current].dynamic_parent;
+        }
+        found
+            .into_iter()
+            .chain(appending)
+            .map(|(name, (value, origin))| (name, value, origin))
+            .collect()
+    }
+
+    /// Whether the body of resource `source` is that of `base`, or of a
+    /// class inheriting, directly or not, from class `base`.
+    fn inherits_from(&self, source: usize, base: usize) -> bool {
+        if source == base {
+            return true;
+        }
+        let class_name = |index: usize| {
+            let resource = &self.resources[index];
+            (resource.type_name == "Class").then(|| resource.title.to_lowercase())
+        };
+        let (Some(mut class), Some(base)) = (class_name(source), class_name(base)) else {
+            return false;
+        };
+        for _ in 0..self.classes.len() {
+            match self
+                .classes
+                .get(&class)
+                .and_then(|(_, definition)| definition.parent.clone())
+            {
+                Some(parent) if parent.trim_start_matches("::") == base => return true,
+                Some(parent) => class = parent.trim_start_matches("::").to_string(),
+                None => return false,
+            }
+        }
+        false
     }
 
     /// Relationships become `before` and `notify` of their source.
