@@ -12,6 +12,7 @@
 //! APPENDS_DELETES_NO_LONGER_SUPPORTED, ILLEGAL_ASSIGNMENT_CONTEXT,
 //! CROSS_SCOPE_ASSIGNMENT, ILLEGAL_INDEXED_ASSIGNMENT,
 //! ILLEGAL_NUMERIC_ASSIGNMENT, ILLEGAL_ASSIGNMENT, ILLEGAL_NUMERIC_VAR_NAME,
+//! ILLEGAL_VAR_NAME,
 //! CLASS_NOT_VIRTUALIZABLE, ILLEGAL_ATTRIBUTE_APPEND,
 //! MULTIPLE_ATTRIBUTES_UNFOLD, DUPLICATE_DEFAULT. `docs/validation.md` maps
 //! every code.
@@ -339,11 +340,17 @@ impl<'a> Extractor<'a> {
             .is_some_and(|parameter| parameter.depth > scope_depth)
     }
 
-    /// A variable's name: a number has no leading zero (`$01`).
+    /// A variable's name: a number has no leading zero (`$01`); a name is
+    /// lower-case segments, the last one may start with `_` (`$Foo`,
+    /// `$_a::b`, `$a::Bc` are refused).
     pub(super) fn validate_variable(&mut self, node: Node<'a>) {
         let name = self.source(node).trim_start_matches('$');
-        if name.starts_with(|c: char| c.is_ascii_digit()) && !is_numeric_variable(name) {
-            self.issue(node, "ILLEGAL_NUMERIC_VAR_NAME", name);
+        if name.starts_with(|c: char| c.is_ascii_digit()) {
+            if !is_numeric_variable(name) {
+                self.issue(node, "ILLEGAL_NUMERIC_VAR_NAME", name);
+            }
+        } else if !is_variable_name(name) {
+            self.issue(node, "ILLEGAL_VAR_NAME", name);
         }
     }
 
@@ -735,6 +742,29 @@ fn describe(node: Node) -> &'static str {
 }
 
 /// Checker4_0's NUMERIC_VAR_NAME: `0` or a number without leading zeros.
+/// Puppet's `Patterns::VAR_NAME`, `((::)?[a-z]\w*)*((::)?[a-z_]\w*)`,
+/// with Ruby's ASCII `\w`.
+fn is_variable_name(name: &str) -> bool {
+    let segments: Vec<&str> = name
+        .strip_prefix("::")
+        .unwrap_or(name)
+        .split("::")
+        .collect();
+    let word = |segment: &str| {
+        segment
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    let Some((last, namespaces)) = segments.split_last() else {
+        return false;
+    };
+    namespaces
+        .iter()
+        .all(|segment| segment.starts_with(|c: char| c.is_ascii_lowercase()) && word(segment))
+        && last.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && word(last)
+}
+
 fn is_numeric_variable(name: &str) -> bool {
     name == "0"
         || (name.starts_with(|c: char| ('1'..='9').contains(&c))

@@ -6,9 +6,11 @@ rule! {
     /// Finds classes, defines and functions whose name is not lower-case
     /// segments (`a::b_c`, no leading `::`, no segment starting with `_` or
     /// a digit), type aliases whose name is not capitalized segments, and
-    /// definitions named like one of Puppet's types (`class integer`), and
-    /// numbered variables with a leading zero (`$01`). Puppet's issue codes:
-    /// ILLEGAL_DEFINITION_NAME, RESERVED_TYPE_NAME, ILLEGAL_NUMERIC_VAR_NAME.
+    /// definitions named like one of Puppet's types (`class integer`),
+    /// numbered variables with a leading zero (`$01`), and variables whose
+    /// name is not lower-case segments (`$Foo`, `$_a::b`). Puppet's issue
+    /// codes: ILLEGAL_DEFINITION_NAME, RESERVED_TYPE_NAME,
+    /// ILLEGAL_NUMERIC_VAR_NAME, ILLEGAL_VAR_NAME.
     ///
     /// ## Why is this bad?
     /// Puppet's validator refuses the whole file when it loads it.
@@ -37,6 +39,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             (
                 "ILLEGAL_NUMERIC_VAR_NAME",
                 "`${}` is not a variable name: a number has no leading zero",
+            ),
+            (
+                "ILLEGAL_VAR_NAME",
+                "`${}` is not a variable name: lower-case segments, only the last may start with `_`",
             ),
         ],
     )

@@ -1,0 +1,3 @@
+# A variable name is lower case.
+$Foo = 1
+notice($Foo)

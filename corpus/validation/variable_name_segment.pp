@@ -1,0 +1,2 @@
+# Every segment of a qualified name is lower case.
+notice($a::Bc)

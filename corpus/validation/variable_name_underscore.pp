@@ -1,0 +1,2 @@
+# A namespace segment starts with a letter; only the last may start with `_`.
+notice($_a::b)
