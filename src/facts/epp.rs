@@ -155,6 +155,7 @@ pub fn translate(template: &str) -> Result<Translation, EppError> {
     out.push_str(&format!("function {TEMPLATE_FUNCTION}"));
     let mut opened_body = false;
     loop {
+        let text_start = scanner.at;
         let (text, mode) = scanner.text(trim_leading)?;
         if !text.is_empty() {
             parameters_allowed = false;
@@ -174,6 +175,15 @@ pub fn translate(template: &str) -> Result<Translation, EppError> {
             offset: template.len(),
         })?;
         let code = &template[start..end];
+        // Text then `(`: Puppet reads a call of the text, most likely
+        // parameters after a line break that `<%-` did not remove.
+        if mode == Mode::Code && !text.is_empty() && code.trim_start().starts_with('(') {
+            return Err(EppError {
+                code: "ILLEGAL_EPP_PARAMETERS",
+                message: "Ambiguous EPP parameter expression. Probably missing '<%-' before parameters to remove leading whitespace",
+                offset: text_start,
+            });
+        }
         match mode {
             Mode::Code if parameters_allowed && !opened_body => {
                 out.push_str(" ");
@@ -481,6 +491,20 @@ mod tests {
         );
         assert_eq!(error("a\n <%# x").location, Location { line: 2, column: 4 });
         assert_eq!(error("a\n <%").location, Location { line: 2, column: 4 });
+    }
+
+    /// Where `puppet epp validate` reports ILLEGAL_EPP_PARAMETERS: the text
+    /// that Puppet takes for the called function.
+    #[test]
+    fn parentheses_after_text_are_ambiguous() {
+        for (template, line, column) in [
+            ("Hello\n<%- ($x) -%>\n<%= $x %>\n", 1, 1),
+            ("<% $a = 1 %>text<% ($x) %>\n", 1, 13),
+        ] {
+            let errors = syntax_errors(template);
+            assert_eq!(errors[0].location, Location { line, column }, "{template}");
+            assert!(errors[0].message.ends_with("(ILLEGAL_EPP_PARAMETERS)"));
+        }
     }
 
     #[test]
