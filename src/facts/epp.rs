@@ -319,12 +319,7 @@ impl Scanner<'_> {
         let mut index = self.at;
         while index < bytes.len() {
             match bytes[index] {
-                quote @ (b'\'' | b'"') => {
-                    index += 1;
-                    while index < bytes.len() && bytes[index] != quote {
-                        index += if bytes[index] == b'\\' { 2 } else { 1 };
-                    }
-                }
+                b'\'' | b'"' => index = closing_quote(bytes, index),
                 // A comment runs to the end of its line, a `%>` included.
                 b'#' => {
                     while index < bytes.len() && bytes[index] != b'\n' {
@@ -350,6 +345,17 @@ fn trim_line_start(text: &str) -> &str {
     text.strip_prefix('\n').unwrap_or(text)
 }
 
+/// The offset of the quote that closes the string opening at `open`
+/// (backslashes escape), or the end of `bytes`.
+fn closing_quote(bytes: &[u8], open: usize) -> usize {
+    let quote = bytes[open];
+    let mut index = open + 1;
+    while index < bytes.len() && bytes[index] != quote {
+        index += if bytes[index] == b'\\' { 2 } else { 1 };
+    }
+    index
+}
+
 /// The offsets of the pipes around a parameter list that opens `code`.
 fn parameter_pipes(code: &str) -> Option<(usize, usize)> {
     let open = code.len() - code.trim_start().len();
@@ -361,12 +367,7 @@ fn parameter_pipes(code: &str) -> Option<(usize, usize)> {
     let mut index = open + 1;
     while index < bytes.len() {
         match bytes[index] {
-            quote @ (b'\'' | b'"') => {
-                index += 1;
-                while index < bytes.len() && bytes[index] != quote {
-                    index += if bytes[index] == b'\\' { 2 } else { 1 };
-                }
-            }
+            b'\'' | b'"' => index = closing_quote(bytes, index),
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             b'|' if depth == 0 => return Some((open, index)),

@@ -52,6 +52,21 @@ struct FileOutput {
     diagnostics: Vec<Diagnostic>,
 }
 
+impl FileOutput {
+    /// A file's output before anything is read from it.
+    fn empty(path: PathBuf, placement: Placement) -> FileOutput {
+        FileOutput {
+            path,
+            placement,
+            facts: Facts::default(),
+            interner: Interner::default(),
+            ids: 1,
+            bytes: 0,
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
 fn wanted(path: &std::path::Path) -> bool {
     source::is_manifest(path) || source::is_ruby_plugin(path) || source::is_template(path)
 }
@@ -212,19 +227,12 @@ fn manifest(
 /// An EPP template: its syntax errors, as Puppet's EPP parser finds them
 /// (`puppet epp validate`).
 fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
-    let mut output = FileOutput {
-        path,
-        // A template wherever it lies, not only in a module's `templates/`.
-        placement: Placement {
-            role: Role::Template,
-            ..placement
-        },
-        facts: Facts::default(),
-        interner: Interner::default(),
-        ids: 1,
-        bytes: 0,
-        diagnostics: Vec::new(),
+    // A template wherever it lies, not only in a module's `templates/`.
+    let placement = Placement {
+        role: Role::Template,
+        ..placement
     };
+    let mut output = FileOutput::empty(path, placement);
     let text = match std::fs::read(&output.path) {
         Ok(bytes) => {
             output.bytes = bytes.len();
@@ -266,15 +274,7 @@ fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
 }
 
 fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
-    let mut output = FileOutput {
-        path,
-        placement,
-        facts: Facts::default(),
-        interner: Interner::default(),
-        ids: 1,
-        bytes: 0,
-        diagnostics: Vec::new(),
-    };
+    let mut output = FileOutput::empty(path, placement);
     let text = match std::fs::read(&output.path) {
         Ok(bytes) => {
             output.bytes = bytes.len();
