@@ -1,6 +1,7 @@
 //! Hiera 5 lookups: the environment's layer, then the module's, each a
 //! `hiera.yaml` (version 5) hierarchy of YAML data files whose paths are
-//! interpolated from facts. The first value found wins.
+//! interpolated from facts. The first value found wins, unless a merge
+//! strategy (`unique`, `hash`, `deep`) combines them all.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -43,8 +44,52 @@ impl Hiera {
         }
     }
 
-    /// The value of `key` (`ntp::servers`) for a node with `facts`.
+    /// The value of `key` (`ntp::servers`) for a node with `facts`: the
+    /// first found.
     pub fn lookup(&mut self, key: &str, facts: &Value) -> Option<Value> {
+        self.lookup_merged(key, facts, Merge::First)
+    }
+
+    /// The values of `key` at every level, merged by `strategy`.
+    pub fn lookup_merged(&mut self, key: &str, facts: &Value, strategy: Merge) -> Option<Value> {
+        let found = self.found(key, facts);
+        let mut highest_first = found.into_iter();
+        match strategy {
+            Merge::First => highest_first.next(),
+            Merge::Unique => {
+                let mut merged: Vec<Value> = Vec::new();
+                let mut any = false;
+                for value in highest_first {
+                    any = true;
+                    let items = match value {
+                        Value::Array(items) => items,
+                        single => vec![single],
+                    };
+                    for item in items {
+                        if !merged.contains(&item) {
+                            merged.push(item);
+                        }
+                    }
+                }
+                any.then_some(Value::Array(merged))
+            }
+            Merge::Hash | Merge::Deep => {
+                let levels: Vec<Value> = highest_first.collect();
+                let mut merged: Option<Value> = None;
+                for value in levels.into_iter().rev() {
+                    merged = Some(match merged {
+                        None => value,
+                        Some(lower) => merge_hashes(lower, value, strategy == Merge::Deep),
+                    });
+                }
+                merged
+            }
+        }
+    }
+
+    /// The values of `key`, highest priority first: the environment's
+    /// levels, then the module's.
+    fn found(&mut self, key: &str, facts: &Value) -> Vec<Value> {
         let key = key.trim_start_matches("::");
         let module = key.split("::").next().unwrap_or_default().to_string();
         if !self.layers.contains_key(&module) {
@@ -62,6 +107,7 @@ impl Hiera {
                 }
             }
         }
+        let mut found = Vec::new();
         for file in files {
             let data = self.data.entry(file.clone()).or_insert_with(|| {
                 let text = std::fs::read_to_string(&file).ok()?;
@@ -69,11 +115,73 @@ impl Hiera {
             });
             if let Some(Yaml::Hash(entries)) = data {
                 if let Some(value) = entries.get(&Yaml::String(key.to_string())) {
-                    return Some(from_yaml(value, facts));
+                    found.push(from_yaml(value, facts));
                 }
             }
         }
-        None
+        found
+    }
+}
+
+/// A merge strategy of `lookup()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Merge {
+    First,
+    Unique,
+    Hash,
+    Deep,
+}
+
+impl Merge {
+    /// `'deep'`, or `{ 'strategy' => 'deep' }`; `None` for what is no
+    /// strategy.
+    pub fn of(value: &Value) -> Option<Merge> {
+        let name = match value {
+            Value::Hash(_) => value
+                .hash_get(&Value::Str("strategy".to_string()))?
+                .to_text(),
+            other => other.to_text(),
+        };
+        match name.as_str() {
+            "first" => Some(Merge::First),
+            "unique" => Some(Merge::Unique),
+            "hash" => Some(Merge::Hash),
+            "deep" => Some(Merge::Deep),
+            _ => None,
+        }
+    }
+}
+
+/// `higher` merged into `lower`: the keys in `lower`'s order, then the new
+/// ones; `higher`'s values win, hashes of both merged again when `deep`,
+/// arrays of both joined without duplicates.
+fn merge_hashes(lower: Value, higher: Value, deep: bool) -> Value {
+    match (lower, higher) {
+        (Value::Hash(mut entries), Value::Hash(higher)) => {
+            for (key, value) in higher {
+                match entries.iter_mut().find(|(existing, _)| *existing == key) {
+                    Some((_, existing)) => {
+                        let lower_value = std::mem::replace(existing, Value::Undef);
+                        *existing = if deep {
+                            merge_hashes(lower_value, value, true)
+                        } else {
+                            value
+                        };
+                    }
+                    None => entries.push((key, value)),
+                }
+            }
+            Value::Hash(entries)
+        }
+        (Value::Array(lower), Value::Array(mut higher)) if deep => {
+            for item in lower {
+                if !higher.contains(&item) {
+                    higher.push(item);
+                }
+            }
+            Value::Array(higher)
+        }
+        (_, higher) => higher,
     }
 }
 

@@ -1245,7 +1245,22 @@ impl<'e> Compiler<'e> {
             }
             "lookup" => {
                 let key = args.first().map(Value::to_text).unwrap_or_default();
-                match (self.hiera.lookup(&key, &self.facts), args.get(3)) {
+                // lookup(name, type, merge, default) or lookup(name, options).
+                let option = |name: &str| {
+                    args.get(1)
+                        .and_then(|options| options.hash_get(&Value::Str(name.to_string())))
+                };
+                let (merge, default) = match args.get(1) {
+                    Some(Value::Hash(_)) => (option("merge"), option("default_value")),
+                    _ => (args.get(2), args.get(3)),
+                };
+                let strategy = merge
+                    .and_then(hiera::Merge::of)
+                    .unwrap_or(hiera::Merge::First);
+                match (
+                    self.hiera.lookup_merged(&key, &self.facts, strategy),
+                    default,
+                ) {
                     (Some(value), _) => Ok(value),
                     (None, Some(default)) => Ok(default.clone()),
                     (None, None) => Err(error(

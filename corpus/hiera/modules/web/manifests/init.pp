@@ -18,4 +18,9 @@ class web (
   notify { 'port': message => $port }
   notify { 'motd': message => lookup('web::motd') }
   notify { 'fallback': message => lookup('web::missing', String, 'first', 'none') }
+  notify { 'first': message => lookup('web::extra_packages') }
+  notify { 'unique': message => lookup('web::extra_packages', Array[String], 'unique') }
+  notify { 'hash': message => lookup('web::settings', Hash, 'hash') }
+  notify { 'deep': message => lookup('web::settings', { 'merge' => 'deep' }) }
+  notify { 'deep strategy': message => lookup('web::settings', Hash, { 'strategy' => 'deep' }) }
 }
