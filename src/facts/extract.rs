@@ -805,8 +805,9 @@ impl<'a> Extractor<'a> {
         match visit {
             Visit::Nothing | Visit::Comment => {}
             Visit::Variable => {
-                self.validate_variable(node);
-                self.variable(node);
+                let name = self.source(node).trim_start_matches('$');
+                self.validate_variable(node, name);
+                self.variable(node, name);
             }
             Visit::Block => self.open_block(depth),
             Visit::Class => {
@@ -1216,12 +1217,12 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn variable(&mut self, node: Node<'a>) {
+    /// A variable read, `name` without its `$`.
+    fn variable(&mut self, node: Node<'a>, name: &'a str) {
         if let Some(index) = self.declared.iter().position(|&id| id == node.id()) {
             self.declared.swap_remove(index);
             return;
         }
-        let name = self.source(node).trim_start_matches('$');
         let (namespace, short) = match names::last_separator(name) {
             Some(0) => ("::", &name[2..]),
             Some(at) => (names::absolute(&name[..at]), &name[at + 2..]),

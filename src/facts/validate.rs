@@ -343,8 +343,7 @@ impl<'a> Extractor<'a> {
     /// A variable's name: a number has no leading zero (`$01`); a name is
     /// lower-case segments, the last one may start with `_` (`$Foo`,
     /// `$_a::b`, `$a::Bc` are refused).
-    pub(super) fn validate_variable(&mut self, node: Node<'a>) {
-        let name = self.source(node).trim_start_matches('$');
+    pub(super) fn validate_variable(&mut self, node: Node<'a>, name: &'a str) {
         if name.starts_with(|c: char| c.is_ascii_digit()) {
             if !is_numeric_variable(name) {
                 self.issue(node, "ILLEGAL_NUMERIC_VAR_NAME", name);
@@ -743,26 +742,35 @@ fn describe(node: Node) -> &'static str {
 
 /// Checker4_0's NUMERIC_VAR_NAME: `0` or a number without leading zeros.
 /// Puppet's `Patterns::VAR_NAME`, `((::)?[a-z]\w*)*((::)?[a-z_]\w*)`,
-/// with Ruby's ASCII `\w`.
+/// with Ruby's ASCII `\w`; byte by byte, since every variable of every
+/// file passes here.
 fn is_variable_name(name: &str) -> bool {
-    let segments: Vec<&str> = name
-        .strip_prefix("::")
-        .unwrap_or(name)
-        .split("::")
-        .collect();
-    let word = |segment: &str| {
-        segment
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
-    };
-    let Some((last, namespaces)) = segments.split_last() else {
-        return false;
-    };
-    namespaces
-        .iter()
-        .all(|segment| segment.starts_with(|c: char| c.is_ascii_lowercase()) && word(segment))
-        && last.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
-        && word(last)
+    let bytes = name.strip_prefix("::").unwrap_or(name).as_bytes();
+    let mut segment_start = true;
+    let mut index = 0;
+    while index < bytes.len() {
+        let byte = bytes[index];
+        if byte == b':' {
+            if segment_start || bytes.get(index + 1) != Some(&b':') {
+                return false;
+            }
+            index += 2;
+            segment_start = true;
+            continue;
+        }
+        let allowed = if segment_start {
+            // Only the last segment may start with `_`.
+            byte.is_ascii_lowercase() || (byte == b'_' && !bytes[index..].contains(&b':'))
+        } else {
+            byte.is_ascii_alphanumeric() || byte == b'_'
+        };
+        if !allowed {
+            return false;
+        }
+        segment_start = false;
+        index += 1;
+    }
+    !segment_start
 }
 
 fn is_numeric_variable(name: &str) -> bool {
@@ -794,4 +802,22 @@ fn is_parameter_name(name: &str) -> bool {
         .next()
         .is_some_and(|first| first.is_ascii_lowercase() || first == b'_')
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_variable_name;
+
+    /// Against Puppet's pattern, case by case.
+    #[test]
+    fn variable_names_as_puppets_pattern() {
+        for name in ["x", "a1_b", "a::b", "::a::b", "_x", "a::_b", "a::b2::c_d"] {
+            assert!(is_variable_name(name), "{name}");
+        }
+        for name in [
+            "Foo", "_a::b", "a::Bc", "a:b", "a::", "::", "", "a-b", "1a::b",
+        ] {
+            assert!(!is_variable_name(name), "{name}");
+        }
+    }
 }
