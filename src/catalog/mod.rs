@@ -22,6 +22,7 @@ use functions::flatten;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use rayon::prelude::*;
 use serde_json::{json, Value as Json};
@@ -239,6 +240,8 @@ pub struct Compiler<'e> {
     trace: Trace,
     /// The environment's data types, for parameter checks.
     types: types::Types,
+    /// Templates lowered so far, by path (`epp`) or text (`inline_epp`).
+    templates: HashMap<String, Rc<epp::Template>>,
     /// The text rendered so far by each template being evaluated, and
     /// whether a sensitive value went into it.
     epp_output: Vec<(String, bool)>,
@@ -286,6 +289,7 @@ impl<'e> Compiler<'e> {
             hiera: hiera::Hiera::new(&env.root, &env.modulepath),
             trace: Trace::default(),
             epp_output: Vec::new(),
+            templates: HashMap::new(),
             types: types::Types::new(
                 env.files
                     .iter()
@@ -1387,25 +1391,43 @@ impl<'e> Compiler<'e> {
         span: ast::Span,
     ) -> Result<Value> {
         let source = args.first().map(Value::to_text).unwrap_or_default();
-        let (path, text) = if name == "epp" {
+        let path = if name == "epp" {
             let path = self
                 .find_template(&source)
                 .ok_or_else(|| error(format!("Could not find template '{source}'"), span))?;
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| error(format!("epp(): cannot read {}: {e}", path.display()), span))?;
-            (Some(path), text)
+            Some(path)
         } else {
-            (None, source)
+            None
         };
-        let template = epp::lower(&text).map_err(|e| {
-            error(
-                format!(
-                    "{name}(): Invalid EPP: {} (line: {}, column: {})",
-                    e.message, e.location.line, e.location.column
-                ),
-                span,
-            )
-        })?;
+        // Each template is read and lowered once per compilation, however
+        // often it is rendered (a define's template, once per instance).
+        let key = path.as_ref().map_or_else(
+            || source.clone(),
+            |path| path.to_string_lossy().into_owned(),
+        );
+        let template = match self.templates.get(&key) {
+            Some(template) => Rc::clone(template),
+            None => {
+                let text = match &path {
+                    Some(path) => std::fs::read_to_string(path).map_err(|e| {
+                        error(format!("epp(): cannot read {}: {e}", path.display()), span)
+                    })?,
+                    None => source,
+                };
+                let template = epp::lower(&text).map_err(|e| {
+                    error(
+                        format!(
+                            "{name}(): Invalid EPP: {} (line: {}, column: {})",
+                            e.message, e.location.line, e.location.column
+                        ),
+                        span,
+                    )
+                })?;
+                let template = Rc::new(template);
+                self.templates.insert(key, Rc::clone(&template));
+                template
+            }
+        };
         let arguments: Vec<(String, Value)> = match args.get(1) {
             None => Vec::new(),
             Some(Value::Hash(entries)) => entries

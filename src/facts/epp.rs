@@ -67,34 +67,28 @@ pub struct TemplateError {
 /// The syntax errors of `template`: its tags, then its code (at most the
 /// first, as Puppet stops at it).
 pub fn syntax_errors(template: &str) -> Vec<TemplateError> {
+    parsed(template).err().into_iter().collect()
+}
+
+/// `template` translated and parsed, or its first syntax error.
+fn parsed(template: &str) -> Result<(Translation, tree_sitter::Tree), TemplateError> {
     let at = |offset: usize, message: String| TemplateError {
         location: Location::of_offset(template, offset),
         message,
     };
-    let translation = match translate(template) {
-        Ok(translation) => translation,
-        Err(error) => {
-            return vec![at(
-                error.offset,
-                format!("{} ({})", error.message, error.code),
-            )]
-        }
-    };
+    let translation = translate(template)
+        .map_err(|error| at(error.offset, format!("{} ({})", error.message, error.code)))?;
     let mut parser = crate::syntax::new_parser();
-    let Ok(tree) = crate::syntax::parse(&mut parser, &translation.code) else {
-        return vec![at(
-            0,
-            "the template's code takes too long to parse".to_string(),
-        )];
-    };
-    crate::syntax::syntax_errors(&tree, &translation.code)
+    let tree = crate::syntax::parse(&mut parser, &translation.code)
+        .map_err(|_| at(0, "the template's code takes too long to parse".to_string()))?;
+    if let Some(error) = crate::syntax::syntax_errors(&tree, &translation.code)
         .into_iter()
-        .take(1)
-        .map(|error| {
-            let offset = translation.template_offset(error.offset);
-            at(offset.min(template.len()), error.message)
-        })
-        .collect()
+        .next()
+    {
+        let offset = translation.template_offset(error.offset);
+        return Err(at(offset.min(template.len()), error.message));
+    }
+    Ok((translation, tree))
 }
 
 /// A template lowered for the evaluator: its parameters and its code,
@@ -109,33 +103,20 @@ pub struct Template {
 
 /// Lowers `template`, or gives its first syntax error.
 pub fn lower(template: &str) -> Result<Template, TemplateError> {
-    if let Some(error) = syntax_errors(template).into_iter().next() {
-        return Err(error);
-    }
-    let translation = translate(template).map_err(|error| TemplateError {
-        location: Location::of_offset(template, error.offset),
-        message: error.message.to_string(),
-    })?;
-    let mut parser = crate::syntax::new_parser();
-    let tree = crate::syntax::parse(&mut parser, &translation.code).map_err(|_| TemplateError {
-        location: Location { line: 1, column: 1 },
-        message: "the template's code takes too long to parse".to_string(),
-    })?;
+    let (translation, tree) = parsed(template)?;
     let program = crate::facts::ast::lower(&tree, &translation.code);
+    let illegal = || TemplateError {
+        location: Location { line: 1, column: 1 },
+        message: "the template contains illegal expressions (definitions)".to_string(),
+    };
+    if !program.classes.is_empty() || !program.defines.is_empty() || !program.nodes.is_empty() {
+        return Err(illegal());
+    }
     let function = program
         .functions
         .into_iter()
         .find(|function| function.name == TEMPLATE_FUNCTION)
-        .ok_or_else(|| TemplateError {
-            location: Location { line: 1, column: 1 },
-            message: "the template contains illegal expressions (definitions)".to_string(),
-        })?;
-    if !program.classes.is_empty() || !program.defines.is_empty() || !program.nodes.is_empty() {
-        return Err(TemplateError {
-            location: Location { line: 1, column: 1 },
-            message: "the template contains illegal expressions (definitions)".to_string(),
-        });
-    }
+        .ok_or_else(illegal)?;
     Ok(Template {
         declares_parameters: translation.declares_parameters,
         params: function.params,
