@@ -52,9 +52,13 @@ declarations top-construct.example.com top-construct.json
 NODES
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.
-for environment in defaults scope layout names hiera epp; do
+for environment in defaults scope layout names hiera epp order; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
+done
+for node in unknown-data unknown-path; do
+  ruby scripts/catalog-with-puppet.rb corpus/hiera "$node.example.com" corpus/facts.json 2>/dev/null \
+    > "corpus/hiera/expected/puppet-catalog-$node.json"
 done
 for node in missing-template missing-parameter; do
   ruby scripts/catalog-with-puppet.rb corpus/epp "$node.example.com" corpus/facts.json 2>/dev/null \

@@ -32,13 +32,22 @@ environment = Puppet::Node::Environment.create(:production, modulepath + own,
 facts = Puppet::Node::Facts.new(node_name, facts_values)
 node = Puppet::Node.new(node_name, environment: environment, facts: facts)
 node.merge(facts.values)
+# What an agent with a certificate for NODE brings: `$trusted`.
+node.trusted_data = Puppet::Context::TrustedInformation.new('remote', node_name, {}).to_h
 
 # Paths as given on the command line: relative to the environment, or to
 # the modulepath entries as written.
 prefixes = { "#{environment_dir}/" => '' }
 ARGV.fetch(3, '').split(':').each { |dir| prefixes["#{File.expand_path(dir)}/"] = "#{dir}/" }
 relative = ->(text) { prefixes.reduce(text) { |result, (from, to)| result.gsub(from, to) } }
-result = Puppet.override(environments: Puppet::Environments::Static.new(environment), current_environment: environment) do
+# A static environment has no directory of its own, so Hiera would skip
+# the environment layer: its configuration names the environment's
+# directory, as an environment on Puppet's environmentpath does.
+environments = Puppet::Environments::Static.new(environment)
+configuration = environments.get_conf(:production)
+configuration.define_singleton_method(:path_to_env) { environment_dir }
+environments.define_singleton_method(:get_conf) { |_name| configuration }
+result = Puppet.override(environments: environments, current_environment: environment) do
   data = Puppet::Parser::Compiler.compile(node).to_data_hash
   %w[version code_id catalog_uuid catalog_format environment name].each { |key| data.delete(key) }
   data['resources'].each { |resource| resource['file'] = relative.call(resource['file']) if resource['file'] }

@@ -1,7 +1,9 @@
 //! Hiera 5 lookups: the environment's layer, then the module's, each a
-//! `hiera.yaml` (version 5) hierarchy of YAML data files whose paths are
-//! interpolated from facts. The first value found wins, unless a merge
-//! strategy (`unique`, `hash`, `deep`) combines them all.
+//! `hiera.yaml` (version 5) hierarchy of YAML or JSON data files whose
+//! paths are interpolated from the node's top-scope variables (facts,
+//! `$trusted`). The first value found wins, unless a merge strategy
+//! (`unique`, `hash`, `deep`), given to `lookup()` or found in the data's
+//! `lookup_options`, combines them all.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -10,12 +12,26 @@ use yaml_rust2::{Yaml, YamlLoader};
 
 use super::value::Value;
 
-/// One `hiera.yaml`: its directory, data directory and hierarchy paths.
+/// One level of a hierarchy: data files in one directory, one format.
+#[derive(Debug)]
+struct Level {
+    datadir: PathBuf,
+    /// Each path with its line in `hiera.yaml`.
+    paths: Vec<(String, u32)>,
+}
+
+/// One `hiera.yaml`: its levels, highest priority first.
 #[derive(Debug)]
 struct Layer {
-    datadir: PathBuf,
-    paths: Vec<String>,
+    config: PathBuf,
+    levels: Vec<Level>,
 }
+
+/// The node's top-scope variables by name, for interpolation.
+pub type Variables<'v> = &'v dyn Fn(&str) -> Option<Value>;
+
+/// The key whose options the data may set, reserved: never found as data.
+const LOOKUP_OPTIONS: &str = "lookup_options";
 
 pub struct Hiera {
     environment: Option<Layer>,
@@ -23,6 +39,34 @@ pub struct Hiera {
     modules: HashMap<String, PathBuf>,
     layers: HashMap<String, Option<Layer>>,
     data: HashMap<PathBuf, Option<Yaml>>,
+    /// The keys being looked up, innermost last: an interpolation that
+    /// looks one up again is a cycle, not found.
+    looking_up: Vec<String>,
+}
+
+/// What stops a lookup: an unknown variable in the data or in a
+/// hierarchy path, as Puppet (with `strict_variables`) refuses it.
+#[derive(Debug)]
+pub struct HieraError {
+    pub message: String,
+    /// The `hiera.yaml` and line of a hierarchy path; none for data,
+    /// which Puppet blames on the lookup.
+    pub at: Option<(PathBuf, u32)>,
+}
+
+type Result<T> = std::result::Result<T, HieraError>;
+
+fn undefined(name: &str) -> HieraError {
+    HieraError {
+        message: format!("Undefined variable '{}'", name.trim_start_matches("::")),
+        at: None,
+    }
+}
+
+/// The `lookup_options` of one key: how its values merge.
+#[derive(Clone, Copy, Debug, Default)]
+struct Options {
+    merge: Option<Merge>,
 }
 
 impl Hiera {
@@ -41,86 +85,313 @@ impl Hiera {
             modules,
             layers: HashMap::new(),
             data: HashMap::new(),
+            looking_up: Vec::new(),
         }
     }
 
-    /// The value of `key` (`ntp::servers`) for a node with `facts`: the
-    /// first found.
-    pub fn lookup(&mut self, key: &str, facts: &Value) -> Option<Value> {
-        self.lookup_merged(key, facts, Merge::First)
+    /// The value of `key` (`ntp::servers`) for a node whose top-scope
+    /// variables are `variables`, merged as the key's `lookup_options` say
+    /// (the first found when they say nothing). `Some(Undef)` is a value
+    /// the data sets to `~`.
+    pub fn lookup(&mut self, key: &str, variables: Variables) -> Result<Option<Value>> {
+        self.lookup_merged(key, variables, None)
     }
 
-    /// The values of `key` at every level, merged by `strategy`.
-    pub fn lookup_merged(&mut self, key: &str, facts: &Value, strategy: Merge) -> Option<Value> {
-        let found = self.found(key, facts);
-        let mut highest_first = found.into_iter();
-        match strategy {
-            Merge::First => highest_first.next(),
-            Merge::Unique => {
-                let mut merged: Vec<Value> = Vec::new();
-                let mut any = false;
-                for value in highest_first {
-                    any = true;
-                    let items = match value {
-                        Value::Array(items) => items,
-                        single => vec![single],
-                    };
-                    for item in items {
-                        if !merged.contains(&item) {
-                            merged.push(item);
-                        }
-                    }
-                }
-                any.then_some(Value::Array(merged))
-            }
-            Merge::Hash | Merge::Deep => {
-                let levels: Vec<Value> = highest_first.collect();
-                let mut merged: Option<Value> = None;
-                for value in levels.into_iter().rev() {
-                    merged = Some(match merged {
-                        None => value,
-                        Some(lower) => merge_hashes(lower, value, strategy == Merge::Deep),
-                    });
-                }
-                merged
-            }
-        }
-    }
-
-    /// The values of `key`, highest priority first: the environment's
-    /// levels, then the module's.
-    fn found(&mut self, key: &str, facts: &Value) -> Vec<Value> {
+    /// The values of `key` at every level, merged by `strategy`, or as the
+    /// key's `lookup_options` say when it is `None`. A dotted key
+    /// (`app::settings.log.level`) digs into the value of its root.
+    pub fn lookup_merged(
+        &mut self,
+        key: &str,
+        variables: Variables,
+        strategy: Option<Merge>,
+    ) -> Result<Option<Value>> {
         let key = key.trim_start_matches("::");
+        let (root, path) = match key.split_once('.') {
+            Some((root, path)) => (root, Some(path)),
+            None => (key, None),
+        };
+        if root == LOOKUP_OPTIONS || self.looking_up.iter().any(|open| open == root) {
+            return Ok(None);
+        }
+        self.looking_up.push(root.to_string());
+        let found = self.options(root, variables).and_then(|options| {
+            let strategy = strategy.or(options.merge).unwrap_or(Merge::First);
+            Ok(merge(self.found(root, variables)?, strategy))
+        });
+        self.looking_up.pop();
+        let Some(mut value) = found? else {
+            return Ok(None);
+        };
+        for segment in path.into_iter().flat_map(|path| path.split('.')) {
+            let inner = match &value {
+                Value::Array(items) => segment
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|index| items.get(index)),
+                other => other.hash_get(&Value::Str(segment.to_string())),
+            };
+            let Some(inner) = inner else { return Ok(None) };
+            value = inner.clone();
+        }
+        Ok(Some(value))
+    }
+
+    /// The layers that hold `key`: the environment's, then its module's.
+    fn layers_of(&mut self, key: &str) -> [Option<&Layer>; 2] {
         let module = key.split("::").next().unwrap_or_default().to_string();
         if !self.layers.contains_key(&module) {
             let layer = self.modules.get(&module).and_then(|dir| read_layer(dir));
             self.layers.insert(module.clone(), layer);
         }
-        let mut files = Vec::new();
-        for layer in [self.environment.as_ref(), self.layers[&module].as_ref()]
-            .into_iter()
-            .flatten()
-        {
-            for path in &layer.paths {
-                if let Some(path) = interpolate(path, facts) {
-                    files.push(layer.datadir.join(path));
-                }
-            }
-        }
-        let mut found = Vec::new();
-        for file in files {
-            let data = self.data.entry(file.clone()).or_insert_with(|| {
-                let text = std::fs::read_to_string(&file).ok()?;
-                YamlLoader::load_from_str(&text).ok()?.into_iter().next()
-            });
-            if let Some(Yaml::Hash(entries)) = data {
-                if let Some(value) = entries.get(&Yaml::String(key.to_string())) {
-                    found.push(from_yaml(value, facts));
-                }
-            }
-        }
-        found
+        [self.environment.as_ref(), self.layers[&module].as_ref()]
     }
+
+    /// The data files of the layers of `key`, highest priority first, each
+    /// with whether it belongs to the module's layer.
+    fn files(&mut self, key: &str, variables: Variables) -> Result<Vec<(PathBuf, bool)>> {
+        let mut files = Vec::new();
+        for (index, layer) in self.layers_of(key).into_iter().enumerate() {
+            let Some(layer) = layer else { continue };
+            for level in &layer.levels {
+                for (template, line) in &level.paths {
+                    let path = interpolate_path(template, variables).map_err(|mut error| {
+                        error.at = Some((layer.config.clone(), *line));
+                        error
+                    })?;
+                    files.extend(path.map(|path| (level.datadir.join(path), index == 1)));
+                }
+            }
+        }
+        Ok(files)
+    }
+
+    fn data(&mut self, file: &Path) -> Option<&Yaml> {
+        self.data
+            .entry(file.to_path_buf())
+            .or_insert_with(|| {
+                let text = std::fs::read_to_string(file).ok()?;
+                // JSON is YAML, so one loader reads both formats.
+                YamlLoader::load_from_str(&text).ok()?.into_iter().next()
+            })
+            .as_ref()
+    }
+
+    /// The values of `key`, highest priority first: the environment's
+    /// levels, then the module's.
+    fn found(&mut self, key: &str, variables: Variables) -> Result<Vec<Value>> {
+        let mut found = Vec::new();
+        for (file, _) in self.files(key, variables)? {
+            let value = match self.data(&file) {
+                Some(Yaml::Hash(entries)) => entries.get(&Yaml::String(key.to_string())).cloned(),
+                _ => None,
+            };
+            if let Some(value) = value {
+                found.push(self.value_of(&value, variables)?);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The `lookup_options` of `key`: those of every level of its layers,
+    /// hash-merged (the highest level's entry for a key wins); the entry
+    /// named `key`, else the first pattern (`^app::.*`) that matches it. A
+    /// module's options name only its own keys.
+    fn options(&mut self, key: &str, variables: Variables) -> Result<Options> {
+        let module_prefix = format!("{}::", key.split("::").next().unwrap_or_default());
+        let mut entries: Vec<(String, Yaml)> = Vec::new();
+        for (file, in_module) in self.files(key, variables)? {
+            let Some(Yaml::Hash(data)) = self.data(&file) else {
+                continue;
+            };
+            let Some(Yaml::Hash(options)) = data.get(&Yaml::String(LOOKUP_OPTIONS.to_string()))
+            else {
+                continue;
+            };
+            for (name, value) in options {
+                let Some(name) = name.as_str() else { continue };
+                let own = name
+                    .strip_prefix('^')
+                    .unwrap_or(name)
+                    .starts_with(&module_prefix);
+                if (in_module && !own) || entries.iter().any(|(seen, _)| seen == name) {
+                    continue;
+                }
+                entries.push((name.to_string(), value.clone()));
+            }
+        }
+        let chosen = entries.iter().find(|(name, _)| name == key).or_else(|| {
+            entries.iter().find(|(name, _)| {
+                name.starts_with('^')
+                    && regex::Regex::new(name).is_ok_and(|pattern| pattern.is_match(key))
+            })
+        });
+        let merge = match chosen {
+            Some((_, options)) => Merge::of(&self.value_of(&options["merge"], variables)?),
+            None => None,
+        };
+        Ok(Options { merge })
+    }
+
+    /// A value of the data: strings interpolated.
+    fn value_of(&mut self, yaml: &Yaml, variables: Variables) -> Result<Value> {
+        Ok(match yaml {
+            Yaml::Real(text) => Value::Float(text.parse().unwrap_or(0.0)),
+            Yaml::Integer(value) => Value::Integer(*value),
+            Yaml::String(text) => self.interpolate(text, variables)?,
+            Yaml::Boolean(value) => Value::Bool(*value),
+            Yaml::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|item| self.value_of(item, variables))
+                    .collect::<Result<_>>()?,
+            ),
+            Yaml::Hash(entries) => Value::Hash(
+                entries
+                    .iter()
+                    .map(|(key, value)| {
+                        Ok((
+                            self.value_of(key, variables)?,
+                            self.value_of(value, variables)?,
+                        ))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            _ => Value::Undef,
+        })
+    }
+
+    /// A data string with its `%{...}` replaced: variables (`%{facts.os.family}`,
+    /// `%{::fqdn}`, `%{trusted.certname}`; an unknown one is empty), and the
+    /// interpolation functions `lookup`/`hiera` (another key's value as
+    /// text), `alias` (another key's value itself, when it is the whole
+    /// string), `literal` and `scope`.
+    fn interpolate(&mut self, text: &str, variables: Variables) -> Result<Value> {
+        if let Some(key) = text
+            .strip_prefix("%{")
+            .and_then(|rest| rest.strip_suffix('}'))
+            .and_then(|call| function_call(call, "alias"))
+        {
+            return Ok(self.lookup(key, variables)?.unwrap_or(Value::Undef));
+        }
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find("%{") {
+            out.push_str(&rest[..start]);
+            let Some(end) = rest[start..].find('}').map(|end| end + start) else {
+                break;
+            };
+            let expression = rest[start + 2..end].trim();
+            if let Some(key) =
+                function_call(expression, "lookup").or_else(|| function_call(expression, "hiera"))
+            {
+                let value = self.lookup(key, variables)?.unwrap_or(Value::Undef);
+                out.push_str(&value.to_text());
+            } else if let Some(literal) = function_call(expression, "literal") {
+                out.push_str(literal);
+            } else {
+                let name = function_call(expression, "scope").unwrap_or(expression);
+                out.push_str(&variable(name, variables)?.to_text());
+            }
+            rest = &rest[end + 1..];
+        }
+        out.push_str(rest);
+        Ok(Value::Str(out))
+    }
+}
+
+/// The values found, highest priority first, combined by `strategy`.
+fn merge(found: Vec<Value>, strategy: Merge) -> Option<Value> {
+    let mut highest_first = found.into_iter();
+    match strategy {
+        Merge::First => highest_first.next(),
+        Merge::Unique => {
+            let mut merged: Vec<Value> = Vec::new();
+            let mut any = false;
+            for value in highest_first {
+                any = true;
+                let items = match value {
+                    Value::Array(items) => items,
+                    single => vec![single],
+                };
+                for item in items {
+                    if !merged.contains(&item) {
+                        merged.push(item);
+                    }
+                }
+            }
+            any.then_some(Value::Array(merged))
+        }
+        Merge::Hash | Merge::Deep => {
+            let levels: Vec<Value> = highest_first.collect();
+            let mut merged: Option<Value> = None;
+            for value in levels.into_iter().rev() {
+                merged = Some(match merged {
+                    None => value,
+                    Some(lower) => merge_hashes(lower, value, strategy == Merge::Deep),
+                });
+            }
+            merged
+        }
+    }
+}
+
+/// A hierarchy path with its variables replaced; `None` when a hash
+/// holds no entry for a dotted name (`%{facts.missing}`: the level has no
+/// file for this node).
+fn interpolate_path(template: &str, variables: Variables) -> Result<Option<String>> {
+    let mut rest = template;
+    let mut out = String::new();
+    while let Some(start) = rest.find("%{") {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find('}').map(|end| end + start) else {
+            break;
+        };
+        let name = rest[start + 2..end].trim();
+        let name = function_call(name, "scope").unwrap_or(name);
+        match variable(name, variables) {
+            Ok(value) => out.push_str(&value.to_text()),
+            Err(error) if !name.contains('.') => return Err(error),
+            Err(_) => return Ok(None),
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(Some(out))
+}
+
+/// `name('argument')` or `name("argument")`: the argument.
+fn function_call<'t>(expression: &'t str, name: &str) -> Option<&'t str> {
+    let argument = expression
+        .strip_prefix(name)?
+        .trim_start()
+        .strip_prefix('(')?
+        .strip_suffix(')')?
+        .trim();
+    argument
+        .strip_prefix('\'')
+        .and_then(|quoted| quoted.strip_suffix('\''))
+        .or_else(|| {
+            argument
+                .strip_prefix('"')
+                .and_then(|quoted| quoted.strip_suffix('"'))
+        })
+}
+
+/// A top-scope variable, `::` or not, dotted into hashes
+/// (`facts.os.family`); a missing entry of a hash is undef, a missing
+/// variable an error.
+fn variable(name: &str, variables: Variables) -> Result<Value> {
+    let mut segments = name.trim_start_matches("::").split('.');
+    let root = segments.next().unwrap_or_default();
+    let mut value = variables(root).ok_or_else(|| undefined(root))?;
+    for segment in segments {
+        value = value
+            .hash_get(&Value::Str(segment.to_string()))
+            .cloned()
+            .unwrap_or(Value::Undef);
+    }
+    Ok(value)
 }
 
 /// A merge strategy of `lookup()`.
@@ -185,65 +456,50 @@ fn merge_hashes(lower: Value, higher: Value, deep: bool) -> Value {
     }
 }
 
-/// The `hiera.yaml` of `dir`, version 5.
+/// The `hiera.yaml` of `dir`, version 5: each level's data files in its
+/// own `datadir` or the default one. Levels of other kinds (`glob`,
+/// `mapped_paths`, Ruby backends) have no file pfacts reads.
 fn read_layer(dir: &Path) -> Option<Layer> {
     let text = std::fs::read_to_string(dir.join("hiera.yaml")).ok()?;
     let config = YamlLoader::load_from_str(&text).ok()?.into_iter().next()?;
     if config["version"].as_i64() != Some(5) {
         return None;
     }
-    let datadir = config["defaults"]["datadir"].as_str().unwrap_or("data");
-    let mut paths = Vec::new();
+    let default_datadir = config["defaults"]["datadir"].as_str().unwrap_or("data");
+    let mut levels = Vec::new();
     for level in config["hierarchy"].as_vec().into_iter().flatten() {
-        if let Some(path) = level["path"].as_str() {
-            paths.push(path.to_string());
+        let data_hash = level["data_hash"]
+            .as_str()
+            .or(config["defaults"]["data_hash"].as_str())
+            .unwrap_or("yaml_data");
+        if !matches!(data_hash, "yaml_data" | "json_data") {
+            continue;
         }
-        for path in level["paths"].as_vec().into_iter().flatten() {
-            if let Some(path) = path.as_str() {
-                paths.push(path.to_string());
-            }
-        }
+        let line_of = |path: &str| {
+            text.lines()
+                .position(|line| line.contains(path))
+                .map_or(0, |index| index as u32 + 1)
+        };
+        let paths = level["path"]
+            .as_str()
+            .into_iter()
+            .chain(
+                level["paths"]
+                    .as_vec()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Yaml::as_str),
+            )
+            .map(|path| (path.to_string(), line_of(path)))
+            .collect();
+        let datadir = level["datadir"].as_str().unwrap_or(default_datadir);
+        levels.push(Level {
+            datadir: dir.join(datadir),
+            paths,
+        });
     }
     Some(Layer {
-        datadir: dir.join(datadir),
-        paths,
+        config: dir.join("hiera.yaml"),
+        levels,
     })
-}
-
-/// `%{facts.os.family}`, `%{::osfamily}` and `%{osfamily}` replaced by the
-/// facts; `None` when one is missing (Hiera skips that level).
-fn interpolate(template: &str, facts: &Value) -> Option<String> {
-    let mut out = String::new();
-    let mut rest = template;
-    while let Some(start) = rest.find("%{") {
-        out.push_str(&rest[..start]);
-        let end = rest[start..].find('}')? + start;
-        let name = rest[start + 2..end].trim().trim_start_matches("::");
-        let path = name.strip_prefix("facts.").unwrap_or(name);
-        let mut value = facts.clone();
-        for segment in path.split('.') {
-            value = value.hash_get(&Value::Str(segment.to_string()))?.clone();
-        }
-        out.push_str(&value.to_text());
-        rest = &rest[end + 1..];
-    }
-    out.push_str(rest);
-    Some(out)
-}
-
-fn from_yaml(yaml: &Yaml, facts: &Value) -> Value {
-    match yaml {
-        Yaml::Real(text) => Value::Float(text.parse().unwrap_or(0.0)),
-        Yaml::Integer(value) => Value::Integer(*value),
-        Yaml::String(text) => Value::Str(interpolate(text, facts).unwrap_or_else(|| text.clone())),
-        Yaml::Boolean(value) => Value::Bool(*value),
-        Yaml::Array(items) => Value::Array(items.iter().map(|i| from_yaml(i, facts)).collect()),
-        Yaml::Hash(entries) => Value::Hash(
-            entries
-                .iter()
-                .map(|(key, value)| (from_yaml(key, facts), from_yaml(value, facts)))
-                .collect(),
-        ),
-        _ => Value::Undef,
-    }
 }

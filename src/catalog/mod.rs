@@ -211,6 +211,23 @@ type Relationship = (Vec<Side>, Vec<Side>, String);
 /// Where a definition is: file index and definition.
 type Located<'e> = (usize, &'e ast::Definition);
 
+/// A define instance declared, its body not evaluated yet: Puppet evaluates
+/// them once the node's code is done, in the order declared, each pass
+/// those the previous one declared (`evaluate_generators`).
+struct PendingInstance<'e> {
+    resource: usize,
+    define: Located<'e>,
+    /// The given parameters and those from the defaults in reach where it
+    /// was declared.
+    attributes: Vec<(String, Value)>,
+    /// Where it was declared, and the scope its body sees beyond its own.
+    scope: ScopeId,
+    static_parent: ScopeId,
+    /// The module declaring it, and where.
+    caller: String,
+    site: (Option<usize>, ast::Span),
+}
+
 pub struct Compiler<'e> {
     env: &'e Environment,
     classes: HashMap<String, Located<'e>>,
@@ -224,6 +241,7 @@ pub struct Compiler<'e> {
     overrides: Vec<Override>,
     collectors: Vec<(ScopeId, ast::Collector)>,
     realized: Vec<(String, String)>,
+    pending: Vec<PendingInstance<'e>>,
     node_scope: Option<ScopeId>,
     /// (sources, targets, arrow `->` or `~>`), made metaparameters of the
     /// sources when the compilation finishes, as Puppet does.
@@ -252,6 +270,10 @@ const MAX_DEPTH: usize = 2 * ast::MAX_DEPTH;
 
 const TOP: ScopeId = 0;
 
+/// `$environment`: Puppet's default environment name (the catalog is that
+/// of one environment directory, whatever it is called).
+const ENVIRONMENT: &str = "production";
+
 /// Puppet's words for a default that reads a parameter without a value.
 const MISSING_PARAMETER: &str = "expects a value for parameter ";
 
@@ -279,6 +301,7 @@ impl<'e> Compiler<'e> {
             overrides: Vec::new(),
             collectors: Vec::new(),
             realized: Vec::new(),
+            pending: Vec::new(),
             node_scope: None,
             relationships: Vec::new(),
             collected: Vec::new(),
@@ -361,6 +384,20 @@ impl<'e> Compiler<'e> {
         self.scopes[TOP]
             .variables
             .insert("facts".to_string(), facts.clone());
+        // What Puppet sets for an agent whose certificate names the node.
+        let (hostname, domain) = node.split_once('.').unwrap_or((node, ""));
+        let text = |text: &str| Value::Str(text.to_string());
+        let trusted = Value::Hash(vec![
+            (text("authenticated"), text("remote")),
+            (text("certname"), text(node)),
+            (text("extensions"), Value::Hash(Vec::new())),
+            (text("hostname"), text(hostname)),
+            (text("domain"), text(domain)),
+            (text("external"), Value::Hash(Vec::new())),
+        ]);
+        let top = &mut self.scopes[TOP].variables;
+        top.insert("trusted".to_string(), trusted);
+        top.insert("environment".to_string(), text(ENVIRONMENT));
         let main = self.add_resource("Class", "main", TOP, Form::Regular, None, 0);
         let stage = self.add_resource("Stage", "main", TOP, Form::Regular, None, 0);
         let settings = self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);
@@ -405,6 +442,7 @@ impl<'e> Compiler<'e> {
             self.block(&definition.body, scope)
                 .map_err(|e| self.locate(e, index))?;
         }
+        self.evaluate_instances()?;
         self.finish()?;
         self.add_relationships();
         let catalog = self.to_json();
@@ -418,6 +456,21 @@ impl<'e> Compiler<'e> {
             message,
             file: file.map(|index| self.env.files[index].0.clone()),
             span,
+        }
+    }
+
+    /// A lookup's error: at its `hiera.yaml` line, or where `fallback` is.
+    fn hiera_error(e: hiera::HieraError, fallback: EvalError) -> EvalError {
+        match e.at {
+            Some((config, line)) => EvalError {
+                message: e.message,
+                file: Some(config),
+                span: ast::Span { line, col: 1 },
+            },
+            None => EvalError {
+                message: e.message,
+                ..fallback
+            },
         }
     }
 
@@ -1258,13 +1311,14 @@ impl<'e> Compiler<'e> {
                     Some(Value::Hash(_)) => (option("merge"), option("default_value")),
                     _ => (args.get(2), args.get(3)),
                 };
-                let strategy = merge
-                    .and_then(hiera::Merge::of)
-                    .unwrap_or(hiera::Merge::First);
-                match (
-                    self.hiera.lookup_merged(&key, &self.facts, strategy),
-                    default,
-                ) {
+                let strategy = merge.and_then(hiera::Merge::of);
+                let top = &self.scopes[TOP].variables;
+                let variables = |name: &str| top.get(name).cloned();
+                let found = self
+                    .hiera
+                    .lookup_merged(&key, &variables, strategy)
+                    .map_err(|e| Self::hiera_error(e, error(String::new(), span)))?;
+                match (found, default) {
                     (Some(value), _) => Ok(value),
                     (None, Some(default)) => Ok(default.clone()),
                     (None, None) => Err(error(
@@ -1821,14 +1875,16 @@ impl<'e> Compiler<'e> {
         (caller, site): (&str, (Option<usize>, ast::Span)),
     ) -> Result<()> {
         let is_class = self.resources[resource].type_name == "Class";
+        let label = {
+            let declared = &self.resources[resource];
+            format!("{}[{}]", declared.type_name, declared.title)
+        };
         for (name, _) in &given {
             if !METAPARAMETERS.contains(&name.as_str())
                 && !definition.params.iter().any(|p| p.name == *name)
             {
-                return Err(error(
-                    format!("no parameter named '{name}'"),
-                    definition.span,
-                ));
+                let message = format!("{label}: has no parameter named '{name}'");
+                return Err(self.error_at(site, message));
             }
         }
         for (name, value) in &given {
@@ -1850,10 +1906,6 @@ impl<'e> Compiler<'e> {
             "caller_module_name".to_string(),
             Value::Str(caller.to_string()),
         );
-        let label = {
-            let declared = &self.resources[resource];
-            format!("{}[{}]", declared.type_name, declared.title)
-        };
         // "Undef Parameter Values": a given value, else (classes only) the
         // data binding (Hiera), else the default expression, evaluated
         // once every given value is set; a parameter with none of them is
@@ -1869,14 +1921,20 @@ impl<'e> Compiler<'e> {
                 Some(value) if *value != Value::Undef => Some(value.clone()),
                 _ if is_class => {
                     let key = format!("{}::{}", definition.name, param.name);
-                    self.hiera.lookup(&key, &self.facts)
+                    let top = &self.scopes[TOP].variables;
+                    self.hiera
+                        .lookup(&key, &|name| top.get(name).cloned())
+                        .map_err(|e| Self::hiera_error(e, self.error_at(site, String::new())))?
                 }
                 _ => None,
             };
+            // Data set to `~` counts as an `undef` given.
+            let undef_given = given_value.is_some() || found == Some(Value::Undef);
+            let found = found.filter(|value| *value != Value::Undef);
             match (found, &param.default) {
                 (Some(value), _) => self.bind_parameter(scope, resource, param, value),
                 (None, Some(default)) => defaults.push((param, default)),
-                (None, None) if given_value.is_some() => {
+                (None, None) if undef_given => {
                     self.bind_parameter(scope, resource, param, Value::Undef)
                 }
                 (None, None) => missing.push(param.name.clone()),
@@ -2041,45 +2099,163 @@ impl<'e> Compiler<'e> {
         }
         let index = self.add_resource(&capitalized, title, scope, form, self.file, span.line);
         self.resources[index].container = Some(self.scopes[scope].resource);
-        let reference = Value::Ref(capitalized, title.to_string());
-        if let Some((file, define)) = self.defines.get(&type_name).copied() {
+        let reference = Value::Ref(capitalized.clone(), title.to_string());
+        if let Some(define) = self.defines.get(&type_name).copied() {
             self.resources[index].defined = true;
-            // Evaluated at once, unlike Puppet's lazy evaluation: the
-            // defaults in reach now give the parameters not given.
+            // Its parameters not given come from the defaults in reach now,
+            // its body later (`evaluate_instances`).
             let mut attributes = attributes;
-            for (name, value, origin) in self.defaults_for(&capitalize(&type_name), scope) {
-                if attributes.iter().any(|(given, _)| *given == name) {
-                    continue;
+            for (name, value) in self.defaults_at_creation(index, &capitalize(&type_name), scope) {
+                if !attributes.iter().any(|(given, _)| *given == name) {
+                    attributes.push((name, value));
                 }
-                if let (Some(file), line) = origin {
-                    let reference = format!("{}[{}]", capitalize(&type_name), title);
-                    let path = self.env.files[file].0.clone();
-                    self.trace
-                        .defaults
-                        .push((reference, name.clone(), path, line));
-                }
-                attributes.push((name, value));
             }
-            let saved = self.file.replace(file);
-            let define_scope = self.new_scope(Some(self.node_scope.unwrap_or(TOP)), Some(scope));
-            self.scopes[define_scope].resource = index;
+            // Collectors read them before the body is evaluated.
+            for (name, value) in &attributes {
+                self.resources[index]
+                    .parameters
+                    .insert(name.clone(), value.clone());
+            }
             let caller = self.module_of(scope);
-            let site = (saved, span);
-            let result = self.instantiate(
+            self.pending.push(PendingInstance {
+                resource: index,
                 define,
                 attributes,
-                (define_scope, index),
-                title,
-                (&caller, site),
-            );
-            self.file = saved;
-            result.map_err(|e| self.locate(e, file))?;
+                scope,
+                static_parent: self.node_scope.unwrap_or(TOP),
+                caller,
+                site: (self.file, span),
+            });
             return Ok(reference);
         }
         for (name, value) in attributes {
             self.resources[index].parameters.insert(name, value);
         }
+        // Puppet gives a resource the defaults in reach when it is
+        // declared: one set later in the same scope does not reach it.
+        for (name, value) in self.defaults_at_creation(index, &capitalized, scope) {
+            self.resources[index]
+                .parameters
+                .entry(name)
+                .or_insert(value);
+        }
         Ok(reference)
+    }
+
+    /// The defaults for `type_name` in reach of `scope`, for the resource
+    /// `index` being declared there, each recorded in the trace.
+    fn defaults_at_creation(
+        &mut self,
+        index: usize,
+        type_name: &str,
+        scope: ScopeId,
+    ) -> Vec<(String, Value)> {
+        let mut applied = Vec::new();
+        for (name, value, origin) in self.defaults_for(type_name, scope) {
+            if self.resources[index].parameters.contains_key(&name) {
+                continue;
+            }
+            if let (Some(file), line) = origin {
+                let resource = &self.resources[index];
+                let reference = format!("{}[{}]", resource.type_name, resource.title);
+                let path = self.env.files[file].0.clone();
+                self.trace
+                    .defaults
+                    .push((reference, name.clone(), path, line));
+            }
+            applied.push((name, value));
+        }
+        applied
+    }
+
+    /// Evaluates the bodies of the define instances declared, as Puppet's
+    /// `evaluate_generators` does once the node's code is done: pass after
+    /// pass, each the instances declared before it in the order declared;
+    /// a virtual one only once `realize` or a collector has reached it.
+    fn evaluate_instances(&mut self) -> Result<()> {
+        loop {
+            let batch = std::mem::take(&mut self.pending);
+            let mut evaluated = false;
+            let mut waiting = Vec::new();
+            for instance in batch {
+                if self.resources[instance.resource].form != Form::Regular
+                    && !self.is_realized(instance.resource)?
+                {
+                    waiting.push(instance);
+                    continue;
+                }
+                evaluated = true;
+                self.evaluate_instance(instance)?;
+            }
+            let declared = std::mem::replace(&mut self.pending, waiting);
+            self.pending.extend(declared);
+            if !evaluated {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Whether `realize` or a collector reaches the virtual resource
+    /// `index`.
+    fn is_realized(&mut self, index: usize) -> Result<bool> {
+        let (type_name, title, form) = {
+            let resource = &self.resources[index];
+            (
+                resource.type_name.clone(),
+                resource.title.clone(),
+                resource.form,
+            )
+        };
+        if self.realized.iter().any(|(realized_type, realized_title)| {
+            *realized_type == type_name && *realized_title == title
+        }) {
+            return Ok(true);
+        }
+        for position in 0..self.collectors.len() {
+            let (scope, exported, query) = {
+                let (scope, collector) = &self.collectors[position];
+                if capitalize(&collector.type_name) != type_name {
+                    continue;
+                }
+                (*scope, collector.exported, collector.query.clone())
+            };
+            if exported && form != Form::Exported {
+                continue;
+            }
+            let selected = match &query {
+                Some(query) => self.query_matches(query, index, scope)?,
+                None => true,
+            };
+            if selected {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn evaluate_instance(&mut self, instance: PendingInstance<'e>) -> Result<()> {
+        let PendingInstance {
+            resource,
+            define: (file, define),
+            attributes,
+            scope,
+            static_parent,
+            caller,
+            site,
+        } = instance;
+        let saved = self.file.replace(file);
+        let define_scope = self.new_scope(Some(static_parent), Some(scope));
+        self.scopes[define_scope].resource = resource;
+        let title = self.resources[resource].title.clone();
+        let result = self.instantiate(
+            define,
+            attributes,
+            (define_scope, resource),
+            &title,
+            (&caller, site),
+        );
+        self.file = saved;
+        result.map_err(|e| self.locate(e, file))
     }
 
     fn attributes(
@@ -2199,25 +2375,6 @@ impl<'e> Compiler<'e> {
                     _ => value,
                 };
                 parameters.insert(name, value);
-            }
-        }
-        for index in 0..self.resources.len() {
-            let type_name = self.resources[index].type_name.clone();
-            if matches!(type_name.as_str(), "Class" | "Node" | "Stage") {
-                continue;
-            }
-            let found = self.defaults_for(&type_name, self.resources[index].scope);
-            for (name, value, origin) in found {
-                let resource = &mut self.resources[index];
-                if resource.parameters.contains_key(&name) {
-                    continue;
-                }
-                resource.parameters.insert(name.clone(), value);
-                if let (Some(file), line) = origin {
-                    let reference = format!("{}[{}]", resource.type_name, resource.title);
-                    let path = self.env.files[file].0.clone();
-                    self.trace.defaults.push((reference, name, path, line));
-                }
             }
         }
         Ok(())
