@@ -13,6 +13,7 @@
 //! (`epp`, `inline_epp`), parameter type checks ([`types`]). Not yet: most
 //! built-in functions.
 
+pub mod erb;
 pub mod functions;
 pub mod hiera;
 pub mod types;
@@ -263,6 +264,33 @@ pub struct Compiler<'e> {
     /// The text rendered so far by each template being evaluated, and
     /// whether a sensitive value went into it.
     epp_output: Vec<(String, bool)>,
+}
+
+/// An ERB template's view of the compilation: the variables of the scope
+/// calling `template()`, and the functions.
+struct TemplateHost<'c, 'e> {
+    compiler: &'c mut Compiler<'e>,
+    scope: ScopeId,
+    span: ast::Span,
+}
+
+impl erb::Host for TemplateHost<'_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        self.compiler
+            .lookup(name, self.scope, self.span)
+            .ok()
+            .filter(|value| *value != Value::Undef)
+    }
+
+    fn call(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+    ) -> std::result::Result<Value, erb::Unsupported> {
+        self.compiler
+            .call_values(name, args, None, self.scope, self.span)
+            .map_err(|e| erb::Unsupported(format!("{name}(): {}", e.message)))
+    }
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -1110,7 +1138,19 @@ impl<'e> Compiler<'e> {
             }
             args.push(value);
         }
-        let name = call.name.as_str();
+        self.call_values(&call.name, args, call.lambda.as_ref(), scope, span)
+    }
+
+    /// A function called with the values of its arguments (and its
+    /// lambda, for those that iterate).
+    fn call_values(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        lambda: Option<&ast::Lambda>,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
         match name {
             "include" | "require" | "contain" => {
                 let here = self.scopes[scope].resource;
@@ -1329,15 +1369,11 @@ impl<'e> Compiler<'e> {
             }
             name if name == "validate_legacy" || name.starts_with("validate_") => Ok(Value::Undef),
             "each" | "map" | "filter" | "reduce" | "with" => {
-                let lambda = call
-                    .lambda
-                    .as_ref()
-                    .ok_or_else(|| error(format!("{name}() needs a block"), span))?;
+                let lambda =
+                    lambda.ok_or_else(|| error(format!("{name}() needs a block"), span))?;
                 self.iterate(name, &args, lambda, scope, span)
             }
-            "template" | "inline_template" => Ok(Value::Str(format!(
-                "<<{name}() not evaluated: needs Ruby's ERB>>"
-            ))),
+            "template" | "inline_template" => self.erb(name, &args, scope, span),
             "epp" | "inline_epp" => self.epp(name, &args, scope, span),
             // Tags the class or define whose body calls it; its built-in
             // resources take the tags at the end (`finish`).
@@ -1432,6 +1468,61 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// `template(files...)` renders each of the modules' ERB templates,
+    /// `inline_template(texts...)` each text, with the variables of
+    /// `scope`, and joins them. Ruby that pfacts does not evaluate gives a
+    /// value marked unevaluated, with the reason, instead of a guess.
+    fn erb(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let mut rendered = String::new();
+        for arg in args {
+            let source = arg.to_text();
+            let text = if name == "template" {
+                let path = self
+                    .find_template(&source, None)
+                    .ok_or_else(|| error(format!("Could not find template '{source}'"), span))?;
+                std::fs::read_to_string(&path).map_err(|e| {
+                    error(
+                        format!("template(): cannot read {}: {e}", path.display()),
+                        span,
+                    )
+                })?
+            } else {
+                source.clone()
+            };
+            // What a template reads is not code the analysis sees: no trace.
+            let file = self.file.take();
+            let result = erb::render(
+                &text,
+                &mut TemplateHost {
+                    compiler: self,
+                    scope,
+                    span,
+                },
+            );
+            self.file = file;
+            match result {
+                Ok(text) => rendered.push_str(&text),
+                Err(erb::Unsupported(reason)) => {
+                    let what = if name == "template" {
+                        source.as_str()
+                    } else {
+                        "..."
+                    };
+                    return Ok(Value::Str(format!(
+                        "<<{name}('{what}') not evaluated: {reason}>>"
+                    )));
+                }
+            }
+        }
+        Ok(Value::Str(rendered))
+    }
+
     /// `epp(file, args)` renders a module's template in a scope of its own
     /// below top scope, `inline_epp(text, args)` renders text in a scope
     /// below the calling one, as Puppet's `EppEvaluator` does: arguments
@@ -1447,7 +1538,7 @@ impl<'e> Compiler<'e> {
         let source = args.first().map(Value::to_text).unwrap_or_default();
         let path = if name == "epp" {
             let path = self
-                .find_template(&source)
+                .find_template(&source, Some(".epp"))
                 .ok_or_else(|| error(format!("Could not find template '{source}'"), span))?;
             Some(path)
         } else {
@@ -1575,13 +1666,16 @@ impl<'e> Compiler<'e> {
     /// A template as Puppet's `find_template` finds it: an absolute path,
     /// or `<module>/<file>` in the module's `templates/`; `.epp` is added
     /// when the name without it is not a file.
-    fn find_template(&self, name: &str) -> Option<PathBuf> {
+    /// A module's template `module/file`, or an absolute path; with
+    /// `extension` added when the name lacks it (`epp()` does that).
+    fn find_template(&self, name: &str, extension: Option<&str>) -> Option<PathBuf> {
         let existing = |path: PathBuf| {
             if path.is_file() {
                 return Some(path);
             }
-            let with_extension = PathBuf::from(format!("{}.epp", path.display()));
-            (!name.ends_with(".epp") && with_extension.is_file()).then_some(with_extension)
+            let extension = extension.filter(|extension| !name.ends_with(extension))?;
+            let with_extension = PathBuf::from(format!("{}{extension}", path.display()));
+            with_extension.is_file().then_some(with_extension)
         };
         if Path::new(name).is_absolute() {
             return existing(PathBuf::from(name));
