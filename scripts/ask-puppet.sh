@@ -50,6 +50,16 @@ declarations required-after-optional.example.com required-after-optional.json
 declarations definition-location.example.com definition-location.json
 declarations top-construct.example.com top-construct.json
 NODES
+# The corpus's facts as `puppet facts` prints them (YAML and JSON), for
+# `pfacts catalog --facts`; times fixed so that the files do not change.
+for format in yaml json; do
+  ruby -rpuppet -rjson -e '
+    facts = Puppet::Node::Facts.new("node.example.com", JSON.parse(File.read("corpus/facts.json")))
+    facts.timestamp = Time.at(0).utc
+    facts.expiration = Time.at(0).utc
+    puts(ARGV[0] == "yaml" ? facts.to_yaml : JSON.pretty_generate(facts.to_data_hash))
+  ' "$format" > "corpus/puppet-facts.$format"
+done
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.
 for environment in defaults scope layout names hiera epp order erb; do

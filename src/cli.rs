@@ -66,7 +66,8 @@ struct CatalogArgs {
     #[arg(long, default_value = "node.example.com")]
     node: String,
 
-    /// The node's facts, a JSON object.
+    /// The node's facts: a JSON or YAML (`.yaml`, `.yml`) object, or what
+    /// `puppet facts` prints (its `values`).
     #[arg(long)]
     facts: Option<PathBuf>,
 
@@ -583,16 +584,53 @@ fn parse(args: ParseArgs) -> ExitCode {
     outcome.exit_code()
 }
 
+/// A facts file: JSON, or YAML by its extension; what `puppet facts`
+/// prints (`name`, `values`, a Ruby tag on YAML) gives its `values`.
+fn read_facts(path: &std::path::Path) -> Result<crate::catalog::value::Value, String> {
+    use crate::catalog::value::Value;
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let is_yaml = path
+        .extension()
+        .is_some_and(|extension| extension == "yaml" || extension == "yml");
+    let facts = if is_yaml {
+        let text = text.replacen("--- !ruby/object:Puppet::Node::Facts", "---", 1);
+        let documents = yaml_rust2::YamlLoader::load_from_str(&text).map_err(|e| e.to_string())?;
+        Value::from_yaml(documents.first().unwrap_or(&yaml_rust2::Yaml::Null))
+    } else {
+        let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        Value::from_json(&json)
+    };
+    let values = Value::Str("values".to_string());
+    let wrapped = match &facts {
+        Value::Hash(entries) => {
+            entries.iter().all(|(key, _)| {
+                matches!(
+                    key.to_text().as_str(),
+                    "name" | "values" | "timestamp" | "expiration"
+                )
+            }) && matches!(facts.hash_get(&values), Some(Value::Hash(_)))
+        }
+        _ => return Err("the facts are not a hash (an object of fact names)".to_string()),
+    };
+    Ok(match wrapped {
+        true => facts.hash_get(&values).cloned().unwrap_or(facts),
+        false => facts,
+    })
+}
+
 fn catalog(args: CatalogArgs) -> ExitCode {
+    if !args.envdir.is_dir() {
+        eprintln!(
+            "{}: error: not a directory: an environment directory (manifests/, modules/) is needed",
+            args.envdir.display()
+        );
+        return ExitCode::from(2);
+    }
     let facts = match &args.facts {
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                serde_json::from_str::<serde_json::Value>(&text).map_err(|e| e.to_string())
-            }) {
-            Ok(json) => crate::catalog::value::Value::from_json(&json),
+        Some(path) => match read_facts(path) {
+            Ok(facts) => facts,
             Err(message) => {
-                eprintln!("{}: {message}", path.display());
+                eprintln!("{}: error: {message}", path.display());
                 return ExitCode::from(2);
             }
         },

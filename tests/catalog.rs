@@ -15,6 +15,10 @@
 //!   that does not inherit the declaring one, or of an attribute the
 //!   declaring class set, fail as Puppet's do; a subclass's override and a
 //!   resource default for a define's parameter give Puppet's parameters.
+//! - `facts_in_every_form_give_the_same_catalog`: facts as JSON, and as
+//!   `puppet facts` prints them in YAML and JSON.
+//! - `a_missing_environment_or_facts_file_is_a_usage_error`: exit code 2
+//!   and a message, not a compile error.
 //! - `ruby_that_pfacts_does_not_evaluate_is_marked`: a template beyond the
 //!   Ruby pfacts evaluates gives a value marked unevaluated, with the reason.
 //! - `unknown_variable_fails_where_puppet_fails`: the same error, file, line
@@ -207,6 +211,50 @@ fn parameter_checks_are_puppets() {
             stderr.contains(&format!("error: {message}\n")),
             "{node}: the same words as Puppet's:\n{stderr}\nvs\n{message}"
         );
+    }
+}
+
+#[test]
+fn facts_in_every_form_give_the_same_catalog() {
+    let compile = |facts: &str| {
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .args(["catalog", "corpus/hiera", "--facts", facts])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{facts}: {output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let from_json = compile("corpus/facts.json");
+    // What `puppet facts` prints, in YAML (with its Ruby tag) and in JSON.
+    assert_eq!(compile("corpus/puppet-facts.yaml"), from_json);
+    assert_eq!(compile("corpus/puppet-facts.json"), from_json);
+}
+
+#[test]
+fn a_missing_environment_or_facts_file_is_a_usage_error() {
+    for args in [
+        vec!["catalog", "corpus/no-such-environment"],
+        vec![
+            "catalog",
+            "corpus/hiera",
+            "--facts",
+            "corpus/no-such-facts.json",
+        ],
+        vec![
+            "catalog",
+            "corpus/hiera",
+            "--facts",
+            "corpus/erb/manifests/site.pp",
+        ],
+    ] {
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(!output.stderr.is_empty(), "{args:?}");
     }
 }
 

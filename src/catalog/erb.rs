@@ -477,7 +477,7 @@ struct Parser {
 
 /// The deepest nesting of expressions, blocks and interpolated strings
 /// read; real templates nest a handful.
-const MAX_NESTING: usize = 100;
+const MAX_NESTING: usize = 32;
 
 impl Parser {
     fn peek(&self) -> &Tok {

@@ -86,6 +86,25 @@ impl Value {
         }
     }
 
+    /// A YAML document (facts) as a value.
+    pub fn from_yaml(yaml: &yaml_rust2::Yaml) -> Value {
+        use yaml_rust2::Yaml;
+        match yaml {
+            Yaml::Boolean(value) => Value::Bool(*value),
+            Yaml::Integer(value) => Value::Integer(*value),
+            Yaml::Real(text) => text.parse().map_or(Value::Str(text.clone()), Value::Float),
+            Yaml::String(text) => Value::Str(text.clone()),
+            Yaml::Array(items) => Value::Array(items.iter().map(Value::from_yaml).collect()),
+            Yaml::Hash(entries) => Value::Hash(
+                entries
+                    .iter()
+                    .map(|(key, value)| (Value::from_yaml(key), Value::from_yaml(value)))
+                    .collect(),
+            ),
+            _ => Value::Undef,
+        }
+    }
+
     pub fn hash_get(&self, key: &Value) -> Option<&Value> {
         match self {
             Value::Hash(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
