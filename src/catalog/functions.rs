@@ -205,6 +205,29 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             [Value::Array(items), wanted] => Ok(Value::Bool(items.contains(wanted))),
             _ => Err("member(): expects an array".to_string()),
         },
+        // stdlib: the value a YAML or JSON text holds, or the default
+        // given when it holds none.
+        "parseyaml" | "parsejson" => match args {
+            [Value::Str(text), rest @ ..] if rest.len() <= 1 => {
+                let parsed = if name == "parsejson" {
+                    serde_json::from_str::<serde_json::Value>(text)
+                        .map(|json| Value::from_json(&json))
+                        .map_err(|e| e.to_string())
+                } else {
+                    yaml_rust2::YamlLoader::load_from_str(text)
+                        .map(|documents| documents.first().map_or(Value::Undef, Value::from_yaml))
+                        .map_err(|e| e.to_string())
+                };
+                match (parsed, rest.first()) {
+                    (Ok(value), _) => Ok(value),
+                    (Err(_), Some(default)) => Ok(default.clone()),
+                    (Err(message), None) => Err(format!("{name}(): {message}")),
+                }
+            }
+            _ => Err(format!(
+                "{name}(): expects a string and an optional default"
+            )),
+        },
         "versioncmp" => match args {
             [a, b] => Ok(Value::Integer(versioncmp(&a.to_text(), &b.to_text()))),
             _ => Err("versioncmp(): expects 2 arguments".to_string()),

@@ -790,7 +790,7 @@ impl<'e> Compiler<'e> {
                 }
                 self.access(target, keys, span)?
             }
-            ExprKind::Binary(op, left, right) => self.binary(*op, left, right, scope)?,
+            ExprKind::Binary(op, left, right) => self.binary(*op, left, right, scope, span)?,
             ExprKind::Not(operand) => Value::Bool(!self.eval(operand, scope)?.is_truthy()),
             ExprKind::Negate(operand) => match self.eval(operand, scope)? {
                 Value::Integer(value) => Value::Integer(-value),
@@ -1015,8 +1015,14 @@ impl<'e> Compiler<'e> {
         })
     }
 
-    fn binary(&mut self, op: BinaryOp, left: &Expr, right: &Expr, scope: ScopeId) -> Result<Value> {
-        let span = left.span;
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        left: &Expr,
+        right: &Expr,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
         if op == BinaryOp::And {
             return Ok(Value::Bool(
                 self.eval(left, scope)?.is_truthy() && self.eval(right, scope)?.is_truthy(),
@@ -1075,11 +1081,20 @@ impl<'e> Compiler<'e> {
                 (x, y) => arithmetic(op, &x, &y, span)?,
             },
             BinaryOp::Less | BinaryOp::LessEq | BinaryOp::Greater | BinaryOp::GreaterEq => {
-                let ordering = match (number(&a), number(&b)) {
-                    (Some(x), Some(y)) => x.partial_cmp(&y),
-                    _ => Some(a.to_text().to_lowercase().cmp(&b.to_text().to_lowercase())),
-                };
-                let ordering = ordering.ok_or_else(|| error("Values cannot be compared", span))?;
+                let ordering = compare(&a, &b).map_err(|detail| {
+                    let operator = match op {
+                        BinaryOp::Less => "<",
+                        BinaryOp::LessEq => "<=",
+                        BinaryOp::Greater => ">",
+                        _ => ">=",
+                    };
+                    let message = format!(
+                        "Comparison of: {} {operator} {}, is not possible. Caused by '{detail}'.",
+                        label(&a),
+                        label(&b)
+                    );
+                    error(message, span)
+                })?;
                 Value::Bool(match op {
                     BinaryOp::Less => ordering.is_lt(),
                     BinaryOp::LessEq => ordering.is_le(),
@@ -2763,6 +2778,45 @@ fn append_values(existing: Value, extra: Value) -> Value {
         other => items.push(other),
     }
     Value::Array(items)
+}
+
+/// Puppet's `CompareOperator`: strings with strings (ignoring ASCII case),
+/// numbers with numbers; anything else is an error, with its reason.
+fn compare(a: &Value, b: &Value) -> std::result::Result<std::cmp::Ordering, &'static str> {
+    match (a, b) {
+        (Value::Str(x), Value::Str(y)) => Ok(x
+            .bytes()
+            .map(|c| c.to_ascii_lowercase())
+            .cmp(y.bytes().map(|c| c.to_ascii_lowercase()))),
+        (Value::Str(_), _) => Err("A String is not comparable to a non String"),
+        (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
+        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
+            let (x, y) = (number(a).unwrap_or(0.0), number(b).unwrap_or(0.0));
+            x.partial_cmp(&y).ok_or("NaN is not comparable")
+        }
+        (Value::Integer(_) | Value::Float(_), _) => {
+            Err("A Numeric is not comparable to non Numeric")
+        }
+        _ => Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"),
+    }
+}
+
+/// The name Puppet's messages give a value's type.
+fn label(value: &Value) -> &'static str {
+    match value {
+        Value::Undef => "Undef",
+        Value::Default => "Default",
+        Value::Bool(_) => "Boolean",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::Str(_) => "String",
+        Value::Regex(_) => "Regexp",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        Value::Type(_) => "Type",
+        Value::Ref(..) => "Resource",
+        Value::Sensitive(_) => "Sensitive",
+    }
 }
 
 fn number(value: &Value) -> Option<f64> {

@@ -303,6 +303,11 @@ impl<'a> Lowering<'a> {
         self.depth += 1;
         let kind = self.kind(node);
         self.depth -= 1;
+        // Puppet places a binary operation at its operator.
+        let span = match (&kind, node.child_by_field_name("operator")) {
+            (ExprKind::Binary(..), Some(operator)) => self.span(operator),
+            _ => span,
+        };
         Expr { kind, span }
     }
 
