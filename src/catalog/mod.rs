@@ -22,6 +22,8 @@ pub mod value;
 use functions::flatten;
 
 use std::collections::{BTreeMap, HashMap};
+
+use indexmap::IndexMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -167,7 +169,9 @@ pub struct Trace {
 struct CatalogResource {
     type_name: String,
     title: String,
-    parameters: BTreeMap<String, Value>,
+    /// In the order Puppet sets them: Ruby hashes keep it, and so does
+    /// the catalog.
+    parameters: IndexMap<String, Value>,
     form: Form,
     scope: ScopeId,
     file: Option<usize>,
@@ -182,6 +186,9 @@ struct CatalogResource {
     /// How many of `tags` were there before the first `tag()` call: those
     /// the function adds are not the catalog's.
     tags_before_function: Option<usize>,
+    /// Declared by `create_resources` or `ensure_resource`: Puppet leaves
+    /// its `exported` unset, and its catalog writes it after `kind`.
+    by_function: bool,
 }
 
 struct Override {
@@ -551,7 +558,7 @@ impl<'e> Compiler<'e> {
         self.resources.push(CatalogResource {
             type_name: type_name.to_string(),
             title: title.to_string(),
-            parameters: BTreeMap::new(),
+            parameters: IndexMap::new(),
             form,
             scope,
             file,
@@ -561,6 +568,7 @@ impl<'e> Compiler<'e> {
             defined: false,
             resource_like: false,
             tags_before_function: None,
+            by_function: false,
         });
         let index = self.resources.len() - 1;
         self.resource_index
@@ -1182,7 +1190,7 @@ impl<'e> Compiler<'e> {
                         // class or define.
                         let reference = Value::Ref("Class".to_string(), title);
                         let parameters = &mut self.resources[here].parameters;
-                        let value = match parameters.remove("require") {
+                        let value = match parameters.get("require").cloned() {
                             Some(existing) => append_values(existing, reference),
                             None => Value::Array(vec![reference]),
                         };
@@ -1322,6 +1330,7 @@ impl<'e> Compiler<'e> {
                             scope,
                             span,
                         )?;
+                        self.mark_by_function(&type_name, &title);
                     } else {
                         self.ensure_resource(&type_name, &title, attributes, scope, span)?;
                     }
@@ -2134,10 +2143,16 @@ impl<'e> Compiler<'e> {
                 continue;
             }
             let titles = self.eval(&body.title, scope)?;
-            let mut attributes = self.attributes(&body.attributes, scope)?;
-            for (name, value) in &defaults {
-                if !attributes.iter().any(|(n, _)| n == name) {
-                    attributes.push((name.clone(), value.clone()));
+            // The `default:` body's attributes first, as Puppet merges
+            // them: the title's own replace them in place.
+            let mut attributes = defaults.clone();
+            for (name, value) in self.attributes(&body.attributes, scope)? {
+                match attributes
+                    .iter_mut()
+                    .find(|(existing, _)| *existing == name)
+                {
+                    Some((_, existing)) => *existing = value,
+                    None => attributes.push((name, value)),
                 }
             }
             for title in flatten(&[titles]) {
@@ -2170,8 +2185,24 @@ impl<'e> Compiler<'e> {
         let capitalized = capitalize(&type_name.to_lowercase());
         if self.find_resource(&capitalized, title).is_none() {
             self.declare_resource(type_name, title, attributes, Form::Regular, scope, span)?;
+            self.mark_by_function(type_name, title);
         }
         Ok(())
+    }
+
+    fn mark_by_function(&mut self, type_name: &str, title: &str) {
+        let type_name = type_name.trim_start_matches("::").to_lowercase();
+        let (type_name, title) = if type_name == "class" {
+            (
+                "Class".to_string(),
+                capitalize(&title.trim_start_matches("::").to_lowercase()),
+            )
+        } else {
+            (capitalize(&type_name), title.to_string())
+        };
+        if let Some(index) = self.find_resource(&type_name, &title) {
+            self.resources[index].by_function = true;
+        }
     }
 
     /// Declares one resource (a class, a define instance or a resource of
@@ -2479,7 +2510,7 @@ impl<'e> Compiler<'e> {
                     return Err(self.error_at((override_.site.0, span), message));
                 }
                 let parameters = &mut self.resources[index].parameters;
-                let value = match (append, parameters.remove(&name)) {
+                let value = match (append, parameters.get(&name).cloned()) {
                     (true, Some(existing)) => append_values(existing, value),
                     _ => value,
                 };
@@ -2500,7 +2531,9 @@ impl<'e> Compiler<'e> {
         let mut scope = Some(scope);
         let mut found: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
         let mut appending: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
+        let mut chain = Vec::new();
         while let Some(current) = scope {
+            chain.push(current);
             for default in &self.scopes[current].defaults {
                 if default.type_name != type_name || found.contains_key(&default.attribute) {
                     continue;
@@ -2518,11 +2551,22 @@ impl<'e> Compiler<'e> {
             }
             scope = self.scopes[current].dynamic_parent;
         }
-        found
-            .into_iter()
-            .chain(appending)
-            .map(|(name, (value, origin))| (name, value, origin))
-            .collect()
+        // In Puppet's order (`lookupdefaults`): the outermost scope's
+        // defaults first, each scope's as declared.
+        let mut defaults = Vec::new();
+        for current in chain.into_iter().rev() {
+            for default in &self.scopes[current].defaults {
+                let name = &default.attribute;
+                if default.type_name != type_name {
+                    continue;
+                }
+                if let Some((value, origin)) = found.remove(name).or_else(|| appending.remove(name))
+                {
+                    defaults.push((name.clone(), value, origin));
+                }
+            }
+        }
+        defaults
     }
 
     /// Whether the body of resource `source` is that of `base`, or of a
@@ -2575,7 +2619,7 @@ impl<'e> Compiler<'e> {
                 for target in &targets {
                     let reference = Value::Ref(target.0.clone(), target.1.clone());
                     let parameters = &mut self.resources[index].parameters;
-                    let value = match parameters.remove(name) {
+                    let value = match parameters.get(name).cloned() {
                         Some(existing) => append_values(existing, reference),
                         None => Value::Array(vec![reference]),
                     };
@@ -2660,9 +2704,13 @@ impl<'e> Compiler<'e> {
                     "Class" | "Stage" | "Node" => "",
                     _ => "name",
                 };
-                let parameters: serde_json::Map<String, Json> = r
-                    .parameters
-                    .iter()
+                // The namevar, when set, comes first, as in Puppet's.
+                let namevar_first = r.parameters.get_key_value(namevar).into_iter().chain(
+                    r.parameters
+                        .iter()
+                        .filter(|(name, _)| name.as_str() != namevar),
+                );
+                let parameters: serde_json::Map<String, Json> = namevar_first
                     .filter(|(_, value)| **value != Value::Undef)
                     .filter(|(name, value)| {
                         !(name.as_str() == namevar
@@ -2679,18 +2727,24 @@ impl<'e> Compiler<'e> {
                 } else {
                     "compilable_type"
                 };
+                // Keys in the order of Puppet's `to_data_hash`.
                 let mut resource = json!({
                     "type": r.type_name,
                     "title": r.title,
                     "tags": r.tags,
-                    "exported": r.form == Form::Exported,
-                    "kind": kind,
                 });
                 if !structural {
                     resource["file"] = json!(r
                         .file
                         .map(|f| self.env.files[f].0.to_string_lossy().to_string()));
                     resource["line"] = json!(r.line);
+                }
+                if r.by_function {
+                    resource["kind"] = json!(kind);
+                    resource["exported"] = json!(false);
+                } else {
+                    resource["exported"] = json!(r.form == Form::Exported);
+                    resource["kind"] = json!(kind);
                 }
                 if !parameters.is_empty() {
                     resource["parameters"] = Json::Object(parameters);
