@@ -4,6 +4,10 @@
 //! tree here and nowhere else.
 
 use super::heredoc;
+use std::collections::HashMap;
+use std::num::NonZeroU16 as FieldId;
+use std::sync::OnceLock;
+
 use tree_sitter::{Node, Tree};
 
 use crate::diagnostic::Location;
@@ -245,9 +249,36 @@ fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
         .collect()
 }
 
+/// Field ids by name, looked up once: by name, tree-sitter compares the
+/// name with each field's, for every lookup.
+fn field_id(name: &str) -> Option<FieldId> {
+    static IDS: OnceLock<HashMap<String, FieldId>> = OnceLock::new();
+    IDS.get_or_init(|| {
+        let language = crate::syntax::language();
+        (1..=language.field_count() as u16)
+            .filter_map(|id| {
+                Some((
+                    language.field_name_for_id(id)?.to_string(),
+                    FieldId::new(id)?,
+                ))
+            })
+            .collect()
+    })
+    .get(name)
+    .copied()
+}
+
+/// The child of `node` in `field`.
+fn child<'t>(node: Node<'t>, field: &str) -> Option<Node<'t>> {
+    node.child_by_field_id(field_id(field)?.get())
+}
+
 fn fields<'t>(node: Node<'t>, field: &str) -> Vec<Node<'t>> {
     let mut cursor = node.walk();
-    node.children_by_field_name(field, &mut cursor).collect()
+    match field_id(field) {
+        Some(id) => node.children_by_field_id(id, &mut cursor).collect(),
+        None => Vec::new(),
+    }
 }
 
 impl<'a> Lowering<'a> {
@@ -272,13 +303,13 @@ impl<'a> Lowering<'a> {
     }
 
     fn field_block(&mut self, node: Node<'a>, field: &str) -> Vec<Expr> {
-        node.child_by_field_name(field)
+        child(node, field)
             .map(|body| self.block(body))
             .unwrap_or_default()
     }
 
     fn field_expr(&mut self, node: Node<'a>, field: &str) -> Expr {
-        match node.child_by_field_name(field) {
+        match child(node, field) {
             Some(child) => self.expr(child),
             None => Expr {
                 kind: ExprKind::Undef,
@@ -304,8 +335,10 @@ impl<'a> Lowering<'a> {
         let kind = self.kind(node);
         self.depth -= 1;
         // Puppet places a binary operation at its operator.
-        let span = match (&kind, node.child_by_field_name("operator")) {
-            (ExprKind::Binary(..), Some(operator)) => self.span(operator),
+        let span = match kind {
+            ExprKind::Binary(..) => {
+                child(node, "operator").map_or(span, |operator| self.span(operator))
+            }
             _ => span,
         };
         Expr { kind, span }
@@ -357,9 +390,7 @@ impl<'a> Lowering<'a> {
                 ExprKind::Access(target, index)
             }
             "binary" => {
-                let operator = node
-                    .child_by_field_name("operator")
-                    .map_or("", |op| self.source(op));
+                let operator = child(node, "operator").map_or("", |op| self.source(op));
                 let op = match operator {
                     "+" => BinaryOp::Add,
                     "-" => BinaryOp::Sub,
@@ -384,18 +415,14 @@ impl<'a> Lowering<'a> {
             }
             "unary" => {
                 let operand = self.boxed(node, "operand");
-                match node
-                    .child_by_field_name("operator")
-                    .map(|op| self.source(op))
-                {
+                match child(node, "operator").map(|op| self.source(op)) {
                     Some("!") => ExprKind::Not(operand),
                     Some("-") => ExprKind::Negate(operand),
                     _ => ExprKind::Splat(operand),
                 }
             }
             "assignment" => {
-                let operator = node
-                    .child_by_field_name("operator")
+                let operator = child(node, "operator")
                     .map_or("=", |op| self.source(op))
                     .to_string();
                 ExprKind::Assign(
@@ -434,27 +461,25 @@ impl<'a> Lowering<'a> {
                 ExprKind::Case(value, options)
             }
             "call" | "statement_call" => {
-                let name = node
-                    .child_by_field_name("function")
+                let name = child(node, "function")
                     .map_or("", |name| self.source(name))
                     .trim_start_matches("::")
                     .to_string();
                 let args = self.arguments(node);
-                let lambda = node.child_by_field_name("lambda").map(|l| self.lambda(l));
+                let lambda = child(node, "lambda").map(|l| self.lambda(l));
                 ExprKind::Call(Call { name, args, lambda })
             }
             "method_call" => {
-                let name = node
-                    .child_by_field_name("method")
+                let name = child(node, "method")
                     .map_or("", |name| self.source(name))
                     .to_string();
                 let mut args = vec![self.field_expr(node, "receiver")];
                 args.extend(self.arguments(node));
-                let lambda = node.child_by_field_name("lambda").map(|l| self.lambda(l));
+                let lambda = child(node, "lambda").map(|l| self.lambda(l));
                 ExprKind::Call(Call { name, args, lambda })
             }
             "resource" => {
-                let form = match node.child_by_field_name("form").map(|f| self.source(f)) {
+                let form = match child(node, "form").map(|f| self.source(f)) {
                     Some("@") => Form::Virtual,
                     Some("@@") => Form::Exported,
                     _ => Form::Regular,
@@ -474,8 +499,7 @@ impl<'a> Lowering<'a> {
                 })
             }
             "resource_defaults" => {
-                let type_name = node
-                    .child_by_field_name("type")
+                let type_name = child(node, "type")
                     .map_or("", |t| self.source(t))
                     .to_string();
                 ExprKind::ResourceDefaults(type_name, self.attributes(node))
@@ -485,14 +509,13 @@ impl<'a> Lowering<'a> {
                 ExprKind::ResourceOverride(target, self.attributes(node))
             }
             "collector" => {
-                let type_name = node
-                    .child_by_field_name("type")
+                let type_name = child(node, "type")
                     .map_or("", |t| self.source(t))
                     .to_string();
-                let query = node.child_by_field_name("query");
+                let query = child(node, "query");
                 let exported = query.is_some_and(|q| q.kind() == "exported_collect_query");
                 let query = query
-                    .and_then(|q| q.child_by_field_name("condition"))
+                    .and_then(|q| child(q, "condition"))
                     .map(|condition| Box::new(self.expr(condition)));
                 ExprKind::Collector(Collector {
                     type_name,
@@ -502,8 +525,7 @@ impl<'a> Lowering<'a> {
                 })
             }
             "relationship" => {
-                let arrow = node
-                    .child_by_field_name("operator")
+                let arrow = child(node, "operator")
                     .map_or("->", |op| self.source(op))
                     .to_string();
                 ExprKind::Relationship(self.boxed(node, "left"), arrow, self.boxed(node, "right"))
@@ -516,7 +538,7 @@ impl<'a> Lowering<'a> {
                 let name = self.name_of(node);
                 let definition = Definition {
                     name: name.clone(),
-                    params: self.params(node.child_by_field_name("parameters")),
+                    params: self.params(child(node, "parameters")),
                     parent: None,
                     body: self.field_block(node, "body"),
                     span: self.span(node),
@@ -555,13 +577,11 @@ impl<'a> Lowering<'a> {
                 ExprKind::Nop
             }
             "type_alias" | "type_definition" => {
-                let name = node
-                    .child_by_field_name("name")
+                let name = child(node, "name")
                     .map_or("", |n| self.source(n))
                     .trim_start_matches("::")
                     .to_string();
-                let type_text = node
-                    .child_by_field_name("type")
+                let type_text = child(node, "type")
                     .map_or("", |t| self.source(t))
                     .to_string();
                 self.program.type_aliases.push((name, type_text));
@@ -572,7 +592,7 @@ impl<'a> Lowering<'a> {
     }
 
     fn name_of(&self, node: Node) -> String {
-        node.child_by_field_name("name")
+        child(node, "name")
             .map_or("", |name| self.source(name))
             .trim_start_matches("::")
             .to_lowercase()
@@ -585,9 +605,8 @@ impl<'a> Lowering<'a> {
             None => written,
         };
         let is_class = node.kind() == "class_definition";
-        let params = self.params(node.child_by_field_name("parameters"));
-        let parent = node
-            .child_by_field_name("parent")
+        let params = self.params(child(node, "parameters"));
+        let parent = child(node, "parent")
             .map(|parent| self.source(parent).trim_start_matches("::").to_lowercase());
         if is_class {
             self.classes.push(name.clone());
@@ -618,18 +637,13 @@ impl<'a> Lowering<'a> {
             .into_iter()
             .filter(|parameter| parameter.kind() == "parameter")
             .map(|parameter| Param {
-                name: parameter
-                    .child_by_field_name("name")
+                name: child(parameter, "name")
                     .map_or("", |name| self.source(name))
                     .trim_start_matches('$')
                     .to_string(),
-                type_text: parameter
-                    .child_by_field_name("type")
-                    .map(|t| self.source(t).to_string()),
-                default: parameter
-                    .child_by_field_name("default")
-                    .map(|default| self.expr(default)),
-                splat: parameter.child_by_field_name("splat").is_some(),
+                type_text: child(parameter, "type").map(|t| self.source(t).to_string()),
+                default: child(parameter, "default").map(|default| self.expr(default)),
+                splat: child(parameter, "splat").is_some(),
                 span: self.span(parameter),
             })
             .collect()
@@ -637,13 +651,13 @@ impl<'a> Lowering<'a> {
 
     fn lambda(&mut self, node: Node<'a>) -> Lambda {
         Lambda {
-            params: self.params(node.child_by_field_name("parameters")),
+            params: self.params(child(node, "parameters")),
             body: self.field_block(node, "body"),
         }
     }
 
     fn arguments(&mut self, node: Node<'a>) -> Vec<Expr> {
-        node.child_by_field_name("arguments")
+        child(node, "arguments")
             .map(|arguments| {
                 named_children(arguments)
                     .into_iter()
@@ -658,13 +672,10 @@ impl<'a> Lowering<'a> {
             .into_iter()
             .filter(|attribute| attribute.kind() == "attribute")
             .map(|attribute| Attribute {
-                name: attribute
-                    .child_by_field_name("name")
+                name: child(attribute, "name")
                     .map_or("", |name| self.source(name))
                     .to_string(),
-                append: attribute
-                    .child_by_field_name("operator")
-                    .is_some_and(|op| self.source(op) == "+>"),
+                append: child(attribute, "operator").is_some_and(|op| self.source(op) == "+>"),
                 value: self.field_expr(attribute, "value"),
                 span: self.span(attribute),
             })
@@ -752,9 +763,7 @@ impl<'a> Lowering<'a> {
             return ExprKind::Str(String::new());
         };
         self.heredocs_seen += 1;
-        let interpolate = node
-            .child_by_field_name("tag")
-            .is_some_and(|tag| self.source(tag).starts_with('"'));
+        let interpolate = child(node, "tag").is_some_and(|tag| self.source(tag).starts_with('"'));
         if !interpolate {
             return ExprKind::Str(heredoc::literal_text(body, self.text));
         }
