@@ -42,6 +42,9 @@ pub struct Hiera {
     /// The keys being looked up, innermost last: an interpolation that
     /// looks one up again is a cycle, not found.
     looking_up: Vec<String>,
+    /// The `lookup_options` read so far, by module (Puppet reads them once
+    /// per module too).
+    options: HashMap<String, OptionEntries>,
 }
 
 /// What stops a lookup: an unknown variable in the data or in a
@@ -62,6 +65,10 @@ fn undefined(name: &str) -> HieraError {
         at: None,
     }
 }
+
+/// The `lookup_options` of a module's keys: name or pattern, the pattern
+/// compiled, and the options.
+type OptionEntries = Vec<(String, Option<regex::Regex>, Yaml)>;
 
 /// The `lookup_options` of one key: how its values merge.
 #[derive(Clone, Copy, Debug, Default)]
@@ -86,6 +93,7 @@ impl Hiera {
             layers: HashMap::new(),
             data: HashMap::new(),
             looking_up: Vec::new(),
+            options: HashMap::new(),
         }
     }
 
@@ -198,8 +206,38 @@ impl Hiera {
     /// named `key`, else the first pattern (`^app::.*`) that matches it. A
     /// module's options name only its own keys.
     fn options(&mut self, key: &str, variables: Variables) -> Result<Options> {
-        let module_prefix = format!("{}::", key.split("::").next().unwrap_or_default());
-        let mut entries: Vec<(String, Yaml)> = Vec::new();
+        let module = key.split("::").next().unwrap_or_default().to_string();
+        if !self.options.contains_key(&module) {
+            let entries = self.module_options(key, &module, variables)?;
+            self.options.insert(module.clone(), entries);
+        }
+        let entries = &self.options[&module];
+        let chosen = entries
+            .iter()
+            .find(|(name, ..)| name == key)
+            .or_else(|| {
+                entries
+                    .iter()
+                    .find(|(_, pattern, _)| pattern.as_ref().is_some_and(|p| p.is_match(key)))
+            })
+            .map(|(_, _, options)| options["merge"].clone());
+        let merge = match chosen {
+            Some(merge) => Merge::of(&self.value_of(&merge, variables)?),
+            None => None,
+        };
+        Ok(Options { merge })
+    }
+
+    /// The `lookup_options` entries that apply to the keys of `module`
+    /// (`key` one of them), each with its pattern compiled when it is one.
+    fn module_options(
+        &mut self,
+        key: &str,
+        module: &str,
+        variables: Variables,
+    ) -> Result<OptionEntries> {
+        let module_prefix = format!("{module}::");
+        let mut entries: OptionEntries = Vec::new();
         for (file, in_module) in self.files(key, variables)? {
             let Some(Yaml::Hash(data)) = self.data(&file) else {
                 continue;
@@ -214,23 +252,17 @@ impl Hiera {
                     .strip_prefix('^')
                     .unwrap_or(name)
                     .starts_with(&module_prefix);
-                if (in_module && !own) || entries.iter().any(|(seen, _)| seen == name) {
+                if (in_module && !own) || entries.iter().any(|(seen, ..)| seen == name) {
                     continue;
                 }
-                entries.push((name.to_string(), value.clone()));
+                let pattern = name
+                    .starts_with('^')
+                    .then(|| regex::Regex::new(name).ok())
+                    .flatten();
+                entries.push((name.to_string(), pattern, value.clone()));
             }
         }
-        let chosen = entries.iter().find(|(name, _)| name == key).or_else(|| {
-            entries.iter().find(|(name, _)| {
-                name.starts_with('^')
-                    && regex::Regex::new(name).is_ok_and(|pattern| pattern.is_match(key))
-            })
-        });
-        let merge = match chosen {
-            Some((_, options)) => Merge::of(&self.value_of(&options["merge"], variables)?),
-            None => None,
-        };
-        Ok(Options { merge })
+        Ok(entries)
     }
 
     /// A value of the data: strings interpolated.

@@ -1098,8 +1098,8 @@ impl<'e> Compiler<'e> {
                     };
                     let message = format!(
                         "Comparison of: {} {operator} {}, is not possible. Caused by '{detail}'.",
-                        label(&a),
-                        label(&b)
+                        types::simple_name(&a),
+                        types::simple_name(&b)
                     );
                     error(message, span)
                 })?;
@@ -2852,24 +2852,6 @@ fn compare(a: &Value, b: &Value) -> std::result::Result<std::cmp::Ordering, &'st
             Err("A Numeric is not comparable to non Numeric")
         }
         _ => Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"),
-    }
-}
-
-/// The name Puppet's messages give a value's type.
-fn label(value: &Value) -> &'static str {
-    match value {
-        Value::Undef => "Undef",
-        Value::Default => "Default",
-        Value::Bool(_) => "Boolean",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::Str(_) => "String",
-        Value::Regex(_) => "Regexp",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Type(_) => "Type",
-        Value::Ref(..) => "Resource",
-        Value::Sensitive(_) => "Sensitive",
     }
 }
 

@@ -712,8 +712,9 @@ fn article(shown: &str) -> &'static str {
     }
 }
 
-/// The name of a value's type, as Puppet's `simple_name`.
-fn simple_name(value: &Value) -> &'static str {
+/// The name of a value's type, as Puppet's `simple_name` (and its
+/// messages' `label`) gives it.
+pub(super) fn simple_name(value: &Value) -> &'static str {
     match value {
         Value::Undef => "Undef",
         Value::Default => "Default",
