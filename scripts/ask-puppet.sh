@@ -66,6 +66,11 @@ for environment in defaults scope layout names hiera epp order erb; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
 done
+# With a global layer (Puppet's hiera_config), and with a broken one.
+for global in global global-broken; do
+  HIERA_CONFIG="corpus/hiera/$global/hiera.yaml" ruby scripts/catalog-with-puppet.rb corpus/hiera \
+    node.example.com corpus/facts.json 2>/dev/null > "corpus/hiera/expected/puppet-catalog-$global.json"
+done
 for node in unknown-data unknown-path; do
   ruby scripts/catalog-with-puppet.rb corpus/hiera "$node.example.com" corpus/facts.json 2>/dev/null \
     > "corpus/hiera/expected/puppet-catalog-$node.json"

@@ -19,6 +19,8 @@ scratch = Dir.mktmpdir
 Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch,
                             '--strict_variables', '--strict=error'])
 Puppet[:log_level] = 'err'
+# Hiera's global layer: none, unless HIERA_CONFIG names its hiera.yaml.
+Puppet[:hiera_config] = ENV.fetch('HIERA_CONFIG') { File.join(scratch, 'hiera.yaml') }
 
 modulepath = ARGV.fetch(3, '').split(':').map { |dir| File.expand_path(dir) }
 conf = File.join(environment_dir, 'environment.conf')

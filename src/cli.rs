@@ -75,6 +75,11 @@ struct CatalogArgs {
     /// environment's `modules/`.
     #[arg(long)]
     modulepath: Option<String>,
+
+    /// Hiera's global layer: a `hiera.yaml` (version 5), as Puppet's
+    /// `hiera_config` names it.
+    #[arg(long)]
+    hiera_config: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -626,6 +631,14 @@ fn catalog(args: CatalogArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if let Some(config) = args
+        .hiera_config
+        .as_ref()
+        .filter(|config| !config.is_file())
+    {
+        eprintln!("{}: error: no such Hiera configuration", config.display());
+        return ExitCode::from(2);
+    }
     let facts = match &args.facts {
         Some(path) => match read_facts(path) {
             Ok(facts) => facts,
@@ -654,7 +667,11 @@ fn catalog(args: CatalogArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match crate::catalog::Compiler::new(&environment, facts).compile(&args.node) {
+    let mut compiler = crate::catalog::Compiler::new(&environment, facts);
+    if let Some(config) = &args.hiera_config {
+        compiler = compiler.with_global_hiera(config);
+    }
+    match compiler.compile(&args.node) {
         Ok(catalog) => {
             println!(
                 "{}",

@@ -15,6 +15,10 @@
 //!   that does not inherit the declaring one, or of an attribute the
 //!   declaring class set, fail as Puppet's do; a subclass's override and a
 //!   resource default for a define's parameter give Puppet's parameters.
+//! - `global_hiera_layer_is_puppets`: `--hiera-config` (Puppet's
+//!   `hiera_config`) adds Hiera's global layer, before the environment's,
+//!   values and `lookup_options` both; a level without a backend fails in
+//!   Puppet's words.
 //! - `facts_in_every_form_give_the_same_catalog`: facts as JSON, and as
 //!   `puppet facts` prints them in YAML and JSON.
 //! - `a_missing_environment_or_facts_file_is_a_usage_error`: exit code 2
@@ -218,6 +222,43 @@ fn parameter_checks_are_puppets() {
             stderr.contains(&format!("error: {message}\n")),
             "{node}: the same words as Puppet's:\n{stderr}\nvs\n{message}"
         );
+    }
+}
+
+#[test]
+fn global_hiera_layer_is_puppets() {
+    for global in ["global", "global-broken"] {
+        let expected = format!("corpus/hiera/expected/puppet-catalog-{global}.json");
+        let theirs: Value =
+            serde_json::from_str(&std::fs::read_to_string(expected).unwrap()).unwrap();
+        let config = format!("corpus/hiera/{global}/hiera.yaml");
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .args(["catalog", "corpus/hiera", "--facts", "corpus/facts.json"])
+            .args(["--hiera-config", &config])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        if let Some(error) = theirs["error"].as_str() {
+            assert!(
+                !output.status.success(),
+                "{global}: Puppet fails with {error}"
+            );
+            let message = error.split(" (file:").next().unwrap();
+            assert!(
+                stderr.contains(&format!("{config}: error: {message}")),
+                "{global}: {stderr} vs {error}"
+            );
+            continue;
+        }
+        assert!(output.status.success(), "{global}: {stderr}");
+        let mut ours: Value = serde_json::from_slice(&output.stdout).unwrap();
+        for resource in ours["resources"].as_array_mut().unwrap() {
+            if let Some(file) = resource["file"].as_str() {
+                resource["file"] = Value::from(file.replace("corpus/hiera/", ""));
+            }
+        }
+        assert_eq!(pretty(&ours), pretty(&theirs), "{global}");
     }
 }
 

@@ -1,7 +1,7 @@
-//! Hiera 5 lookups: the environment's layer, then the module's, each a
-//! `hiera.yaml` (version 5) hierarchy of YAML or JSON data files whose
-//! paths are interpolated from the node's top-scope variables (facts,
-//! `$trusted`). The first value found wins, unless a merge strategy
+//! Hiera 5 lookups: the global layer (when given), the environment's, then
+//! the module's, each a `hiera.yaml` (version 5) hierarchy of YAML or JSON
+//! data files whose paths are interpolated from the node's top-scope
+//! variables (facts, `$trusted`). The first value found wins, unless a merge strategy
 //! (`unique`, `hash`, `deep`), given to `lookup()` or found in the data's
 //! `lookup_options`, combines them all.
 
@@ -34,10 +34,15 @@ pub type Variables<'v> = &'v dyn Fn(&str) -> Option<Value>;
 const LOOKUP_OPTIONS: &str = "lookup_options";
 
 pub struct Hiera {
+    global: Option<Layer>,
     environment: Option<Layer>,
+    /// An error in the global or the environment's `hiera.yaml`: every
+    /// lookup fails with it, as in Puppet.
+    broken: Option<HieraError>,
     /// Module name → its directory.
     modules: HashMap<String, PathBuf>,
-    layers: HashMap<String, Option<Layer>>,
+    /// Each module's layer, or the error in its `hiera.yaml`.
+    layers: HashMap<String, Result<Option<Layer>>>,
     data: HashMap<PathBuf, Option<Yaml>>,
     /// The keys being looked up, innermost last: an interpolation that
     /// looks one up again is a cycle, not found.
@@ -49,7 +54,7 @@ pub struct Hiera {
 
 /// What stops a lookup: an unknown variable in the data or in a
 /// hierarchy path, as Puppet (with `strict_variables`) refuses it.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct HieraError {
     pub message: String,
     /// The `hiera.yaml` and line of a hierarchy path; none for data,
@@ -87,8 +92,14 @@ impl Hiera {
                 modules.insert(name, entry.path());
             }
         }
+        let (environment, broken) = match read_layer(environment) {
+            Ok(layer) => (layer, None),
+            Err(error) => (None, Some(error)),
+        };
         Hiera {
-            environment: read_layer(environment),
+            global: None,
+            environment,
+            broken,
             modules,
             layers: HashMap::new(),
             data: HashMap::new(),
@@ -145,21 +156,44 @@ impl Hiera {
         Ok(Some(value))
     }
 
-    /// The layers that hold `key`: the environment's, then its module's.
-    fn layers_of(&mut self, key: &str) -> [Option<&Layer>; 2] {
+    /// The layers that hold `key`: the global one, the environment's,
+    /// then its module's (the last).
+    fn layers_of(&mut self, key: &str) -> Result<[Option<&Layer>; 3]> {
+        if let Some(error) = &self.broken {
+            return Err(error.clone());
+        }
         let module = key.split("::").next().unwrap_or_default().to_string();
         if !self.layers.contains_key(&module) {
-            let layer = self.modules.get(&module).and_then(|dir| read_layer(dir));
+            let layer = match self.modules.get(&module) {
+                Some(dir) => read_layer(dir),
+                None => Ok(None),
+            };
             self.layers.insert(module.clone(), layer);
         }
-        [self.environment.as_ref(), self.layers[&module].as_ref()]
+        let module_layer = self.layers[&module].as_ref().map_err(Clone::clone)?;
+        Ok([
+            self.global.as_ref(),
+            self.environment.as_ref(),
+            module_layer.as_ref(),
+        ])
+    }
+
+    /// Hiera's global layer, read from `config` (Puppet's `hiera_config`);
+    /// an error in it fails every lookup, as in Puppet.
+    pub fn set_global(&mut self, config: &Path) {
+        match read_config(config) {
+            Ok(layer) => self.global = layer,
+            Err(error) => {
+                self.broken.get_or_insert(error);
+            }
+        }
     }
 
     /// The data files of the layers of `key`, highest priority first, each
     /// with whether it belongs to the module's layer.
     fn files(&mut self, key: &str, variables: Variables) -> Result<Vec<(PathBuf, bool)>> {
         let mut files = Vec::new();
-        for (index, layer) in self.layers_of(key).into_iter().enumerate() {
+        for (index, layer) in self.layers_of(key)?.into_iter().enumerate() {
             let Some(layer) = layer else { continue };
             for level in &layer.levels {
                 for (template, line) in &level.paths {
@@ -167,7 +201,7 @@ impl Hiera {
                         error.at = Some((layer.config.clone(), *line));
                         error
                     })?;
-                    files.extend(path.map(|path| (level.datadir.join(path), index == 1)));
+                    files.extend(path.map(|path| (level.datadir.join(path), index == 2)));
                 }
             }
         }
@@ -488,23 +522,78 @@ fn merge_hashes(lower: Value, higher: Value, deep: bool) -> Value {
     }
 }
 
-/// The `hiera.yaml` of `dir`, version 5: each level's data files in its
-/// own `datadir` or the default one. Levels of other kinds (`glob`,
+/// The `hiera.yaml` of `dir` (none when there is no file).
+fn read_layer(dir: &Path) -> Result<Option<Layer>> {
+    read_config(&dir.join("hiera.yaml"))
+}
+
+/// A `hiera.yaml`, version 5, read as Puppet's `HieraConfigV5` reads it:
+/// without `defaults`, the data hash is YAML and the data directory
+/// `data`; without `hierarchy`, one level `common.yaml`; a level must have
+/// a backend, its own or the defaults'. Each level's data files are in its
+/// own `datadir` or the default one; levels of other kinds (`glob`,
 /// `mapped_paths`, Ruby backends) have no file pfacts reads.
-fn read_layer(dir: &Path) -> Option<Layer> {
-    let text = std::fs::read_to_string(dir.join("hiera.yaml")).ok()?;
-    let config = YamlLoader::load_from_str(&text).ok()?.into_iter().next()?;
+fn read_config(config_path: &Path) -> Result<Option<Layer>> {
+    const BACKENDS: [&str; 3] = ["data_hash", "lookup_key", "data_dig"];
+    let dir = config_path.parent().unwrap_or(Path::new("."));
+    let Ok(text) = std::fs::read_to_string(config_path) else {
+        return Ok(None);
+    };
+    let failure = |message: String| HieraError {
+        message,
+        at: Some((config_path.to_path_buf(), 0)),
+    };
+    let config = YamlLoader::load_from_str(&text)
+        .map_err(|e| failure(format!("Unable to parse {}: {e}", config_path.display())))?
+        .into_iter()
+        .next()
+        .unwrap_or(Yaml::Null);
     if config["version"].as_i64() != Some(5) {
-        return None;
+        return Err(failure(
+            "pfacts reads Hiera configurations of version 5 only".to_string(),
+        ));
     }
-    let default_datadir = config["defaults"]["datadir"].as_str().unwrap_or("data");
+    let defaults = match &config["defaults"] {
+        Yaml::BadValue => {
+            let mut defaults = yaml_rust2::yaml::Hash::new();
+            for (key, value) in [("datadir", "data"), ("data_hash", "yaml_data")] {
+                defaults.insert(
+                    Yaml::String(key.to_string()),
+                    Yaml::String(value.to_string()),
+                );
+            }
+            Yaml::Hash(defaults)
+        }
+        given => given.clone(),
+    };
+    let default_datadir = defaults["datadir"].as_str().unwrap_or("data");
+    let common = YamlLoader::load_from_str("[{name: Common, path: common.yaml}]")
+        .expect("a YAML literal")
+        .remove(0);
+    let hierarchy = match &config["hierarchy"] {
+        Yaml::BadValue => &common,
+        given => given,
+    };
     let mut levels = Vec::new();
-    for level in config["hierarchy"].as_vec().into_iter().flatten() {
-        let data_hash = level["data_hash"]
-            .as_str()
-            .or(config["defaults"]["data_hash"].as_str())
-            .unwrap_or("yaml_data");
-        if !matches!(data_hash, "yaml_data" | "json_data") {
+    for level in hierarchy.as_vec().into_iter().flatten() {
+        let own = BACKENDS
+            .into_iter()
+            .chain(["hiera3_backend"])
+            .find(|backend| !level[*backend].is_badvalue());
+        let backend = match own {
+            Some(backend) => level[backend].as_str(),
+            None => match BACKENDS.into_iter().find(|backend| !defaults[*backend].is_badvalue()) {
+                Some(backend) => defaults[backend].as_str().filter(|_| backend == "data_hash"),
+                None => {
+                    return Err(failure(format!(
+                        "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{}'",
+                        level["name"].as_str().unwrap_or_default()
+                    )))
+                }
+            },
+        };
+        let is_data_hash = own.is_none_or(|backend| backend == "data_hash");
+        if !is_data_hash || !matches!(backend, Some("yaml_data" | "json_data")) {
             continue;
         }
         let line_of = |path: &str| {
@@ -530,8 +619,8 @@ fn read_layer(dir: &Path) -> Option<Layer> {
             paths,
         });
     }
-    Some(Layer {
-        config: dir.join("hiera.yaml"),
+    Ok(Some(Layer {
+        config: config_path.to_path_buf(),
         levels,
-    })
+    }))
 }

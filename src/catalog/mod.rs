@@ -388,6 +388,12 @@ impl<'e> Compiler<'e> {
         compiler
     }
 
+    /// Hiera's global layer, from `config` (Puppet's `hiera_config`).
+    pub fn with_global_hiera(mut self, config: &Path) -> Compiler<'e> {
+        self.hiera.set_global(config);
+        self
+    }
+
     fn new_scope(&mut self, parent: Option<ScopeId>, dynamic_parent: Option<ScopeId>) -> ScopeId {
         self.scopes.push(Scope {
             variables: HashMap::new(),
