@@ -81,18 +81,165 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             }
             Ok(Value::Hash(merged))
         }
+        "deep_merge" => {
+            let mut merged = Value::Hash(Vec::new());
+            for arg in args {
+                match arg {
+                    Value::Hash(_) => merged = deep_merge(merged, arg.clone()),
+                    Value::Undef => {}
+                    Value::Str(text) if text.is_empty() => {}
+                    _ => return Some(Err("deep_merge: unexpected argument type".to_string())),
+                }
+            }
+            Ok(merged)
+        }
+        "hash" => match args.first() {
+            Some(Value::Array(items)) => {
+                let flat = flatten(items);
+                if !flat.len().is_multiple_of(2) {
+                    return Some(Err(
+                        "hash(): Unable to compute hash from array given".to_string()
+                    ));
+                }
+                let mut entries: Vec<(Value, Value)> = Vec::new();
+                for pair in flat.chunks(2) {
+                    match entries.iter_mut().find(|(key, _)| *key == pair[0]) {
+                        Some(entry) => entry.1 = pair[1].clone(),
+                        None => entries.push((pair[0].clone(), pair[1].clone())),
+                    }
+                }
+                Ok(Value::Hash(entries))
+            }
+            _ => Err("hash(): Requires array to work with".to_string()),
+        },
+        // stdlib: the elements that are neither undef nor empty, or those
+        // equal to the value given.
+        "count" => match args {
+            [Value::Array(items)] => Ok(Value::Integer(
+                items.iter().filter(|item| !is_empty_value(item)).count() as i64,
+            )),
+            [Value::Array(items), wanted] => Ok(Value::Integer(
+                items.iter().filter(|item| *item == wanted).count() as i64,
+            )),
+            _ => Err("count(): Wrong number of arguments".to_string()),
+        },
+        "deprecation" => Ok(Value::Undef),
+        "delete" => match args {
+            [collection, remove] => {
+                let removed = match remove {
+                    Value::Array(items) => items.clone(),
+                    single => vec![single.clone()],
+                };
+                Ok(match collection {
+                    Value::Array(items) => Value::Array(
+                        items
+                            .iter()
+                            .filter(|item| !removed.contains(item))
+                            .cloned()
+                            .collect(),
+                    ),
+                    Value::Hash(entries) => Value::Hash(
+                        entries
+                            .iter()
+                            .filter(|(key, _)| !removed.contains(key))
+                            .cloned()
+                            .collect(),
+                    ),
+                    Value::Str(text) => Value::Str(
+                        removed
+                            .iter()
+                            .fold(text.clone(), |text, part| text.replace(&part.to_text(), "")),
+                    ),
+                    _ => {
+                        return Some(Err(
+                            "delete(): First argument must be an Array, String, or Hash"
+                                .to_string(),
+                        ))
+                    }
+                })
+            }
+            _ => Err("delete(): expects 2 arguments".to_string()),
+        },
+        "strip" => Ok(map_strings(args.first(), |text| text.trim().to_string())),
+        "capitalize" => Ok(map_strings(args.first(), |text| {
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(first) => first
+                    .to_uppercase()
+                    .chain(chars.as_str().to_lowercase().chars())
+                    .collect(),
+                None => String::new(),
+            }
+        })),
+        "basename" => match args {
+            [path, rest @ ..] if rest.len() <= 1 => {
+                let path = path.to_text();
+                let trimmed = path.trim_end_matches('/');
+                let base = match trimmed.rfind('/') {
+                    Some(at) => &trimmed[at + 1..],
+                    None if trimmed.is_empty() && !path.is_empty() => "/",
+                    None => trimmed,
+                };
+                let base = match rest.first().map(Value::to_text) {
+                    Some(extension) => base.strip_suffix(extension.as_str()).unwrap_or(base),
+                    None => base,
+                };
+                Ok(Value::Str(base.to_string()))
+            }
+            _ => Err("basename(): expects a path and an optional extension".to_string()),
+        },
+        "bool2num" | "bool2str" | "any2bool" => {
+            let truth = match args.first() {
+                Some(Value::Bool(value)) => *value,
+                // Numbers as stdlib's num2bool reads them: made integers.
+                Some(Value::Str(text)) => match text.trim().parse::<f64>() {
+                    Ok(number) if name == "any2bool" => number.trunc() > 0.0,
+                    _ => match str2bool(text) {
+                        Ok(truth) => truth,
+                        Err(message) => return Some(Err(message)),
+                    },
+                },
+                Some(Value::Integer(value)) if name == "any2bool" => *value > 0,
+                Some(Value::Float(value)) if name == "any2bool" => value.trunc() > 0.0,
+                Some(Value::Undef) | None if name == "any2bool" => false,
+                _ if name == "any2bool" => true,
+                _ => return Some(Err(format!("{name}(): expects a boolean"))),
+            };
+            Ok(match (name, &args[1.min(args.len())..]) {
+                ("bool2num", _) => Value::Integer(i64::from(truth)),
+                ("bool2str", [yes, no]) => {
+                    if truth {
+                        yes.clone()
+                    } else {
+                        no.clone()
+                    }
+                }
+                ("bool2str", _) => Value::Str(truth.to_string()),
+                _ => Value::Bool(truth),
+            })
+        }
+        "to_json" => match args.first() {
+            Some(value) => Ok(Value::Str(value.to_json().to_string())),
+            None => Err("to_json(): expects a value".to_string()),
+        },
+        "union" => {
+            let mut union: Vec<Value> = Vec::new();
+            for arg in args {
+                let Value::Array(items) = arg else {
+                    return Some(Err("union(): Every parameter must be an array".to_string()));
+                };
+                for item in items {
+                    if !union.contains(item) {
+                        union.push(item.clone());
+                    }
+                }
+            }
+            Ok(Value::Array(union))
+        }
         "flatten" => Ok(Value::Array(flatten(args))),
         "str2bool" => match args.first() {
             Some(Value::Bool(value)) => Ok(Value::Bool(*value)),
-            Some(Value::Str(text)) => match text.as_str() {
-                "1" | "t" | "y" | "true" | "yes" => Ok(Value::Bool(true)),
-                "" | "0" | "f" | "n" | "false" | "no" | "undef" | "undefined" => {
-                    Ok(Value::Bool(false))
-                }
-                other => Err(format!(
-                    "str2bool(): Unknown type of boolean given: {other}"
-                )),
-            },
+            Some(Value::Str(text)) => str2bool(text).map(Value::Bool),
             _ => Err("str2bool(): expects a string".to_string()),
         },
         "has_key" => match args {
@@ -390,6 +537,36 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
 }
 
 /// stdlib's notion of empty, for `pick`: undef, `''` and `:undef`.
+/// stdlib's `str2bool`: the words of truth and falsehood, in any case.
+fn str2bool(text: &str) -> Result<bool, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "1" | "t" | "y" | "true" | "yes" => Ok(true),
+        "" | "0" | "f" | "n" | "false" | "no" => Ok(false),
+        _ if text == "undef" || text == "undefined" => Ok(false),
+        _ => Err("str2bool(): Unknown type of boolean given".to_string()),
+    }
+}
+
+/// stdlib's `deep_merge`: `higher` into `lower`, hashes in both merged
+/// again, anything else replaced.
+fn deep_merge(lower: Value, higher: Value) -> Value {
+    match (lower, higher) {
+        (Value::Hash(mut entries), Value::Hash(higher)) => {
+            for (key, value) in higher {
+                match entries.iter_mut().find(|(existing, _)| *existing == key) {
+                    Some((_, existing)) => {
+                        let lower = std::mem::replace(existing, Value::Undef);
+                        *existing = deep_merge(lower, value);
+                    }
+                    None => entries.push((key, value)),
+                }
+            }
+            Value::Hash(entries)
+        }
+        (_, higher) => higher,
+    }
+}
+
 fn is_empty_value(value: &Value) -> bool {
     matches!(value, Value::Undef) || matches!(value, Value::Str(text) if text.is_empty())
 }
