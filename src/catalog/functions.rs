@@ -532,11 +532,36 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
                 .map_err(|_| format!("The string '{text}' cannot be converted to Integer")),
             _ => Err("Integer(): cannot convert".to_string()),
         },
+        "Float" | "Numeric" => match args.first() {
+            Some(Value::Integer(value)) if name == "Float" => Ok(Value::Float(*value as f64)),
+            Some(number @ (Value::Integer(_) | Value::Float(_))) => Ok(number.clone()),
+            Some(Value::Str(text)) => {
+                let text = text.trim();
+                match (name, text.parse::<i64>(), text.parse::<f64>()) {
+                    ("Numeric", Ok(integer), _) => Ok(Value::Integer(integer)),
+                    (_, _, Ok(float)) => Ok(Value::Float(float)),
+                    _ => Err(format!("The string '{text}' cannot be converted to {name}")),
+                }
+            }
+            _ => Err(format!("{name}(): cannot convert")),
+        },
+        "Boolean" => match args.first() {
+            Some(Value::Bool(value)) => Ok(Value::Bool(*value)),
+            Some(Value::Integer(value)) => Ok(Value::Bool(*value != 0)),
+            Some(Value::Float(value)) => Ok(Value::Bool(*value != 0.0)),
+            Some(Value::Str(text)) => match text.to_ascii_lowercase().as_str() {
+                "true" | "yes" | "y" => Ok(Value::Bool(true)),
+                "false" | "no" | "n" => Ok(Value::Bool(false)),
+                _ => Err(format!(
+                    "The string '{text}' cannot be converted to Boolean"
+                )),
+            },
+            _ => Err("Boolean(): cannot convert".to_string()),
+        },
         _ => return None,
     })
 }
 
-/// stdlib's notion of empty, for `pick`: undef, `''` and `:undef`.
 /// stdlib's `str2bool`: the words of truth and falsehood, in any case.
 fn str2bool(text: &str) -> Result<bool, String> {
     match text.to_ascii_lowercase().as_str() {
@@ -567,6 +592,7 @@ fn deep_merge(lower: Value, higher: Value) -> Value {
     }
 }
 
+/// stdlib's notion of empty, for `pick`: undef, `''` and `:undef`.
 fn is_empty_value(value: &Value) -> bool {
     matches!(value, Value::Undef) || matches!(value, Value::Str(text) if text.is_empty())
 }
