@@ -76,9 +76,11 @@ fn undefined(name: &str) -> HieraError {
 type OptionEntries = Vec<(String, Option<regex::Regex>, Yaml)>;
 
 /// The `lookup_options` of one key: how its values merge.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Options {
     merge: Option<Merge>,
+    /// `convert_to`: the type (and its arguments) the value is made.
+    convert_to: Option<Vec<Value>>,
 }
 
 impl Hiera {
@@ -136,10 +138,14 @@ impl Hiera {
         self.looking_up.push(root.to_string());
         let found = self.options(root, variables).and_then(|options| {
             let strategy = strategy.or(options.merge).unwrap_or(Merge::First);
-            Ok(merge(self.found(root, variables)?, strategy))
+            Ok((
+                merge(self.found(root, variables)?, strategy),
+                options.convert_to,
+            ))
         });
         self.looking_up.pop();
-        let Some(mut value) = found? else {
+        let (found, convert_to) = found?;
+        let Some(mut value) = found else {
             return Ok(None);
         };
         for segment in path.into_iter().flat_map(|path| path.split('.')) {
@@ -153,7 +159,10 @@ impl Hiera {
             let Some(inner) = inner else { return Ok(None) };
             value = inner.clone();
         }
-        Ok(Some(value))
+        match convert_to {
+            Some(type_and_arguments) => convert(value, &type_and_arguments).map(Some),
+            None => Ok(Some(value)),
+        }
     }
 
     /// The layers that hold `key`: the global one, the environment's,
@@ -254,12 +263,17 @@ impl Hiera {
                     .iter()
                     .find(|(_, pattern, _)| pattern.as_ref().is_some_and(|p| p.is_match(key)))
             })
-            .map(|(_, _, options)| options["merge"].clone());
-        let merge = match chosen {
-            Some(merge) => Merge::of(&self.value_of(&merge, variables)?),
-            None => None,
+            .map(|(_, _, options)| options.clone());
+        let Some(options) = chosen else {
+            return Ok(Options::default());
         };
-        Ok(Options { merge })
+        let merge = Merge::of(&self.value_of(&options["merge"], variables)?);
+        let convert_to = match self.value_of(&options["convert_to"], variables)? {
+            Value::Undef => None,
+            Value::Array(type_and_arguments) => Some(type_and_arguments),
+            type_name => Some(vec![type_name]),
+        };
+        Ok(Options { merge, convert_to })
     }
 
     /// The `lookup_options` entries that apply to the keys of `module`
@@ -363,6 +377,25 @@ impl Hiera {
         }
         out.push_str(rest);
         Ok(Value::Str(out))
+    }
+}
+
+/// A value made the type `lookup_options`' `convert_to` names (with its
+/// arguments), as `Type.new` makes it; types pfacts cannot make are an
+/// error, not a value left as it was.
+fn convert(value: Value, type_and_arguments: &[Value]) -> Result<Value> {
+    let failure = |message: String| HieraError { message, at: None };
+    let Some((type_name, arguments)) = type_and_arguments.split_first() else {
+        return Ok(value);
+    };
+    let type_name = type_name.to_text();
+    let mut call = vec![value];
+    call.extend(arguments.iter().cloned());
+    match super::functions::call(&type_name, &call) {
+        Some(result) => result.map_err(failure),
+        None => Err(failure(format!(
+            "lookup_options: pfacts cannot convert a value to {type_name}"
+        ))),
     }
 }
 

@@ -2,7 +2,7 @@
 # node's level (`$trusted`), two paths of one level, a JSON level with its
 # own datadir, `lookup_options` merging deep and unique across both
 # layers, interpolation of variables and of `alias`, `lookup` and
-# `literal`, and `~` (the default applies).
+# `literal`, `~` (the default applies), and `convert_to`.
 class app (
   Integer $port = 3,
   Hash $settings = {},
@@ -13,6 +13,8 @@ class app (
   String $percent = '',
   Optional[String] $nothing = 'default',
   String $modonly = 'default',
+  Sensitive[String] $secret = Sensitive('none'),
+  Integer $workers = 1,
 ) {
   notify { 'app port': message => $port }
   notify { 'app settings': message => $settings }
@@ -27,4 +29,6 @@ class app (
   notify { 'app lookup options': message => lookup('app::settings') }
   notify { 'app lookup first': message => lookup('app::settings', Hash, 'first') }
   notify { 'app trusted': message => $trusted }
+  file { '/etc/app.secret': content => $secret }
+  notify { 'app workers': message => $workers }
 }
