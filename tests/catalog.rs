@@ -29,6 +29,8 @@
 //!   and column as Puppet's under `--strict_variables`.
 //! - `circular_inheritance_fails_with_its_cycle`: Puppet dies ("stack level
 //!   too deep"); pfacts fails too, naming the cycle.
+//! - `a_define_declaring_itself_ends_as_puppet_ends_it`: 1,000 passes of
+//!   define evaluation, then Puppet's error, not a hang.
 //! - `nesting_too_deep_is_an_error_not_a_crash`: 100,000 nested arrays give
 //!   a located error.
 //! - `debian_modules_agree_with_puppet`: 28 Debian modules (corpus/debian)
@@ -443,6 +445,31 @@ fn nesting_too_deep_is_an_error_not_a_crash() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains("site.pp:1:") && stderr.contains("nested deeper than"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_define_declaring_itself_ends_as_puppet_ends_it() {
+    let environment = tempfile::tempdir().unwrap();
+    std::fs::create_dir(environment.path().join("manifests")).unwrap();
+    std::fs::write(
+        environment.path().join("manifests/site.pp"),
+        "define again() { again { \"${title}x\": } }\nagain { 'a': }\n",
+    )
+    .unwrap();
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .arg("catalog")
+        .arg(environment.path())
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    // Puppet's words for the same manifest.
+    assert!(
+        stderr.contains("Somehow looped more than 1000 times while evaluating host catalog"),
         "{stderr}"
     );
 }

@@ -2319,7 +2319,9 @@ impl<'e> Compiler<'e> {
     /// pass, each the instances declared before it in the order declared;
     /// a virtual one only once `realize` or a collector has reached it.
     fn evaluate_instances(&mut self) -> Result<()> {
-        loop {
+        // Puppet's bound: a define that declares itself never ends.
+        const MAX_PASSES: usize = 1000;
+        for _ in 0..=MAX_PASSES {
             let batch = std::mem::take(&mut self.pending);
             let mut evaluated = false;
             let mut waiting = Vec::new();
@@ -2339,6 +2341,10 @@ impl<'e> Compiler<'e> {
                 return Ok(());
             }
         }
+        Err(error(
+            format!("Somehow looped more than {MAX_PASSES} times while evaluating host catalog"),
+            ast::Span::default(),
+        ))
     }
 
     /// Whether `realize` or a collector reaches the virtual resource
