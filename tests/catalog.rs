@@ -31,6 +31,8 @@
 //!   too deep"); pfacts fails too, naming the cycle.
 //! - `a_define_declaring_itself_ends_as_puppet_ends_it`: 1,000 passes of
 //!   define evaluation, then Puppet's error, not a hang.
+//! - `a_template_rendering_itself_is_marked_not_a_crash`: ERB templates
+//!   nest 16 deep at most; deeper, the value is marked unevaluated.
 //! - `nesting_too_deep_is_an_error_not_a_crash`: 100,000 nested arrays give
 //!   a located error.
 //! - `debian_modules_agree_with_puppet`: 28 Debian modules (corpus/debian)
@@ -471,6 +473,40 @@ fn a_define_declaring_itself_ends_as_puppet_ends_it() {
     assert!(
         stderr.contains("Somehow looped more than 1000 times while evaluating host catalog"),
         "{stderr}"
+    );
+}
+
+#[test]
+fn a_template_rendering_itself_is_marked_not_a_crash() {
+    let environment = tempfile::tempdir().unwrap();
+    let module = environment.path().join("modules/m");
+    for dir in ["manifests", "templates"] {
+        std::fs::create_dir_all(module.join(dir)).unwrap();
+    }
+    std::fs::create_dir(environment.path().join("manifests")).unwrap();
+    std::fs::write(
+        module.join("templates/self.erb"),
+        "<%= scope.function_template(['m/self.erb']) %>",
+    )
+    .unwrap();
+    std::fs::write(
+        module.join("manifests/init.pp"),
+        "class m { notify { 'x': message => template('m/self.erb') } }\n",
+    )
+    .unwrap();
+    std::fs::write(environment.path().join("manifests/site.pp"), "include m\n").unwrap();
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .arg("catalog")
+        .arg(environment.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("not evaluated")
+            && stdout.contains("templates nested deeper than 16 levels"),
+        "{stdout}"
     );
 }
 

@@ -266,6 +266,8 @@ pub struct Compiler<'e> {
     trace: Trace,
     /// The environment's data types, for parameter checks.
     types: types::Types,
+    /// ERB templates being rendered, each inside the previous.
+    templates_rendering: usize,
     /// Templates lowered so far, by path (`epp`) or text (`inline_epp`).
     templates: HashMap<String, Rc<epp::Template>>,
     /// The text rendered so far by each template being evaluated, and
@@ -348,6 +350,7 @@ impl<'e> Compiler<'e> {
             trace: Trace::default(),
             epp_output: Vec::new(),
             templates: HashMap::new(),
+            templates_rendering: 0,
             types: types::Types::new(
                 env.files
                     .iter()
@@ -1509,6 +1512,15 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         span: ast::Span,
     ) -> Result<Value> {
+        // A template that renders itself would never end (Puppet dies of
+        // "stack level too deep"); real ones nest a level or two.
+        const MAX_TEMPLATE_NESTING: usize = 16;
+        if self.templates_rendering >= MAX_TEMPLATE_NESTING {
+            return Err(error(
+                format!("{name}(): templates nested deeper than {MAX_TEMPLATE_NESTING} levels"),
+                span,
+            ));
+        }
         let mut rendered = String::new();
         for arg in args {
             let source = arg.to_text();
@@ -1527,6 +1539,7 @@ impl<'e> Compiler<'e> {
             };
             // What a template reads is not code the analysis sees: no trace.
             let file = self.file.take();
+            self.templates_rendering += 1;
             let result = erb::render(
                 &text,
                 &mut TemplateHost {
@@ -1535,6 +1548,7 @@ impl<'e> Compiler<'e> {
                     span,
                 },
             );
+            self.templates_rendering -= 1;
             self.file = file;
             match result {
                 Ok(text) => rendered.push_str(&text),
