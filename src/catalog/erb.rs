@@ -2232,8 +2232,9 @@ mod tests {
         render(template, &mut host).unwrap_or_else(|e| panic!("{template}: {e:?}"))
     }
 
-    // Each expectation below is what `ruby -rerb -e 'ERB.new(t, trim_mode:
-    // "-")'` renders with the same instance variables (Ruby 3.1).
+    // Each expectation below is what Ruby's ERB renders in trim mode `-`
+    // with the same instance variables (Ruby 3.1, Debian's Puppet's):
+    // `ruby scripts/erb-with-ruby.rb` prints them.
 
     #[test]
     fn trim_mode_dash_drops_the_newline_after_and_the_indent_before() {

@@ -1,0 +1,40 @@
+#!/usr/bin/env ruby
+# Renders, with Ruby's own ERB in Puppet's trim mode (`-`), the templates
+# of the unit tests of src/catalog/erb.rs, with the same instance
+# variables, and prints each result: the expectations there are these.
+#
+#   ruby scripts/erb-with-ruby.rb
+require 'erb'
+class Ctx
+  def initialize
+    @servers = ['a', 'b']; @settings = {'z' => 1, 'a' => nil}; @port = 80; @empty = ''
+  end
+  def r(t); ERB.new(t, trim_mode: '-').result(binding); end
+end
+c = Ctx.new
+[
+ %q(a
+  <%- if true -%>
+b
+<% end -%>
+c
+),
+ %q(x <%- if true -%>y<% end %>
+),
+ %q(<%# comment -%>
+<%% literal %>
+),
+ %q(<% @servers.each do |s| -%>
+server <%= s %>
+<% end -%>
+),
+ %q(<%= @settings.keys.sort.map { |k| "#{k}=#{@settings[k]}" }.join(',') %>),
+ %q(<% @settings.sort.each do |k, v| %><%= k %>:<%= v.inspect %> <% end %>),
+ %q(<%= @servers %>|<%= @settings %>|<%= @nothing %>|<%= [1.0, 'q"'] %>),
+ %q(<%= 7 / 2 %> <%= -7 / 2 %> <%= -7 % 3 %> <%= 2.5 * 2 %> <%= 'ab' * 2 %>),
+ %q(<% if @empty %>yes<% end %>),
+ %q(<% if defined?(@nothing) %>yes<% else %>no<% end %>),
+ %q(<%= @port > 79 ? 'high' : 'low' %>),
+ %q(<%= Array(@nothing).empty? && !@servers.empty? %>),
+].each { |t| p c.r(t) }
+p 1e20.to_s, 1.23456789012345e-7.to_s
