@@ -427,22 +427,30 @@ fn circular_inheritance_fails_with_its_cycle() {
     );
 }
 
-#[test]
-fn nesting_too_deep_is_an_error_not_a_crash() {
+/// `pfacts catalog` of a scratch environment made of `files` (paths in
+/// it, texts), bounded in time so that a hang fails the test.
+fn compile_scratch(files: &[(&str, String)]) -> std::process::Output {
     let environment = tempfile::tempdir().unwrap();
     std::fs::create_dir(environment.path().join("manifests")).unwrap();
-    let depth = 100_000;
-    std::fs::write(
-        environment.path().join("manifests/site.pp"),
-        format!("$x = {}{}\n", "[".repeat(depth), "]".repeat(depth)),
-    )
-    .unwrap();
-    let output = Command::cargo_bin("pfacts")
+    for (path, text) in files {
+        let path = environment.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    Command::cargo_bin("pfacts")
         .unwrap()
         .arg("catalog")
         .arg(environment.path())
+        .timeout(std::time::Duration::from_secs(60))
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn nesting_too_deep_is_an_error_not_a_crash() {
+    let depth = 100_000;
+    let site = format!("$x = {}{}\n", "[".repeat(depth), "]".repeat(depth));
+    let output = compile_scratch(&[("manifests/site.pp", site)]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
@@ -453,20 +461,8 @@ fn nesting_too_deep_is_an_error_not_a_crash() {
 
 #[test]
 fn a_define_declaring_itself_ends_as_puppet_ends_it() {
-    let environment = tempfile::tempdir().unwrap();
-    std::fs::create_dir(environment.path().join("manifests")).unwrap();
-    std::fs::write(
-        environment.path().join("manifests/site.pp"),
-        "define again() { again { \"${title}x\": } }\nagain { 'a': }\n",
-    )
-    .unwrap();
-    let output = Command::cargo_bin("pfacts")
-        .unwrap()
-        .arg("catalog")
-        .arg(environment.path())
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
+    let site = "define again() { again { \"${title}x\": } }\nagain { 'a': }\n";
+    let output = compile_scratch(&[("manifests/site.pp", site.to_string())]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr).unwrap();
     // Puppet's words for the same manifest.
@@ -478,29 +474,17 @@ fn a_define_declaring_itself_ends_as_puppet_ends_it() {
 
 #[test]
 fn a_template_rendering_itself_is_marked_not_a_crash() {
-    let environment = tempfile::tempdir().unwrap();
-    let module = environment.path().join("modules/m");
-    for dir in ["manifests", "templates"] {
-        std::fs::create_dir_all(module.join(dir)).unwrap();
-    }
-    std::fs::create_dir(environment.path().join("manifests")).unwrap();
-    std::fs::write(
-        module.join("templates/self.erb"),
-        "<%= scope.function_template(['m/self.erb']) %>",
-    )
-    .unwrap();
-    std::fs::write(
-        module.join("manifests/init.pp"),
-        "class m { notify { 'x': message => template('m/self.erb') } }\n",
-    )
-    .unwrap();
-    std::fs::write(environment.path().join("manifests/site.pp"), "include m\n").unwrap();
-    let output = Command::cargo_bin("pfacts")
-        .unwrap()
-        .arg("catalog")
-        .arg(environment.path())
-        .output()
-        .unwrap();
+    let output = compile_scratch(&[
+        ("manifests/site.pp", "include m\n".to_string()),
+        (
+            "modules/m/manifests/init.pp",
+            "class m { notify { 'x': message => template('m/self.erb') } }\n".to_string(),
+        ),
+        (
+            "modules/m/templates/self.erb",
+            "<%= scope.function_template(['m/self.erb']) %>".to_string(),
+        ),
+    ]);
     assert!(output.status.success(), "{output:?}");
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(
