@@ -1,7 +1,7 @@
 //! The extractor: one walk over a file's syntax tree gives its facts.
 //!
 //! This is the only part of pfacts' analysis that reads syntax trees. The
-//! walk is iterative (a tree cursor), so no nesting depth can overflow the
+//! walk is iterative (a stack of levels), so no nesting depth can overflow the
 //! stack; a scope opens when the walk enters a class, define, node,
 //! function or lambda and closes when it leaves it.
 
@@ -75,6 +75,10 @@ pub struct Grammar {
     /// `if`, `unless`, `case` and selectors, by kind id: what they hold may
     /// not be evaluated.
     conditional: Vec<bool>,
+    /// Parameters and attributes, by kind id: the only nodes whose
+    /// anonymous tokens the walk reads (`=`, `*`, `=>`, `+>`); of others,
+    /// it visits the named children only.
+    reads_tokens: Vec<bool>,
     access: u16,
     access_modifier: u16,
     node_name: u16,
@@ -162,6 +166,13 @@ impl Grammar {
             .unwrap_or(true)
     }
 
+    fn reads_tokens(&self, kind: u16) -> bool {
+        self.reads_tokens
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(false)
+    }
+
     fn is_conditional(&self, kind: u16) -> bool {
         self.conditional
             .get(usize::from(kind))
@@ -224,10 +235,15 @@ impl Grammar {
         for name in ["if", "unless", "case", "selector"] {
             conditional[usize::from(kind(name))] = true;
         }
+        let mut reads_tokens = vec![false; kinds];
+        for name in ["parameter", "attribute"] {
+            reads_tokens[usize::from(kind(name))] = true;
+        }
         Grammar {
             visits,
             descends,
             conditional,
+            reads_tokens,
             access: kind("access"),
             access_modifier: kind("access_modifier"),
             node_name: kind("node_name"),
@@ -522,6 +538,9 @@ struct Extractor<'a> {
     assigned: FxHashSet<(Id, String)>,
     /// The blocks the walk is inside.
     open_blocks: Vec<OpenBlock<'a>>,
+    /// The depth of the innermost open block, conditional, parameter,
+    /// attribute, scope or resource: `leave` closes nothing above it.
+    deepest_open: usize,
     /// Each scope's parameters read so far.
     parameter_lists: rustc_hash::FxHashMap<Id, ParameterList<'a>>,
     /// `type.attribute` of resource defaults set outside conditionals, by
@@ -575,6 +594,7 @@ pub fn extract<'a>(
         conditions: Vec::new(),
         assigned: FxHashSet::default(),
         open_blocks: Vec::new(),
+        deepest_open: 0,
         parameter_lists: Default::default(),
         defaulted: FxHashSet::default(),
     };
@@ -589,39 +609,53 @@ pub fn extract<'a>(
 
 impl<'a> Extractor<'a> {
     /// Visits every node in source order, iteratively (no nesting depth
-    /// can overflow the stack). A small node's children are read by index,
-    /// a large node's with a cursor of the level's own: reading a child by
-    /// index costs a fraction of a cursor's step down, across and back up,
-    /// but restarts from the first child each time.
+    /// can overflow the stack). Children are read by index, which costs a
+    /// fraction of a tree cursor's step down, across and back up: lists
+    /// (statements, attributes, elements) are balanced trees of hidden
+    /// nodes, so an index reaches its child in a few steps. Only error
+    /// recovery leaves long flat lists, which a cursor walks in linear time.
     fn walk(&mut self, tree: &'a Tree) {
-        // A tree with errors may hold zero-width nodes between comments.
-        let steps_over_comment_runs = !tree.root_node().has_error();
+        // In a tree without errors, the text between two comments of a run
+        // holds no other node (error recovery inserts zero-width ones).
+        let skips_comment_runs = !tree.root_node().has_error();
         let mut levels: Vec<Level<'a>> = Vec::new();
-        // One cursor per large node being walked, kept for the next ones.
+        // One cursor per flat node being walked, kept for the next ones.
         let mut cursors: Vec<TreeCursor<'a>> = Vec::new();
         let mut stepped = 0;
         let mut next = Some(tree.root_node());
         while let Some(node) = next {
             let kind = node.kind_id();
             let descend = self.enter(node, kind, self.ancestors.len());
-            let children = node.child_count();
-            if descend && self.grammar.descends(kind) && children > 0 {
+            let children = if descend && self.grammar.descends(kind) {
+                node.child_count()
+            } else {
+                0
+            };
+            if children > 0 {
                 self.ancestors.push(node);
-                levels.push(if children <= MAX_CHILDREN_READ_BY_INDEX {
-                    Level::Indexed {
-                        parent: node,
-                        next: 0,
-                        count: children,
-                    }
-                } else {
-                    if stepped == cursors.len() {
-                        cursors.push(node.walk());
+                levels.push(
+                    if children <= MAX_FLAT_CHILDREN_READ_BY_INDEX || !node.has_error() {
+                        let named = !self.grammar.reads_tokens(kind);
+                        Level::Indexed {
+                            parent: node,
+                            named,
+                            next: 0,
+                            count: if named {
+                                u32::try_from(node.named_child_count()).unwrap_or(children)
+                            } else {
+                                children
+                            },
+                        }
                     } else {
-                        cursors[stepped].reset(node);
-                    }
-                    stepped += 1;
-                    Level::Stepped { started: false }
-                });
+                        if stepped == cursors.len() {
+                            cursors.push(node.walk());
+                        } else {
+                            cursors[stepped].reset(node);
+                        }
+                        stepped += 1;
+                        Level::Stepped { started: false }
+                    },
+                );
             } else {
                 self.leave(self.ancestors.len());
             }
@@ -632,12 +666,24 @@ impl<'a> Extractor<'a> {
                 match level {
                     Level::Indexed {
                         parent,
+                        named,
                         next,
                         count,
                     } => {
                         if next < count {
+                            let child = child_at(*parent, *named, *next);
                             *next += 1;
-                            break parent.child(*next - 1);
+                            if let Some(comment) = child.filter(|child| {
+                                skips_comment_runs && child.kind_id() == self.grammar.comment
+                            }) {
+                                if let Some((index, last)) =
+                                    self.last_comment_of_run(*parent, *named, *next - 1, comment)
+                                {
+                                    *next = index + 1;
+                                    break Some(last);
+                                }
+                            }
+                            break child;
                         }
                     }
                     Level::Stepped { started } => {
@@ -649,11 +695,7 @@ impl<'a> Extractor<'a> {
                             cursor.goto_first_child()
                         };
                         if moved {
-                            let child = cursor.node();
-                            if steps_over_comment_runs && child.kind_id() == self.grammar.comment {
-                                self.step_to_last_comment_of_run(cursor, child);
-                            }
-                            break Some(child);
+                            break Some(cursor.node());
                         }
                         stepped -= 1;
                     }
@@ -665,30 +707,31 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Moves the cursor from `comment` to the last comment of the run of
-    /// `#` lines it opens, which the walk then visits as the next node.
-    /// Comments give no fact, and the Debian manifests open with runs of
-    /// twenty lines on average: one seek from the parent costs a fraction
-    /// of a cursor step and a visit per line.
-    fn step_to_last_comment_of_run(&self, cursor: &mut TreeCursor<'a>, comment: Node<'a>) {
-        let Some(last) = last_line_of_comment_run(self.text.as_bytes(), comment.byte_range())
-        else {
-            return;
-        };
-        let Some(parent) = self.ancestors.last() else {
-            return;
-        };
-        if parent.end_byte() <= last || !cursor.goto_parent() {
-            return;
-        }
-        // The parent's children cover the run, so the seek lands on a child;
-        // were it not to, the cursor goes back to where it was.
-        if cursor.goto_first_child_for_byte(last).is_none() {
-            cursor.goto_first_child_for_byte(comment.start_byte());
-        }
+    /// The last comment of the run of `#` lines that `comment`, child
+    /// `index` of `parent`, opens, and its index: the walk visits it next,
+    /// instead of every line. Comments give no fact, and the Debian
+    /// manifests open with runs of twenty lines on average.
+    fn last_comment_of_run(
+        &self,
+        parent: Node<'a>,
+        named: bool,
+        index: u32,
+        comment: Node<'a>,
+    ) -> Option<(u32, Node<'a>)> {
+        let (last_start, more_lines) = comment_run(self.text.as_bytes(), comment.byte_range())?;
+        let last_index = index.checked_add(more_lines)?;
+        let last = child_at(parent, named, last_index)?;
+        // What lies between two siblings of a run can only be comments; a
+        // run whose lines are not all siblings is visited line by line.
+        (last.start_byte() == last_start && last.kind_id() == self.grammar.comment)
+            .then_some((last_index, last))
     }
 
     fn leave(&mut self, depth: usize) {
+        // Most nodes close nothing: one comparison says so.
+        if depth > self.deepest_open {
+            return;
+        }
         while self
             .open_blocks
             .last()
@@ -728,6 +771,18 @@ impl<'a> Extractor<'a> {
             let open = self.open_resources.pop().expect("checked above");
             self.close_resource(open);
         }
+        self.deepest_open = [
+            self.open_blocks.last().map(|open| open.depth),
+            self.conditions.last().copied(),
+            self.open_parameters.last().map(|open| open.depth),
+            self.open_attributes.last().map(|open| open.depth),
+            self.frames.last().map(|frame| frame.depth),
+            self.open_resources.last().map(|open| open.depth),
+        ]
+        .into_iter()
+        .flatten()
+        .max()
+        .unwrap_or(0);
     }
 
     // ------------------------------------------------------------------
@@ -870,6 +925,7 @@ impl<'a> Extractor<'a> {
             self.validate_statement(node);
         }
         if g.is_conditional(kind) {
+            self.deepest_open = self.deepest_open.max(depth);
             self.conditions.push(depth);
             if kind == g.case || kind == g.selector {
                 self.validate_defaults(node);
@@ -948,6 +1004,7 @@ impl<'a> Extractor<'a> {
             line: self.line(node),
         };
         self.facts.scope.push(row);
+        self.deepest_open = self.deepest_open.max(depth);
         self.frames.push(Frame {
             depth,
             scope,
@@ -1071,6 +1128,7 @@ impl<'a> Extractor<'a> {
         }
         let position = frame.parameters;
         frame.parameters += 1;
+        self.deepest_open = self.deepest_open.max(depth);
         self.open_parameters.push(OpenParameter {
             depth,
             scope: frame.scope,
@@ -1520,6 +1578,7 @@ impl<'a> Extractor<'a> {
         };
         self.facts.resource_expression.push(row);
 
+        self.deepest_open = self.deepest_open.max(depth);
         self.open_resources.push(OpenResource {
             depth,
             node,
@@ -1628,6 +1687,7 @@ impl<'a> Extractor<'a> {
             .last()
             .is_some_and(|open| open.depth + 2 == depth && !open.bodies.is_empty())
         {
+            self.deepest_open = self.deepest_open.max(depth);
             self.open_attributes.push(OpenAttribute {
                 depth,
                 node: attribute,
@@ -2017,27 +2077,38 @@ impl<'a> Extractor<'a> {
 /// Whether the doc comment of the definition at `offset` (the `#` lines
 /// right above its line, the puppet-strings convention) has an
 /// `@api private` tag. Reads back only as far as the comment goes.
-/// Children of a node read one by one by index, each read from the first
-/// child on: past a few, cursor steps cost less.
-const MAX_CHILDREN_READ_BY_INDEX: u32 = 4;
+/// Past this many children, a node with errors is walked with a cursor:
+/// error recovery leaves flat lists, where an index costs a step per child.
+const MAX_FLAT_CHILDREN_READ_BY_INDEX: u32 = 8;
 
 /// How the walk goes through the children of a node it is inside.
 enum Level<'a> {
-    /// By index: `parent`'s child `next` comes next, of `count`.
+    /// By index: `parent`'s child `next` comes next, of `count`; of its
+    /// `named` children only, when its tokens give nothing.
     Indexed {
         parent: Node<'a>,
+        named: bool,
         next: u32,
         count: u32,
     },
-    /// With the cursor of the level, once it has `started`.
+    /// With the cursor of the level (a flat node), once it has `started`.
     Stepped { started: bool },
 }
 
+/// Child `index` of `parent`, counting its `named` children only or all.
+fn child_at(parent: Node, named: bool, index: u32) -> Option<Node> {
+    if named {
+        parent.named_child(index)
+    } else {
+        parent.child(index)
+    }
+}
+
 /// Where the last line of the run of `#` comment lines opened by the
-/// comment at `comment` starts, when the run has more lines than that one.
-/// Only a comment that opens its line opens a run: the lines after one on
-/// a heredoc's header line are the heredoc's body.
-fn last_line_of_comment_run(text: &[u8], comment: std::ops::Range<usize>) -> Option<usize> {
+/// comment at `comment` starts, and how many lines follow the first, when
+/// any do. Only a comment that opens its line opens a run: the lines after
+/// one on a heredoc's header line are the heredoc's body.
+fn comment_run(text: &[u8], comment: std::ops::Range<usize>) -> Option<(usize, u32)> {
     let line_start =
         memchr::memrchr(b'\n', &text[..comment.start]).map_or(0, |newline| newline + 1);
     if text.get(comment.start) != Some(&b'#')
@@ -2047,7 +2118,8 @@ fn last_line_of_comment_run(text: &[u8], comment: std::ops::Range<usize>) -> Opt
     {
         return None;
     }
-    let mut last = None;
+    let mut run = None;
+    let mut lines: u32 = 0;
     let mut at = comment.end;
     loop {
         while text
@@ -2057,9 +2129,10 @@ fn last_line_of_comment_run(text: &[u8], comment: std::ops::Range<usize>) -> Opt
             at += 1;
         }
         if text.get(at) != Some(&b'#') {
-            return last;
+            return run;
         }
-        last = Some(at);
+        lines = lines.saturating_add(1);
+        run = Some((at, lines));
         at = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |newline| at + newline);
     }
 }

@@ -17,6 +17,7 @@
 //! MULTIPLE_ATTRIBUTES_UNFOLD, DUPLICATE_DEFAULT. `docs/validation.md` maps
 //! every code.
 
+use rustc_hash::FxHashSet;
 use tree_sitter::Node;
 
 use super::{Extractor, FileId, OpenParameter, OpenResource, Role, ScopeKind, ValidationIssue};
@@ -25,7 +26,7 @@ use crate::facts::heredoc;
 /// The parameters of one list read so far.
 #[derive(Default)]
 pub(super) struct ParameterList<'a> {
-    names: Vec<&'a str>,
+    names: FxHashSet<&'a str>,
     optional_seen: bool,
     /// A lambda's `*$rest` not followed by another parameter yet.
     pending_rest: Option<(Node<'a>, &'a str)>,
@@ -197,8 +198,7 @@ impl<'a> Extractor<'a> {
         let list = self.parameter_lists.entry(open.scope).or_default();
         // Puppet checks the place of `*$rest` in lambdas only.
         let rest_not_last = list.pending_rest.take();
-        let duplicate = list.names.contains(&name);
-        list.names.push(name);
+        let duplicate = !list.names.insert(name);
         let callable = matches!(open.kind, ScopeKind::Function | ScopeKind::Lambda);
         let required_after_optional =
             callable && !open.has_default && !open.captures_rest && list.optional_seen;
@@ -530,27 +530,25 @@ impl<'a> Extractor<'a> {
         if open.form != "regular" && open.type_name == "class" {
             self.issue(open.node, "CLASS_NOT_VIRTUALIZABLE", "");
         }
-        let mut titles: Vec<&str> = Vec::new();
+        let mut titles: FxHashSet<&str> = FxHashSet::default();
         for body in &open.bodies {
             for (_, title) in &body.resources {
-                if titles.contains(&title.as_str()) {
+                if !titles.insert(title) {
                     self.issue(open.node, "DUPLICATE_TITLE", title);
                 }
-                titles.push(title);
             }
-            let mut names: Vec<&str> = Vec::new();
+            let mut names: FxHashSet<&str> = FxHashSet::default();
             for &(name, operator, _, attribute) in &body.attributes {
-                if name == "*" {
-                    if names.contains(&"*") {
+                if !names.insert(name) {
+                    if name == "*" {
                         self.issue(attribute, "MULTIPLE_ATTRIBUTES_UNFOLD", "");
+                    } else {
+                        self.issue(attribute, "DUPLICATE_ATTRIBUTE", name);
                     }
-                } else if names.contains(&name) {
-                    self.issue(attribute, "DUPLICATE_ATTRIBUTE", name);
                 }
                 if operator == "+>" {
                     self.issue(attribute, "ILLEGAL_ATTRIBUTE_APPEND", name);
                 }
-                names.push(name);
             }
         }
     }
@@ -567,7 +565,7 @@ impl<'a> Extractor<'a> {
             self.issue(node, "CLASS_DEFAULTS", "");
             return;
         }
-        let mut names: Vec<&str> = Vec::new();
+        let mut names: FxHashSet<&str> = FxHashSet::default();
         for attribute in self.named_children(node) {
             if attribute.kind_id() != self.grammar.attribute {
                 continue;
@@ -577,7 +575,7 @@ impl<'a> Extractor<'a> {
             };
             let name = self.source(name);
             let key = (self.scope(), format!("{}.{name}", type_name.to_lowercase()));
-            let repeated = names.contains(&name)
+            let repeated = !names.insert(name)
                 || (self.conditions.is_empty() && self.defaulted.contains(&key));
             if repeated {
                 self.issue(
@@ -588,7 +586,6 @@ impl<'a> Extractor<'a> {
             } else if self.conditions.is_empty() {
                 self.defaulted.insert(key);
             }
-            names.push(name);
         }
     }
 
@@ -624,6 +621,7 @@ impl<'a> Extractor<'a> {
                     ScopeKind::Class | ScopeKind::Define | ScopeKind::Node
                 )
         });
+        self.deepest_open = self.deepest_open.max(depth);
         self.open_blocks.push(OpenBlock {
             depth,
             ends_definition,
