@@ -625,6 +625,19 @@ impl<'a> Extractor<'a> {
         let mut next = Some(tree.root_node());
         while let Some(node) = next {
             let kind = node.kind_id();
+            if kind == self.grammar.comment && skips_comment_runs {
+                if let Some(Level::Indexed {
+                    parent,
+                    named,
+                    next,
+                    ..
+                }) = levels.last_mut()
+                {
+                    if let Some(last) = self.last_comment_of_run(*parent, *named, *next - 1, node) {
+                        *next = last + 1;
+                    }
+                }
+            }
             let descend = self.enter(node, kind, self.ancestors.len());
             let children = if descend && self.grammar.descends(kind) {
                 node.child_count()
@@ -671,19 +684,8 @@ impl<'a> Extractor<'a> {
                         count,
                     } => {
                         if next < count {
-                            let child = child_at(*parent, *named, *next);
                             *next += 1;
-                            if let Some(comment) = child.filter(|child| {
-                                skips_comment_runs && child.kind_id() == self.grammar.comment
-                            }) {
-                                if let Some((index, last)) =
-                                    self.last_comment_of_run(*parent, *named, *next - 1, comment)
-                                {
-                                    *next = index + 1;
-                                    break Some(last);
-                                }
-                            }
-                            break child;
+                            break child_at(*parent, *named, *next - 1);
                         }
                     }
                     Level::Stepped { started } => {
@@ -707,24 +709,24 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// The last comment of the run of `#` lines that `comment`, child
-    /// `index` of `parent`, opens, and its index: the walk visits it next,
-    /// instead of every line. Comments give no fact, and the Debian
-    /// manifests open with runs of twenty lines on average.
+    /// The index of the last comment of the run of `#` lines that
+    /// `comment`, child `index` of `parent`, opens: the walk goes on past
+    /// it, instead of visiting every line. Comments give no fact, and the
+    /// Debian manifests open with runs of twenty lines on average.
     fn last_comment_of_run(
         &self,
         parent: Node<'a>,
         named: bool,
         index: u32,
         comment: Node<'a>,
-    ) -> Option<(u32, Node<'a>)> {
+    ) -> Option<u32> {
         let (last_start, more_lines) = comment_run(self.text.as_bytes(), comment.byte_range())?;
         let last_index = index.checked_add(more_lines)?;
         let last = child_at(parent, named, last_index)?;
         // What lies between two siblings of a run can only be comments; a
         // run whose lines are not all siblings is visited line by line.
         (last.start_byte() == last_start && last.kind_id() == self.grammar.comment)
-            .then_some((last_index, last))
+            .then_some(last_index)
     }
 
     fn leave(&mut self, depth: usize) {

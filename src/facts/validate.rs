@@ -690,24 +690,17 @@ impl<'a> Extractor<'a> {
             true
         } else if g.compound_idem.contains(&kind) {
             // A conditional whose test and branches (every statement of
-            // them, none in an empty one) only compute values.
-            // Child by child, with a cursor of its own: the first effect
-            // decides, and real code has one at once.
-            let mut cursor = node.walk();
-            let mut more = cursor.goto_first_child();
-            while more {
-                let child = cursor.node();
-                let kind = child.kind_id();
-                if child.is_named()
-                    && kind != g.comment
-                    && kind != g.heredoc_body
-                    && !self.is_idem(child)
-                {
-                    return false;
-                }
-                more = cursor.goto_next_sibling();
-            }
-            true
+            // them, none in an empty one) only compute values. The first
+            // effect decides, and real code has one at once.
+            (0..node.named_child_count()).all(|index| {
+                u32::try_from(index)
+                    .ok()
+                    .and_then(|index| node.named_child(index))
+                    .is_none_or(|child| {
+                        let kind = child.kind_id();
+                        kind == g.comment || kind == g.heredoc_body || self.is_idem(child)
+                    })
+            })
         } else {
             false
         }
@@ -743,32 +736,22 @@ fn describe(node: Node) -> &'static str {
 /// with Ruby's ASCII `\w`; byte by byte, since every variable of every
 /// file passes here.
 fn is_variable_name(name: &str) -> bool {
-    let bytes = name.strip_prefix("::").unwrap_or(name).as_bytes();
-    let mut segment_start = true;
-    let mut index = 0;
-    while index < bytes.len() {
-        let byte = bytes[index];
-        if byte == b':' {
-            if segment_start || bytes.get(index + 1) != Some(&b':') {
-                return false;
-            }
-            index += 2;
-            segment_start = true;
-            continue;
-        }
-        let allowed = if segment_start {
-            // Only the last segment may start with `_`.
-            byte.is_ascii_lowercase() || (byte == b'_' && !bytes[index..].contains(&b':'))
-        } else {
-            byte.is_ascii_alphanumeric() || byte == b'_'
-        };
-        if !allowed {
+    let mut rest = name.strip_prefix("::").unwrap_or(name).as_bytes();
+    loop {
+        let Some((&first, tail)) = rest.split_first() else {
             return false;
+        };
+        let word = tail
+            .iter()
+            .position(|&byte| !(byte.is_ascii_alphanumeric() || byte == b'_'))
+            .unwrap_or(tail.len());
+        match &tail[word..] {
+            // Only the last segment may start with `_`.
+            [] => return first.is_ascii_lowercase() || first == b'_',
+            [b':', b':', next @ ..] if first.is_ascii_lowercase() => rest = next,
+            _ => return false,
         }
-        segment_start = false;
-        index += 1;
     }
-    !segment_start
 }
 
 fn is_numeric_variable(name: &str) -> bool {
