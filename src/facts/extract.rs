@@ -1,9 +1,9 @@
 //! The extractor: one walk over a file's syntax tree gives its facts.
 //!
 //! This is the only part of pfacts' analysis that reads syntax trees. The
-//! walk is iterative (a stack of levels), so no nesting depth can overflow the
-//! stack; a scope opens when the walk enters a class, define, node,
-//! function or lambda and closes when it leaves it.
+//! walk is iterative (a stack of levels), so no nesting depth can overflow
+//! the call stack; a scope opens when the walk enters a class, define,
+//! node, function or lambda and closes when it leaves it.
 
 use std::num::NonZeroU16 as FieldId;
 
@@ -2213,6 +2213,38 @@ mod tests {
     fn data_types_are_sorted_for_bisection() {
         assert!(DATA_TYPES.windows(2).all(|pair| pair[0] < pair[1]));
         assert!(DATA_TYPES.iter().all(|name| *name == name.to_lowercase()));
+    }
+
+    /// The names of the variables `text` references, in source order.
+    fn referenced_variables(text: &str) -> Vec<String> {
+        let grammar = Grammar::new(&crate::syntax::language());
+        let tree = crate::syntax::parse(&mut crate::syntax::new_parser(), text).unwrap();
+        let path = std::path::Path::new("site.pp");
+        let placement = super::super::layout::Layout::default().place(path);
+        let file = extract(&grammar, &tree, text, &placement, path);
+        let mut references: Vec<_> = file.facts.var_ref.iter().collect();
+        references.sort_by_key(|reference| (reference.line, reference.col));
+        references
+            .iter()
+            .map(|reference| file.interner.resolve(reference.name).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn comment_runs_are_skipped_and_nothing_else() {
+        let text = "# a\n# b\n  # c\n\nclass a ($p = $d) {\n  # one\n  # two\n  \
+                    notify { 'x': # three\n    # four\n    message => $m,\n  }\n  \
+                    $h = @(\"END\") # on the header line\n  # ${y} is the body\n  \
+                    | END\n  # last\n  # lines\n}\n# after\n# it\n$z = $w\n";
+        assert_eq!(referenced_variables(text), ["d", "m", "y", "w"]);
+    }
+
+    /// A node with errors and many children, walked with a cursor.
+    #[test]
+    fn a_broken_block_is_walked_to_its_end() {
+        let text = "class a {\n  # one\n  # two\n  $x = $m ] ] ] ] ] ] ] ] ] ]\n  \
+                    # three\n  # four\n  $y = $o\n";
+        assert_eq!(referenced_variables(text), ["m", "o"]);
     }
 
     #[test]
