@@ -63,6 +63,48 @@ impl Location {
     }
 }
 
+/// Columns of the points of one text, each counted on from the previous
+/// point when it lies further on the same line: a walk in source order
+/// pays for a line's length once, not once per point (a generated manifest
+/// may be one line of a megabyte).
+#[derive(Default)]
+pub struct Columns {
+    /// The line start, byte offset and characters before that offset on
+    /// its line, of the last point.
+    last: std::cell::Cell<(usize, usize, usize)>,
+}
+
+impl Columns {
+    /// The location of a tree-sitter point (0-based row, byte column) in
+    /// `text`, as [`Location::of_point`] gives it.
+    pub fn location(&self, text: &str, byte_offset: usize, point: tree_sitter::Point) -> Location {
+        let line_start = byte_offset.saturating_sub(point.column);
+        let end = floor_char_boundary(text, byte_offset.min(text.len()));
+        let (last_start, last_end, last_characters) = self.last.get();
+        let characters = if last_start == line_start && last_end <= end {
+            last_characters + characters(&text.as_bytes()[last_end..end])
+        } else {
+            let start = floor_char_boundary(text, line_start.min(end));
+            characters(&text.as_bytes()[start..end])
+        };
+        self.last.set((line_start, end, characters));
+        Location {
+            line: point.row + 1,
+            column: characters + 1,
+        }
+    }
+}
+
+/// The characters of UTF-8 `bytes` cut at character boundaries: those
+/// that are not continuation bytes (`0b10xx_xxxx`).
+fn characters(bytes: &[u8]) -> usize {
+    if bytes.is_ascii() {
+        bytes.len()
+    } else {
+        bytes.iter().filter(|&&byte| (byte as i8) >= -0x40).count()
+    }
+}
+
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -142,6 +184,32 @@ impl fmt::Display for Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In any order of points, as `Location::of_point` counts them.
+    #[test]
+    fn columns_counted_on_agree_with_columns_counted_anew() {
+        let text = "$x = 'é' ; $y = 'ü€' ; $z\n  $w = 'ö' $v\nascii $u";
+        let points: Vec<(usize, tree_sitter::Point)> = text
+            .char_indices()
+            .filter(|&(_, c)| c == '$')
+            .map(|(offset, _)| {
+                let before = &text[..offset];
+                let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+                let row = before.matches('\n').count();
+                (offset, tree_sitter::Point::new(row, offset - line_start))
+            })
+            .collect();
+        let order: Vec<usize> = vec![0, 1, 2, 3, 4, 5, 1, 0, 5, 3, 2, 4];
+        let columns = Columns::default();
+        for index in order {
+            let (offset, point) = points[index];
+            assert_eq!(
+                columns.location(text, offset, point),
+                Location::of_point(text, offset, point),
+                "point {index}"
+            );
+        }
+    }
 
     #[test]
     fn columns_count_characters_not_bytes() {

@@ -12,7 +12,8 @@
 //! - `invalid_utf8_is_located_and_other_files_still_parsed`.
 //! - `binary_file_is_reported_not_parsed`.
 //! - `empty_file_is_clean`.
-//! - `deep_nesting_does_not_overflow`: 100,000 levels, closed and unclosed.
+//! - `deep_nesting_does_not_overflow`: 100,000 levels, closed and unclosed,
+//!   parsed and extracted.
 //! - `fifty_megabyte_file_parses`.
 //! - `output_is_sorted_by_path`: parallel parsing, deterministic output.
 
@@ -210,6 +211,19 @@ fn deep_nesting_does_not_overflow() {
         .map(|line| line.split(':').next().unwrap())
         .collect();
     assert_eq!(paths, ["./unclosed.pp"], "{stdout}");
+    // The extractor's walk and its checks go as deep, in linear time.
+    let output = pfacts()
+        .current_dir(dir.path())
+        .args(["extract", ".", "-o", "facts"])
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let references = fs::read_to_string(dir.path().join("facts/var_ref.csv")).unwrap();
+    // A header, the `$a` of every `if`, and the `$x` of the unclosed file,
+    // which error recovery leaves outside any assignment.
+    assert_eq!(references.lines().count(), 1 + DEPTH + 1, "{stderr}");
 }
 
 #[test]

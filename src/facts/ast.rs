@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use tree_sitter::{Node, Tree};
 
-use crate::diagnostic::Location;
+use crate::diagnostic::Columns;
 
 /// Where an expression starts: line and column (in characters), from 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -224,6 +224,7 @@ pub fn lower(tree: &Tree, text: &str) -> Program {
         program: Program::default(),
         classes: Vec::new(),
         depth: 0,
+        columns: Columns::default(),
     };
     let statements = lowering.block(tree.root_node());
     lowering.program.statements = statements;
@@ -240,6 +241,8 @@ struct Lowering<'a> {
     /// Enclosing classes, for the full names of nested definitions.
     classes: Vec<String>,
     depth: usize,
+    /// Columns of the nodes met, counted on from the last one.
+    columns: Columns,
 }
 
 fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
@@ -287,7 +290,9 @@ impl<'a> Lowering<'a> {
     }
 
     fn span(&self, node: Node) -> Span {
-        let location = Location::of_point(self.text, node.start_byte(), node.start_position());
+        let location = self
+            .columns
+            .location(self.text, node.start_byte(), node.start_position());
         Span {
             line: location.line as u32,
             col: location.column as u32,

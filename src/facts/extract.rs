@@ -20,7 +20,7 @@ use super::intern::Interner;
 use super::layout::{autoload_path, is_autoload_path, Placement, Role};
 use super::names;
 use super::schema::*;
-use crate::diagnostic::Location;
+use crate::diagnostic::Columns;
 use validate::{Definition, OpenBlock, ParameterList};
 
 /// The facts of one file, with file-local symbols and ids (see
@@ -106,13 +106,11 @@ pub struct Grammar {
     type_definition: u16,
     type_reference: u16,
     variable: u16,
-    /// Expressions that only compute a value (Checker4_0's `idem`), but
-    /// binary operators and parentheses, which depend on their parts.
-    idem: [u16; 17],
-    binary: u16,
-    /// What Checker4_0 calls idem when all of its parts are: conditionals,
-    /// their branches and blocks.
-    compound_idem: [u16; 7],
+    /// How Checker4_0's `idem` judges each kind, by kind id.
+    idem_rules: Vec<IdemRule>,
+    /// Named kinds but comments and heredoc bodies, by kind id: the parts
+    /// of a node that its `IdemRule::Parts` judges.
+    idem_parts: Vec<bool>,
     /// What a module's autoloaded file may hold at its top.
     definitions: [u16; 5],
     heredoc_body: u16,
@@ -164,6 +162,20 @@ impl Grammar {
             .get(usize::from(kind))
             .copied()
             .unwrap_or(true)
+    }
+
+    fn idem_rule(&self, kind: u16) -> IdemRule {
+        self.idem_rules
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(IdemRule::Effect)
+    }
+
+    fn is_idem_part(&self, kind: u16) -> bool {
+        self.idem_parts
+            .get(usize::from(kind))
+            .copied()
+            .unwrap_or(false)
     }
 
     fn reads_tokens(&self, kind: u16) -> bool {
@@ -235,6 +247,49 @@ impl Grammar {
         for name in ["if", "unless", "case", "selector"] {
             conditional[usize::from(kind(name))] = true;
         }
+        let mut idem_rules = vec![IdemRule::Effect; kinds];
+        for name in [
+            "string",
+            "interpolated_string",
+            "heredoc",
+            "integer",
+            "float",
+            "true",
+            "false",
+            "undef",
+            "default",
+            "name",
+            "type_reference",
+            "array",
+            "hash",
+            "variable",
+            "access",
+            "unary",
+            "regex",
+            // Its cases may have effects, but Puppet calls that bad design.
+            "selector",
+        ] {
+            idem_rules[usize::from(kind(name))] = IdemRule::Value;
+        }
+        idem_rules[usize::from(kind("binary"))] = IdemRule::Operator;
+        for name in [
+            "parenthesized",
+            "if",
+            "elsif",
+            "else",
+            "unless",
+            "case",
+            "case_option",
+            "block",
+        ] {
+            idem_rules[usize::from(kind(name))] = IdemRule::Parts;
+        }
+        let mut idem_parts: Vec<bool> = (0..kinds)
+            .map(|id| u16::try_from(id).is_ok_and(|id| language.node_kind_is_named(id)))
+            .collect();
+        for name in ["comment", "heredoc_body"] {
+            idem_parts[usize::from(kind(name))] = false;
+        }
         let mut reads_tokens = vec![false; kinds];
         for name in ["parameter", "attribute"] {
             reads_tokens[usize::from(kind(name))] = true;
@@ -271,37 +326,8 @@ impl Grammar {
             type_definition: kind("type_definition"),
             type_reference: kind("type_reference"),
             variable: kind("variable"),
-            idem: [
-                "string",
-                "interpolated_string",
-                "heredoc",
-                "integer",
-                "float",
-                "true",
-                "false",
-                "undef",
-                "default",
-                "name",
-                "type_reference",
-                "array",
-                "hash",
-                "variable",
-                "access",
-                "unary",
-                "regex",
-            ]
-            .map(kind),
-            binary: kind("binary"),
-            compound_idem: [
-                "if",
-                "elsif",
-                "else",
-                "unless",
-                "case",
-                "case_option",
-                "block",
-            ]
-            .map(kind),
+            idem_rules,
+            idem_parts,
             definitions: [
                 kind("class_definition"),
                 kind("define_definition"),
@@ -538,6 +564,8 @@ struct Extractor<'a> {
     assigned: FxHashSet<(Id, String)>,
     /// The blocks the walk is inside.
     open_blocks: Vec<OpenBlock<'a>>,
+    /// Columns of the nodes met, counted on from the last one.
+    columns: Columns,
     /// The depth of the innermost open block, conditional, parameter,
     /// attribute, scope or resource: `leave` closes nothing above it.
     deepest_open: usize,
@@ -594,6 +622,7 @@ pub fn extract<'a>(
         conditions: Vec::new(),
         assigned: FxHashSet::default(),
         open_blocks: Vec::new(),
+        columns: Columns::default(),
         deepest_open: 0,
         parameter_lists: Default::default(),
         defaulted: FxHashSet::default(),
@@ -619,6 +648,9 @@ impl<'a> Extractor<'a> {
         // holds no other node (error recovery inserts zero-width ones).
         let skips_comment_runs = !tree.root_node().has_error();
         let mut levels: Vec<Level<'a>> = Vec::new();
+        // For each level, whether every part of its node read so far is
+        // idem (Checker4_0): judged bottom-up, as the walk leaves nodes.
+        let mut parts_idem: Vec<bool> = Vec::new();
         // One cursor per flat node being walked, kept for the next ones.
         let mut cursors: Vec<TreeCursor<'a>> = Vec::new();
         let mut stepped = 0;
@@ -646,6 +678,7 @@ impl<'a> Extractor<'a> {
             };
             if children > 0 {
                 self.ancestors.push(node);
+                parts_idem.push(true);
                 levels.push(
                     if children <= MAX_FLAT_CHILDREN_READ_BY_INDEX || !node.has_error() {
                         let named = !self.grammar.reads_tokens(kind);
@@ -670,7 +703,7 @@ impl<'a> Extractor<'a> {
                     },
                 );
             } else {
-                self.leave(self.ancestors.len());
+                self.left(node, kind, true, parts_idem.last_mut());
             }
             next = loop {
                 let Some(level) = levels.last_mut() else {
@@ -703,10 +736,30 @@ impl<'a> Extractor<'a> {
                     }
                 }
                 levels.pop();
-                self.ancestors.pop();
-                self.leave(self.ancestors.len());
+                let node = self.ancestors.pop().expect("one ancestor per level");
+                let idem = parts_idem.pop().expect("one verdict per level");
+                self.left(node, node.kind_id(), idem, parts_idem.last_mut());
             };
         }
+    }
+
+    /// The walk is done with `node`, whose parts are all idem or not:
+    /// judges the node for its parent and, if a statement, for its block,
+    /// then closes what ends with it.
+    fn left(&mut self, node: Node<'a>, kind: u16, parts_idem: bool, parent: Option<&mut bool>) {
+        let idem = match self.grammar.idem_rule(kind) {
+            IdemRule::Value => true,
+            IdemRule::Operator => node
+                .child_by_field_id(self.grammar.fields.operator.get())
+                .is_none_or(|operator| !matches!(self.source(operator), "=~" | "!~")),
+            IdemRule::Parts => parts_idem,
+            IdemRule::Effect => false,
+        };
+        if let Some(parent) = parent {
+            *parent &= idem || !self.grammar.is_idem_part(kind);
+        }
+        self.judge_statement(node, idem);
+        self.leave(self.ancestors.len());
     }
 
     /// The index of the last comment of the run of `#` lines that
@@ -806,7 +859,9 @@ impl<'a> Extractor<'a> {
     }
 
     fn location(&self, node: Node) -> (u32, u32) {
-        let location = Location::of_point(self.text, node.start_byte(), node.start_position());
+        let location = self
+            .columns
+            .location(self.text, node.start_byte(), node.start_position());
         (location.line as u32, location.column as u32)
     }
 
@@ -2082,6 +2137,21 @@ impl<'a> Extractor<'a> {
 /// Past this many children, a node with errors is walked with a cursor:
 /// error recovery leaves flat lists, where an index costs a step per child.
 const MAX_FLAT_CHILDREN_READ_BY_INDEX: u32 = 8;
+
+/// How Checker4_0's `idem` judges a node: an expression known to change
+/// nothing.
+#[derive(Clone, Copy, PartialEq)]
+enum IdemRule {
+    /// A value: idem.
+    Value,
+    /// A binary operation: idem but a regex match, which sets `$0`...
+    Operator,
+    /// Parentheses, conditionals, their branches and blocks: idem when
+    /// every part is (and a block without statements).
+    Parts,
+    /// Anything else may have an effect.
+    Effect,
+}
 
 /// How the walk goes through the children of a node it is inside.
 enum Level<'a> {

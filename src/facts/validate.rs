@@ -653,9 +653,9 @@ impl<'a> Extractor<'a> {
         {
             self.issue(node, "ILLEGAL_TOP_CONSTRUCT_LOCATION", describe(node));
         }
-        let idem = self.is_idem(node);
         let block = self.open_blocks.last_mut().expect("checked by the caller");
-        let previous = block.last.replace((node, idem));
+        // Judged when the walk leaves it (`judge_statement`).
+        let previous = block.last.replace((node, false));
         if let Some((previous, true)) = previous {
             if !continued && !block.flagged {
                 block.flagged = true;
@@ -673,36 +673,15 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Checker4_0's `idem`: an expression known to change nothing.
-    fn is_idem(&self, node: Node<'a>) -> bool {
-        let g = self.grammar;
-        let kind = node.kind_id();
-        if g.idem.contains(&kind) {
-            true
-        } else if kind == g.binary {
-            node.child_by_field_id(g.fields.operator.get())
-                .is_none_or(|operator| !matches!(self.source(operator), "=~" | "!~"))
-        } else if kind == g.parenthesized {
-            node.child_by_field_id(g.fields.expression.get())
-                .is_some_and(|inner| self.is_idem(inner))
-        } else if kind == g.selector {
-            // Its cases may have effects, but Puppet calls that bad design.
-            true
-        } else if g.compound_idem.contains(&kind) {
-            // A conditional whose test and branches (every statement of
-            // them, none in an empty one) only compute values. The first
-            // effect decides, and real code has one at once.
-            (0..node.named_child_count()).all(|index| {
-                u32::try_from(index)
-                    .ok()
-                    .and_then(|index| node.named_child(index))
-                    .is_none_or(|child| {
-                        let kind = child.kind_id();
-                        kind == g.comment || kind == g.heredoc_body || self.is_idem(child)
-                    })
-            })
-        } else {
-            false
+    /// Whether the statement of the innermost block that the walk just
+    /// left, if `node` is one, is idem.
+    pub(super) fn judge_statement(&mut self, node: Node<'a>, idem: bool) {
+        if let Some(block) = self.open_blocks.last_mut() {
+            if let Some((last, verdict)) = &mut block.last {
+                if last.id() == node.id() {
+                    *verdict = idem;
+                }
+            }
         }
     }
 }
