@@ -650,7 +650,8 @@ impl<'a> Extractor<'a> {
         let mut levels: Vec<Level<'a>> = Vec::new();
         // For each level, whether every part of its node read so far is
         // idem (Checker4_0): judged bottom-up, as the walk leaves nodes.
-        let mut parts_idem: Vec<bool> = Vec::new();
+        // (`None` for a node whose rule does not look at its parts).
+        let mut parts_idem: Vec<Option<bool>> = Vec::new();
         // One cursor per flat node being walked, kept for the next ones.
         let mut cursors: Vec<TreeCursor<'a>> = Vec::new();
         let mut stepped = 0;
@@ -678,7 +679,7 @@ impl<'a> Extractor<'a> {
             };
             if children > 0 {
                 self.ancestors.push(node);
-                parts_idem.push(true);
+                parts_idem.push((self.grammar.idem_rule(kind) == IdemRule::Parts).then_some(true));
                 levels.push(
                     if children <= MAX_FLAT_CHILDREN_READ_BY_INDEX || !node.has_error() {
                         let named = !self.grammar.reads_tokens(kind);
@@ -703,7 +704,12 @@ impl<'a> Extractor<'a> {
                     },
                 );
             } else {
-                self.left(node, kind, true, parts_idem.last_mut());
+                self.left(
+                    node,
+                    kind,
+                    true,
+                    parts_idem.last_mut().and_then(Option::as_mut),
+                );
             }
             next = loop {
                 let Some(level) = levels.last_mut() else {
@@ -737,8 +743,13 @@ impl<'a> Extractor<'a> {
                 }
                 levels.pop();
                 let node = self.ancestors.pop().expect("one ancestor per level");
-                let idem = parts_idem.pop().expect("one verdict per level");
-                self.left(node, node.kind_id(), idem, parts_idem.last_mut());
+                let idem = parts_idem.pop().flatten().unwrap_or(false);
+                self.left(
+                    node,
+                    node.kind_id(),
+                    idem,
+                    parts_idem.last_mut().and_then(Option::as_mut),
+                );
             };
         }
     }
@@ -747,18 +758,27 @@ impl<'a> Extractor<'a> {
     /// judges the node for its parent and, if a statement, for its block,
     /// then closes what ends with it.
     fn left(&mut self, node: Node<'a>, kind: u16, parts_idem: bool, parent: Option<&mut bool>) {
-        let idem = match self.grammar.idem_rule(kind) {
-            IdemRule::Value => true,
-            IdemRule::Operator => node
-                .child_by_field_id(self.grammar.fields.operator.get())
-                .is_none_or(|operator| !matches!(self.source(operator), "=~" | "!~")),
-            IdemRule::Parts => parts_idem,
-            IdemRule::Effect => false,
-        };
-        if let Some(parent) = parent {
-            *parent &= idem || !self.grammar.is_idem_part(kind);
+        let statement = self
+            .open_blocks
+            .last()
+            .is_some_and(|block| block.depth + 1 == self.ancestors.len());
+        // Most nodes are neither a statement nor a part Checker4_0 judges.
+        if statement || parent.is_some() {
+            let idem = match self.grammar.idem_rule(kind) {
+                IdemRule::Value => true,
+                IdemRule::Operator => node
+                    .child_by_field_id(self.grammar.fields.operator.get())
+                    .is_none_or(|operator| !matches!(self.source(operator), "=~" | "!~")),
+                IdemRule::Parts => parts_idem,
+                IdemRule::Effect => false,
+            };
+            if let Some(parent) = parent {
+                *parent &= idem || !self.grammar.is_idem_part(kind);
+            }
+            if statement {
+                self.judge_statement(node, idem);
+            }
         }
-        self.judge_statement(node, idem);
         self.leave(self.ancestors.len());
     }
 
