@@ -42,24 +42,7 @@ impl Location {
     /// The location of a tree-sitter point (0-based row, byte column) in
     /// `text`.
     pub fn of_point(text: &str, byte_offset: usize, point: tree_sitter::Point) -> Location {
-        let line_start = byte_offset.saturating_sub(point.column);
-        // Most lines are ASCII up to the point: bytes are characters.
-        if text
-            .as_bytes()
-            .get(line_start..byte_offset)
-            .is_some_and(|prefix| prefix.is_ascii())
-        {
-            return Location {
-                line: point.row + 1,
-                column: byte_offset - line_start + 1,
-            };
-        }
-        let end = floor_char_boundary(text, byte_offset.min(text.len()));
-        let start = floor_char_boundary(text, line_start.min(end));
-        Location {
-            line: point.row + 1,
-            column: text[start..end].chars().count() + 1,
-        }
+        Columns::default().location(text, byte_offset, point)
     }
 }
 
@@ -76,7 +59,7 @@ pub struct Columns {
 
 impl Columns {
     /// The location of a tree-sitter point (0-based row, byte column) in
-    /// `text`, as [`Location::of_point`] gives it.
+    /// `text`.
     pub fn location(&self, text: &str, byte_offset: usize, point: tree_sitter::Point) -> Location {
         let line_start = byte_offset.saturating_sub(point.column);
         let end = floor_char_boundary(text, byte_offset.min(text.len()));
@@ -185,7 +168,7 @@ impl fmt::Display for Diagnostic {
 mod tests {
     use super::*;
 
-    /// In any order of points, as `Location::of_point` counts them.
+    /// In any order of points, as counted from the line start.
     #[test]
     fn columns_counted_on_agree_with_columns_counted_anew() {
         let text = "$x = 'é' ; $y = 'ü€' ; $z\n  $w = 'ö' $v\nascii $u";
@@ -205,7 +188,7 @@ mod tests {
             let (offset, point) = points[index];
             assert_eq!(
                 columns.location(text, offset, point),
-                Location::of_point(text, offset, point),
+                Location::of_offset(text, offset),
                 "point {index}"
             );
         }

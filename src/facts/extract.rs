@@ -237,9 +237,10 @@ impl Grammar {
         ] {
             visits[usize::from(kind(name))] = visit;
         }
-        let mut descends: Vec<bool> = (0..kinds)
+        let named: Vec<bool> = (0..kinds)
             .map(|id| u16::try_from(id).is_ok_and(|id| language.node_kind_is_named(id)))
             .collect();
+        let mut descends = named.clone();
         for opaque in ["heredoc", "attribute_name", "node_name", "comment"] {
             descends[usize::from(kind(opaque))] = false;
         }
@@ -284,9 +285,7 @@ impl Grammar {
         ] {
             idem_rules[usize::from(kind(name))] = IdemRule::Parts;
         }
-        let mut idem_parts: Vec<bool> = (0..kinds)
-            .map(|id| u16::try_from(id).is_ok_and(|id| language.node_kind_is_named(id)))
-            .collect();
+        let mut idem_parts = named;
         for name in ["comment", "heredoc_body"] {
             idem_parts[usize::from(kind(name))] = false;
         }
