@@ -147,49 +147,36 @@ struct Fields {
     value: FieldId,
 }
 
+/// The entry of a table by kind id. Kinds past the tables are
+/// tree-sitter's `ERROR` (the largest id), which get `error`: nothing to
+/// extract from the node itself, but its children.
+fn by_kind<T: Copy>(table: &[T], kind: u16, error: T) -> T {
+    table.get(usize::from(kind)).copied().unwrap_or(error)
+}
+
 impl Grammar {
-    /// Kinds past the tables are tree-sitter's `ERROR` (the largest id):
-    /// nothing to extract from the node itself, but its children.
     fn visit(&self, kind: u16) -> Visit {
-        self.visits
-            .get(usize::from(kind))
-            .copied()
-            .unwrap_or(Visit::Nothing)
+        by_kind(&self.visits, kind, Visit::Nothing)
     }
 
     fn descends(&self, kind: u16) -> bool {
-        self.descends
-            .get(usize::from(kind))
-            .copied()
-            .unwrap_or(true)
+        by_kind(&self.descends, kind, true)
     }
 
     fn idem_rule(&self, kind: u16) -> IdemRule {
-        self.idem_rules
-            .get(usize::from(kind))
-            .copied()
-            .unwrap_or(IdemRule::Effect)
+        by_kind(&self.idem_rules, kind, IdemRule::Effect)
     }
 
     fn is_idem_part(&self, kind: u16) -> bool {
-        self.idem_parts
-            .get(usize::from(kind))
-            .copied()
-            .unwrap_or(false)
+        by_kind(&self.idem_parts, kind, false)
     }
 
     fn reads_tokens(&self, kind: u16) -> bool {
-        self.reads_tokens
-            .get(usize::from(kind))
-            .copied()
-            .unwrap_or(false)
+        by_kind(&self.reads_tokens, kind, false)
     }
 
     fn is_conditional(&self, kind: u16) -> bool {
-        self.conditional
-            .get(usize::from(kind))
-            .copied()
-            .unwrap_or(false)
+        by_kind(&self.conditional, kind, false)
     }
 
     pub fn new(language: &Language) -> Grammar {
