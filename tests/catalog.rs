@@ -332,19 +332,7 @@ fn ruby_that_pfacts_does_not_evaluate_is_marked() {
 
 #[test]
 fn overrides_and_define_defaults_are_puppets() {
-    let compile = |node: &str| {
-        let output = Command::cargo_bin("pfacts")
-            .unwrap()
-            .args(["catalog", "corpus/declarations", "--node", node])
-            .args(["--facts", "corpus/facts.json"])
-            .output()
-            .unwrap();
-        (
-            output.status.success(),
-            String::from_utf8(output.stdout).unwrap(),
-            String::from_utf8(output.stderr).unwrap(),
-        )
-    };
+    let compile = |node: &str| pfacts_catalog("declarations", node);
     let expected = |node: &str| -> Value {
         let path = format!("corpus/declarations/expected/{node}.json");
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
