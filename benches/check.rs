@@ -11,6 +11,9 @@ use std::time::Instant;
 
 use pfacts::facts::{self, extract, layout::Layout};
 
+#[path = "../tests/corpora/mod.rs"]
+mod corpora;
+
 /// Copies the manifests and Ruby plugins of every module under `source`
 /// into `target`, `copies` times, each copy's modules renamed: directories
 /// `<module>_<copy>` (without `metadata.json`, which would name them back)
@@ -95,7 +98,9 @@ fn measure(root: &Path) -> Figures {
 }
 
 fn main() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/debian-modules");
+    let Some(corpus) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
     let scratch = tempfile::tempdir().unwrap();
     let mut rows = Vec::new();
     for copies in [1, 10] {

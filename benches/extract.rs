@@ -1,5 +1,6 @@
 //! Extraction time next to parse time, single-threaded, over the Debian
-//! corpus (`../shared/corpus/debian-modules`) read into memory first.
+//! corpus (`corpus/debian-modules` of the corpora, `tests/corpora`) read
+//! into memory first.
 //!
 //! `cargo bench --bench extract`
 //!
@@ -15,6 +16,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pfacts::facts::extract::{self, Grammar};
 use pfacts::facts::layout::{Layout, Placement};
 
+#[path = "../tests/corpora/mod.rs"]
+mod corpora;
+
 #[derive(Clone, Copy)]
 enum Stage {
     /// Parsing a file, freeing its tree included.
@@ -29,14 +33,10 @@ struct Corpus {
 }
 
 impl Corpus {
-    fn load() -> Corpus {
-        let root =
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/debian-modules");
+    /// `None` without the corpora.
+    fn load() -> Option<Corpus> {
+        let root = corpora::path("corpus/debian-modules")?;
         let discovery = pfacts::source::discover(&[root], pfacts::source::is_manifest);
-        assert!(
-            !discovery.files.is_empty(),
-            "the Debian corpus is expected beside the checkout"
-        );
         let mut layout = Layout::default();
         let files = discovery
             .files
@@ -46,10 +46,10 @@ impl Corpus {
                 (path.clone(), layout.place(path), text)
             })
             .collect();
-        Corpus {
+        Some(Corpus {
             files,
             grammar: Grammar::new(&pfacts::syntax::language()),
-        }
+        })
     }
 
     /// One pass over the corpus: the time `stage` took.
@@ -81,7 +81,9 @@ impl Corpus {
 }
 
 fn extract_corpus(c: &mut Criterion) {
-    let corpus = Corpus::load();
+    let Some(corpus) = Corpus::load() else {
+        return;
+    };
     let bytes: usize = corpus.files.iter().map(|(_, _, text)| text.len()).sum();
     let mut group = c.benchmark_group("extract");
     group.throughput(Throughput::Bytes(bytes as u64));

@@ -1,28 +1,30 @@
 //! Single-threaded parse throughput over the Debian corpus
-//! (`../shared/corpus/debian-modules`), files read into memory first.
+//! (`corpus/debian-modules` of the corpora, `tests/corpora`), files read
+//! into memory first.
 //!
 //! `cargo bench --bench parse`
 
-use std::path::PathBuf;
-
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-fn corpus() -> Vec<String> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/debian-modules");
+#[path = "../tests/corpora/mod.rs"]
+mod corpora;
+
+/// `None` without the corpora.
+fn corpus() -> Option<Vec<String>> {
+    let root = corpora::path("corpus/debian-modules")?;
     let discovery = pfacts::source::discover(&[root], pfacts::source::is_manifest);
-    assert!(
-        !discovery.files.is_empty(),
-        "the Debian corpus is expected beside the checkout"
-    );
-    discovery
+    let files = discovery
         .files
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("corpus files are UTF-8"))
-        .collect()
+        .collect();
+    Some(files)
 }
 
 fn parse_corpus(c: &mut Criterion) {
-    let files = corpus();
+    let Some(files) = corpus() else {
+        return;
+    };
     let bytes: usize = files.iter().map(String::len).sum();
     let mut group = c.benchmark_group("parse");
     group.throughput(Throughput::Bytes(bytes as u64));

@@ -5,18 +5,21 @@
 # the committed files differ from what Puppet says.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The third-party corpora (README, "Corpora").
+corpora=${PFACTS_CORPORA:-../shared}
 scripts/puppet-builtins.sh
 ruby scripts/puppet-type-parameters.rb 2>/dev/null > data/puppet7-type-parameters.tsv
 scripts/puppet-validator-codes.sh
 scripts/compile-conformance-snippets.sh
 ruby scripts/validate-with-puppet.rb corpus/validation 2>/dev/null > corpus/validation/expected/verdicts.tsv
-ruby scripts/validate-with-puppet.rb ../shared/corpus/debian-modules '**/*.epp' 2>/dev/null > data/debian-epp-verdicts.tsv
+ruby scripts/validate-with-puppet.rb "$corpora"/corpus/debian-modules '**/*.epp' 2>/dev/null > data/debian-epp-verdicts.tsv
 scripts/facter-facts.sh
-ruby scripts/count-with-puppet.rb ../shared/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
-# The last column puts the Debian corpus (its stdlib's real assert_private())
-# before the environment's own modules.
-while read -r environment node output modulepath; do
-  ruby scripts/compile-with-puppet.rb "corpus/$environment" "$node" "${modulepath:-}" 2>/dev/null > "corpus/$environment/expected/$output"
+ruby scripts/count-with-puppet.rb "$corpora"/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
+# A last column `debian-modules` puts the Debian corpus (its stdlib's real
+# assert_private()) before the environment's own modules.
+while read -r environment node output modules; do
+  modulepath=${modules:+$corpora/corpus/$modules}
+  ruby scripts/compile-with-puppet.rb "corpus/$environment" "$node" "$modulepath" 2>/dev/null > "corpus/$environment/expected/$output"
 done <<'NODES'
 defaults node.example.com catalog.json
 scope web01.example.com catalog.json
@@ -24,8 +27,8 @@ inheritance web.example.com catalog.json
 names class.example.com class.json
 names type.example.com type.json
 names function.example.com function.json
-assert_private node.example.com define.json ../shared/corpus/debian-modules
-assert_private include.example.com class.json ../shared/corpus/debian-modules
+assert_private node.example.com define.json debian-modules
+assert_private include.example.com class.json debian-modules
 declarations unknown-parameter-type.example.com unknown-parameter-type.json
 declarations unknown-parameter-class.example.com unknown-parameter-class.json
 declarations unknown-parameter-define.example.com unknown-parameter-define.json
@@ -81,17 +84,17 @@ for node in missing-template missing-parameter; do
 done
 for node in node wrong-type wrong-element wrong-alias wrong-struct undef-given missing \
   default-reads-missing define-type function-type; do
-  ruby scripts/catalog-with-puppet.rb corpus/types "$node.example.com" corpus/facts.json ../shared/corpus/debian-modules \
+  ruby scripts/catalog-with-puppet.rb corpus/types "$node.example.com" corpus/facts.json "$corpora"/corpus/debian-modules \
     2>/dev/null > "corpus/types/expected/$node.json"
 done
-ruby scripts/catalog-with-puppet.rb corpus/functions node.example.com corpus/facts.json ../shared/corpus/debian-modules \
+ruby scripts/catalog-with-puppet.rb corpus/functions node.example.com corpus/facts.json "$corpora"/corpus/debian-modules \
   2>/dev/null > corpus/functions/expected/puppet-catalog.json
-ruby scripts/catalog-with-puppet.rb corpus/assert_private node.example.com corpus/facts.json ../shared/corpus/debian-modules \
+ruby scripts/catalog-with-puppet.rb corpus/assert_private node.example.com corpus/facts.json "$corpora"/corpus/debian-modules \
   2>/dev/null > corpus/assert_private/expected/puppet-catalog.json
-ruby scripts/catalog-with-puppet.rb corpus/assert_private include.example.com corpus/facts.json ../shared/corpus/debian-modules \
+ruby scripts/catalog-with-puppet.rb corpus/assert_private include.example.com corpus/facts.json "$corpora"/corpus/debian-modules \
   2>/dev/null > corpus/assert_private/expected/puppet-catalog-include.json
 # The Debian modules (corpus/debian/README.md).
 for environment in corpus/debian/*/; do
-  ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json ../shared/corpus/debian-modules \
+  ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json "$corpora"/corpus/debian-modules \
     2>/dev/null > "${environment}expected/puppet-catalog.json"
 done

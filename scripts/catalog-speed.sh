@@ -5,6 +5,8 @@
 # Usage: scripts/catalog-speed.sh [MODULE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The third-party corpora (README, "Corpora").
+corpora=${PFACTS_CORPORA:-../shared}
 module=${1:-collectd}
 cargo build --release --quiet
 best() {
@@ -20,7 +22,7 @@ best() {
   echo "$best"
 }
 pfacts=$(best target/release/pfacts catalog "corpus/debian/$module" --facts corpus/debian-facts.json \
-  --modulepath ../shared/corpus/debian-modules)
+  --modulepath "$corpora"/corpus/debian-modules)
 puppet=$(best ruby scripts/catalog-with-puppet.rb "corpus/debian/$module" node.example.com \
-  corpus/debian-facts.json ../shared/corpus/debian-modules)
+  corpus/debian-facts.json "$corpora"/corpus/debian-modules)
 echo "$module: pfacts ${pfacts} ms, Puppet 7 ${puppet} ms (best of 5, wall clock)"

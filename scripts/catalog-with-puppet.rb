@@ -38,8 +38,11 @@ node.merge(facts.values)
 node.trusted_data = Puppet::Context::TrustedInformation.new('remote', node_name, {}).to_h
 
 # Paths as given on the command line: relative to the environment, or to
-# the modulepath entries as written.
-prefixes = { "#{environment_dir}/" => '' }
+# the modulepath entries as written; those in the third-party corpora
+# (PFACTS_CORPORA) as if they were at their default place, ../shared, so
+# that what is recorded does not depend on where they are.
+prefixes = { "#{environment_dir}/" => '',
+             "#{File.expand_path(ENV.fetch('PFACTS_CORPORA', '../shared'))}/" => '../shared/' }
 ARGV.fetch(3, '').split(':').each { |dir| prefixes["#{File.expand_path(dir)}/"] = "#{dir}/" }
 relative = ->(text) { prefixes.reduce(text) { |result, (from, to)| result.gsub(from, to) } }
 # A static environment has no directory of its own, so Hiera would skip

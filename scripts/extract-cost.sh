@@ -5,7 +5,9 @@
 # Usage: scripts/extract-cost.sh [CORPUS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-corpus=$(realpath "${1:-../shared/corpus/debian-modules}")
+# The third-party corpora (README, "Corpora").
+corpora=${PFACTS_CORPORA:-../shared}
+corpus=$(realpath "${1:-"$corpora"/corpus/debian-modules}")
 cargo build --release --quiet
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

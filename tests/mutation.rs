@@ -1,4 +1,5 @@
-//! Property test: mutated real manifests never crash, hang or confuse the
+//! Property test: mutated real manifests (the repository's corpus, and the
+//! third-party corpora when present) never crash, hang or confuse the
 //! parser and the tree walk.
 //!
 //! - `mutated_manifests_parse_and_walk`: corpus files with random edits
@@ -14,12 +15,13 @@ use std::time::Instant;
 use pfacts::{source, syntax};
 use proptest::prelude::*;
 
-/// A spread of real files: every 40th Debian manifest and every 20th
-/// conformance snippet.
+mod corpora;
+
+/// A spread of real files: the repository's own corpus, and with the
+/// corpora every 40th Debian manifest and every 20th conformance snippet.
 fn seeds() -> &'static Vec<Vec<u8>> {
     static SEEDS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     SEEDS.get_or_init(|| {
-        let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
         let pick = |root: PathBuf, every: usize| {
             source::discover(&[root], source::is_manifest)
                 .files
@@ -28,12 +30,14 @@ fn seeds() -> &'static Vec<Vec<u8>> {
                 .map(|path| std::fs::read(path).unwrap())
                 .collect::<Vec<_>>()
         };
-        let mut seeds = pick(shared.join("corpus/debian-modules"), 40);
-        seeds.extend(pick(shared.join("conformance"), 20));
-        assert!(
-            seeds.len() > 100,
-            "the shared corpora are expected beside the checkout"
-        );
+        let mut seeds = pick(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), 1);
+        assert!(seeds.len() > 100, "the repository's corpus is read");
+        if let Some(debian) = corpora::path("corpus/debian-modules") {
+            seeds.extend(pick(debian, 40));
+        }
+        if let Some(conformance) = corpora::path("conformance") {
+            seeds.extend(pick(conformance, 20));
+        }
         seeds
     })
 }

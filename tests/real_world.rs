@@ -17,21 +17,16 @@
 //! - `debian_templates_parse_as_puppets_epp_parser_does`: the 50 EPP
 //!   templates of the Debian modules, all accepted by Puppet's EPP parser
 //!   (`data/debian-epp-verdicts.tsv`), give no syntax error.
+//!
+//! Each needs the corpora (`tests/corpora`) and says it is skipped without
+//! them.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use pfacts::syntax;
 
-fn shared() -> PathBuf {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    assert!(
-        shared.is_dir(),
-        "shared/ is expected beside the checkout: {}",
-        shared.display()
-    );
-    shared
-}
+mod corpora;
 
 /// Rows of a tab-separated file with a header, as maps from column name.
 fn read_tsv(path: &Path, header: bool) -> Vec<Vec<String>> {
@@ -44,8 +39,13 @@ fn read_tsv(path: &Path, header: bool) -> Vec<Vec<String>> {
 
 #[test]
 fn debian_corpus_parses_without_errors() {
-    let root = shared().join("corpus/debian-modules");
-    let truth = read_tsv(&shared().join("corpus/debian-modules.truth.tsv"), false);
+    let (Some(root), Some(truth)) = (
+        corpora::path("corpus/debian-modules"),
+        corpora::path("corpus/debian-modules.truth.tsv"),
+    ) else {
+        return;
+    };
+    let truth = read_tsv(&truth, false);
     let accepted: BTreeSet<PathBuf> = truth
         .iter()
         .filter(|row| row[1] == "ok")
@@ -76,7 +76,9 @@ fn debian_corpus_parses_without_errors() {
 
 #[test]
 fn conformance_valid_snippets_parse_clean() {
-    let root = shared().join("conformance");
+    let Some(root) = corpora::path("conformance") else {
+        return;
+    };
     let verdicts = read_tsv(&root.join("verdicts.tsv"), true);
     let valid: Vec<&Vec<String>> = verdicts.iter().filter(|row| row[1] == "ok").collect();
     assert_eq!(valid.len(), 1785);
@@ -125,7 +127,9 @@ const SYNTAX_ERRORS_FLAGGED_AT_PUPPETS_LINE: usize = 174;
 
 #[test]
 fn conformance_syntax_errors_are_flagged_at_puppets_line() {
-    let root = shared().join("conformance");
+    let Some(root) = corpora::path("conformance") else {
+        return;
+    };
     let verdicts = read_tsv(&root.join("verdicts.tsv"), true);
     let refused: Vec<&Vec<String>> = verdicts
         .iter()
@@ -156,7 +160,9 @@ const VALIDATION_ERRORS_FLAGGED_AT_PUPPETS_LINE: usize = 254;
 
 #[test]
 fn conformance_validation_errors_are_flagged_at_puppets_line() {
-    let root = shared().join("conformance");
+    let Some(root) = corpora::path("conformance") else {
+        return;
+    };
     let verdicts = read_tsv(&root.join("verdicts.tsv"), true);
     let extraction = pfacts::facts::extract_paths(std::slice::from_ref(&root));
     let diagnostics = pfacts::lints::check(&extraction);
@@ -235,7 +241,9 @@ fn conformance_validation_errors_are_flagged_at_puppets_line() {
 
 #[test]
 fn debian_corpus_raises_no_validation_issue() {
-    let root = shared().join("corpus/debian-modules");
+    let Some(root) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
     let extraction = pfacts::facts::extract_paths(&[root]);
     let manifests = extraction
         .facts
@@ -255,7 +263,9 @@ fn debian_corpus_raises_no_validation_issue() {
 
 #[test]
 fn debian_templates_parse_as_puppets_epp_parser_does() {
-    let root = shared().join("corpus/debian-modules");
+    let Some(root) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
     let verdicts = read_tsv(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/debian-epp-verdicts.tsv"),
         true,
