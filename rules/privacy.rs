@@ -57,6 +57,24 @@ impl How {
             How::ApiTag => "api_tag",
         }
     }
+
+    /// The fact's symbol, as [`How::name`] writes it.
+    pub fn from_name(name: &str) -> How {
+        match name {
+            "keyword" => How::Keyword,
+            "assert_private" => How::AssertPrivate,
+            _ => How::ApiTag,
+        }
+    }
+
+    /// As a reader knows it, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            How::Keyword => "the `private` keyword",
+            How::AssertPrivate => "`assert_private()`",
+            How::ApiTag => "`@api private`",
+        }
+    }
 }
 
 /// Where a use was found: the relation and the row of the fact.
@@ -265,14 +283,12 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
     let class = sym("class");
     let top = sym("::");
     let mut runtime = Crepe::new();
-    runtime.extend(facts.privacy.iter().map(|row| {
-        let how = match interner.resolve(row.how) {
-            "keyword" => How::Keyword,
-            "assert_private" => How::AssertPrivate,
-            _ => How::ApiTag,
-        };
-        Private(row.entity, how)
-    }));
+    runtime.extend(
+        facts
+            .privacy
+            .iter()
+            .map(|row| Private(row.entity, How::from_name(interner.resolve(row.how)))),
+    );
     runtime.extend(
         facts
             .class_decl

@@ -98,3 +98,9 @@ for environment in corpus/debian/*/; do
   ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json "$corpora"/corpus/debian-modules \
     2>/dev/null > "${environment}expected/puppet-catalog.json"
 done
+# The README's example environment, with Puppet 7's defaults: what its
+# findings say, Puppet says (tests/check.rs, demo_findings_are_real).
+for node in web01 db01 other; do
+  ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/demo "$node.example.com" corpus/facts.json 2>/dev/null \
+    > "corpus/demo/expected/puppet-$node.json"
+done

@@ -5,20 +5,28 @@
 # with file paths relative to the environment. `pfacts catalog` is compared
 # with this output.
 #
-#   ruby scripts/catalog-with-puppet.rb ENVDIR NODE FACTS.json [MODULEPATH]
+#   ruby scripts/catalog-with-puppet.rb [--puppet7-defaults] ENVDIR NODE FACTS.json [MODULEPATH]
 #
-# A compilation error is printed as {"error": message}.
+# A compilation error is printed as {"error": message}. Compiled with
+# --strict_variables and --strict=error, so that unknown variables fail;
+# with --puppet7-defaults, with Puppet 7's own (strict_variables=false,
+# strict=warning), and the warnings Puppet gives, located, under
+# "warnings".
 require 'puppet'
 require 'json'
 require 'tmpdir'
 
+puppet7_defaults = ARGV.first == '--puppet7-defaults'
+ARGV.shift if puppet7_defaults
 environment_dir = File.expand_path(ARGV.fetch(0))
 node_name = ARGV.fetch(1)
 facts_values = JSON.parse(File.read(ARGV.fetch(2)))
 scratch = Dir.mktmpdir
-Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch,
-                            '--strict_variables', '--strict=error'])
-Puppet[:log_level] = 'err'
+strictness = puppet7_defaults ? [] : ['--strict_variables', '--strict=error']
+Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch] + strictness)
+Puppet[:log_level] = puppet7_defaults ? 'warning' : 'err'
+logs = []
+Puppet::Util::Log.newdestination(Puppet::Test::LogCollector.new(logs)) if puppet7_defaults
 # Hiera's global layer: none, unless HIERA_CONFIG names its hiera.yaml.
 Puppet[:hiera_config] = ENV.fetch('HIERA_CONFIG') { File.join(scratch, 'hiera.yaml') }
 
@@ -63,5 +71,11 @@ result = Puppet.override(environments: environments, current_environment: enviro
   data
 rescue Puppet::Error, SystemStackError => e
   { 'error' => relative.call(e.message) }
+end
+if puppet7_defaults
+  result['warnings'] = logs.select { |log| log.level == :warning }.map do |log|
+    place = log.file ? " (#{relative.call(log.file)}:#{log.line})" : ''
+    "#{relative.call(log.message)}#{place}"
+  end
 end
 puts JSON.pretty_generate(result)

@@ -101,6 +101,11 @@ struct CheckArgs {
     #[arg(long, value_enum)]
     fail_on: Option<FailOn>,
 
+    /// Exit with status 0 even when findings fail the run (a usage or I/O
+    /// error still exits with 2): to look at findings, not to gate.
+    #[arg(long)]
+    exit_zero: bool,
+
     /// Also list the findings that `# pfacts:ignore` comments silence.
     #[arg(long)]
     show_suppressed: bool,
@@ -375,11 +380,10 @@ fn check(args: CheckArgs) -> ExitCode {
         }
         findings = new;
     }
-    for finding in &findings {
-        if config.fail_on.value.fails(finding.diagnostic.severity) {
-            outcome.findings = true;
-        }
-    }
+    outcome.findings = !args.exit_zero
+        && findings
+            .iter()
+            .any(|finding| config.fail_on.value.fails(finding.diagnostic.severity));
 
     let silenced = if args.show_suppressed {
         applied.silenced

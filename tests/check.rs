@@ -4,7 +4,8 @@
 //! - `corpus_environments_check` (one snapshot per environment): every
 //!   diagnostic, reviewed by hand; look-alikes (a module using its own
 //!   private class, ordering against an `@api private` class) stay silent.
-//! - `check_exit_status_follows_findings`: 0 clean, 1 with errors.
+//! - `check_exit_status_follows_findings`: 0 clean, 1 with errors, 0 with
+//!   errors under `--exit-zero`, 2 on an I/O error either way.
 //! - `json_diagnostics_have_the_documented_fields`.
 //! - `every_rule_is_documented`: `pfacts rules` lists each rule, and each
 //!   rule's doc has its three sections.
@@ -12,6 +13,11 @@
 //!   `circular-inheritance` in JSON; an unknown query is a usage error.
 //! - `debian_findings` (snapshot): every finding on the Debian modules,
 //!   each reviewed (see the note on the rules issue).
+//! - `demo_findings_are_real`: the README's example, corpus/demo: every
+//!   finding is in its expectations file with the reason it is real, and
+//!   where the reason is Puppet's, Puppet's recorded compilation says so.
+
+use std::path::Path;
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -51,6 +57,11 @@ fn check_exit_status_follows_findings() {
         "syntax errors are errors"
     );
     assert_eq!(pfacts(&["check", "corpus/nowhere"]).0, 2);
+    // Findings reported, the run not failed; an I/O error still is.
+    let (status, stdout) = pfacts(&["check", "--exit-zero", "corpus/private"]);
+    assert_eq!(status, 0);
+    assert!(stdout.contains("error[private-access]"), "{stdout}");
+    assert_eq!(pfacts(&["check", "--exit-zero", "corpus/nowhere"]).0, 2);
 }
 
 #[test]
@@ -225,4 +236,138 @@ fn debian_findings() {
         })
         .collect();
     insta::assert_snapshot!(findings.join("\n"));
+}
+
+/// The findings of `pfacts check DIR` of the given severities, each as
+/// `severity<TAB>rule<TAB>file:line<TAB>message` with the file relative
+/// to `dir`, sorted.
+fn findings_of(dir: &Path, severities: &[&str]) -> Vec<String> {
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .arg("check")
+        .arg(dir)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let diagnostics: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let prefix = format!("{}/", dir.display());
+    let mut findings: Vec<String> = diagnostics
+        .iter()
+        .filter(|finding| severities.contains(&finding["severity"].as_str().unwrap()))
+        .map(|finding| {
+            format!(
+                "{}\t{}\t{}:{}\t{}",
+                finding["severity"].as_str().unwrap(),
+                finding["rule"].as_str().unwrap(),
+                finding["file"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches(&prefix),
+                finding["line"],
+                finding["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    findings.sort();
+    findings
+}
+
+/// An expectations file: lines `severity<TAB>rule<TAB>file:line<TAB>message
+/// <TAB>why` (`#` starts a comment), as `(finding, why)`.
+fn expectations(path: &Path) -> Vec<(String, String)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let (finding, why) = line.rsplit_once('\t').unwrap();
+            (finding.to_string(), why.to_string())
+        })
+        .collect()
+}
+
+/// Every finding against what the expectations file records: none new,
+/// none gone, and a reason for each.
+fn assert_findings_are_expected(findings: &[String], expected: &[(String, String)]) {
+    let recorded: Vec<&String> = expected.iter().map(|(finding, _)| finding).collect();
+    let new: Vec<&String> = findings
+        .iter()
+        .filter(|finding| !recorded.contains(finding))
+        .collect();
+    let gone: Vec<&&String> = recorded
+        .iter()
+        .filter(|finding| !findings.contains(finding))
+        .collect();
+    assert!(
+        new.is_empty() && gone.is_empty(),
+        "findings not judged:\n{new:#?}\njudged, but no longer found:\n{gone:#?}"
+    );
+    for (finding, why) in expected {
+        assert!(why.len() > 20, "no reason given for {finding}");
+    }
+}
+
+#[test]
+fn demo_findings_are_real() {
+    let demo = Path::new("corpus/demo");
+    let findings = findings_of(demo, &["error", "warning"]);
+    let expected = expectations(&demo.join("expected/findings.tsv"));
+    assert_findings_are_expected(&findings, &expected);
+
+    // Where the reason is Puppet's, Puppet said so: a compile error at the
+    // place, a warning at the place, or the leaked value in its catalog.
+    let puppet: Vec<Value> = ["web01", "db01", "other"]
+        .iter()
+        .map(|node| {
+            let path = demo.join(format!("expected/puppet-{node}.json"));
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+        })
+        .collect();
+    let said = |what: &dyn Fn(&Value) -> bool| puppet.iter().any(what);
+    let name = regex::Regex::new(r"^`\$?([^`]+)`|class `([^`]+)`").unwrap();
+    for (finding, why) in expected
+        .iter()
+        .filter(|(_, why)| why.starts_with("Puppet:"))
+    {
+        let [_, rule, place, message] = finding.splitn(4, '\t').collect::<Vec<_>>()[..] else {
+            panic!("{finding}");
+        };
+        let (file, line) = place.split_once(':').unwrap();
+        let captures = name.captures(message).unwrap();
+        let named = captures.get(1).or(captures.get(2)).unwrap().as_str();
+        let confirmed = match rule {
+            "unknown-class" => said(&|catalog| {
+                catalog["error"].as_str().is_some_and(|error| {
+                    error.contains(&format!("Could not find class ::{named} "))
+                        && error.contains(&format!("(file: {file}, line: {line},"))
+                })
+            }),
+            "unknown-variable" => said(&|catalog| {
+                catalog["warnings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|warning| {
+                        warning
+                            == &Value::from(format!("Unknown variable: '{named}'. ({file}:{line})"))
+                    })
+            }),
+            "default-leak" => {
+                let resource = regex::Regex::new(r"of (\w+)\[([^\]]+)\]").unwrap();
+                let parts = resource.captures(message).unwrap();
+                said(&|catalog| {
+                    catalog["resources"].as_array().is_some_and(|resources| {
+                        resources.iter().any(|resource| {
+                            resource["type"].as_str().unwrap().to_lowercase() == parts[1]
+                                && resource["title"] == parts[2]
+                                && resource["file"] == file
+                                && resource["parameters"].get(named).is_some()
+                        })
+                    })
+                })
+            }
+            _ => panic!("{rule}: say how Puppet confirms it"),
+        };
+        assert!(confirmed, "Puppet does not say {finding}: {why}");
+    }
 }

@@ -63,7 +63,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             UseKind::Relationship => "related to",
             UseKind::Instantiate => "instantiated",
         };
-        let how_names: Vec<&str> = hows.iter().map(|how| how.name()).collect();
+        let described: Vec<&str> = hows.iter().map(|how| how.describe()).collect();
         let mut diagnostic = context.diagnostic(
             &PrivateAccess::RULE,
             file,
@@ -73,21 +73,23 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 "{what} `{}` is private to module `{}` ({}); {verb} here, {}",
                 context.text(entity),
                 context.text(module),
-                how_names.join(", "),
+                described.join(", "),
                 Context::describe_module(context.module_of(file)),
             ),
         );
         diagnostic.related = facts
             .privacy
             .iter()
-            .filter(|row| row.entity == entity && how_names.contains(&context.text(row.how)))
-            .map(|row| {
-                context.related(
-                    row.file,
-                    row.line,
-                    1,
-                    format!("made private here ({})", context.text(row.how)),
-                )
+            .filter_map(|row| {
+                let how = How::from_name(context.text(row.how));
+                (row.entity == entity && hows.contains(&how)).then(|| {
+                    context.related(
+                        row.file,
+                        row.line,
+                        1,
+                        format!("made private here ({})", how.describe()),
+                    )
+                })
             })
             .collect();
         diagnostics.push(diagnostic);
@@ -107,7 +109,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             line,
             col,
             format!(
-                "parameter `{}` of class `{}` is private to module `{}` (keyword); read here, {}",
+                "parameter `{}` of class `{}` is private to module `{}` (the `private` keyword); read here, {}",
                 context.text(parameter),
                 context.text(class),
                 context.text(module),

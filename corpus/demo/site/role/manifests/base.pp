@@ -1,0 +1,3 @@
+class role::base {
+  include profile::base
+}

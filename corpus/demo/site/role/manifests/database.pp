@@ -1,0 +1,5 @@
+class role::database {
+  include profile::base
+  include profile::database
+  include profile::monitoring
+}
