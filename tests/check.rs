@@ -325,6 +325,7 @@ fn demo_findings_are_real() {
         .collect();
     let said = |what: &dyn Fn(&Value) -> bool| puppet.iter().any(what);
     let name = regex::Regex::new(r"^`\$?([^`]+)`|class `([^`]+)`").unwrap();
+    let resource = regex::Regex::new(r"of (\w+)\[([^\]]+)\]").unwrap();
     for (finding, why) in expected
         .iter()
         .filter(|(_, why)| why.starts_with("Puppet:"))
@@ -353,7 +354,6 @@ fn demo_findings_are_real() {
                     })
             }),
             "default-leak" => {
-                let resource = regex::Regex::new(r"of (\w+)\[([^\]]+)\]").unwrap();
                 let parts = resource.captures(message).unwrap();
                 said(&|catalog| {
                     catalog["resources"].as_array().is_some_and(|resources| {
