@@ -57,7 +57,11 @@ module.exports = grammar({
   name: 'puppet',
 
   extras: $ => [
-    /\s/,
+    // Puppet's whitespace (lexer2.rb, PATTERN_WS and the newline): Ruby's
+    // [[:blank:]] on UTF-8 text, that is the tab and Unicode's space
+    // separators (the no-break space among them), the carriage return and
+    // the newline. Not the vertical tab or form feed, which Puppet refuses.
+    /[ \t\r\n\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/,
     $.comment,
     $.heredoc_body,
   ],

@@ -4714,6 +4714,11 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [2486] = 2486,
 };
 
+static const TSCharacterRange extras_character_set_1[] = {
+  {'\t', '\n'}, {'\r', '\r'}, {' ', ' '}, {0xa0, 0xa0}, {0x1680, 0x1680}, {0x2000, 0x200a}, {0x202f, 0x202f}, {0x205f, 0x205f},
+  {0x3000, 0x3000},
+};
+
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
   START_LEXER();
   eof = lexer->eof(lexer);
@@ -4758,11 +4763,10 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       );
       if (lookahead == 'n' ||
           ('r' <= lookahead && lookahead <= 'u')) ADVANCE(145);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(66);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(66);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
       END_STATE();
     case 1:
@@ -4790,9 +4794,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 127,
         '}', 71,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(1);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(1);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
@@ -4819,9 +4822,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 70,
         '|', 40,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(2);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(2);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(158);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
@@ -4848,9 +4850,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 70,
         '|', 37,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(3);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(3);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(158);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
@@ -4886,8 +4887,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 71,
         '~', 38,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(5);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(5);
       END_STATE();
     case 5:
       ADVANCE_MAP(
@@ -4917,8 +4917,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 71,
         '~', 38,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(5);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(5);
       END_STATE();
     case 6:
       ADVANCE_MAP(
@@ -4947,8 +4946,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 128,
         '}', 71,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(8);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
       END_STATE();
     case 7:
       ADVANCE_MAP(
@@ -4976,12 +4974,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 130,
         '}', 71,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(9);
       if (lookahead == '$' ||
           lookahead == 'L' ||
           lookahead == 'n' ||
           ('r' <= lookahead && lookahead <= 'u')) ADVANCE(149);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(9);
       END_STATE();
     case 8:
       ADVANCE_MAP(
@@ -5009,8 +5006,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 128,
         '}', 71,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(8);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(8);
       END_STATE();
     case 9:
       ADVANCE_MAP(
@@ -5037,12 +5033,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 130,
         '}', 71,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(9);
       if (lookahead == '$' ||
           lookahead == 'L' ||
           lookahead == 'n' ||
           ('r' <= lookahead && lookahead <= 'u')) ADVANCE(149);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(9);
       END_STATE();
     case 10:
       ADVANCE_MAP(
@@ -5066,8 +5061,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 70,
         '|', 127,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(11);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(11);
       END_STATE();
     case 11:
       ADVANCE_MAP(
@@ -5090,8 +5084,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 70,
         '|', 127,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(11);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(11);
       END_STATE();
     case 12:
       ADVANCE_MAP(
@@ -5114,8 +5107,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 70,
         '|', 129,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(13);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
       END_STATE();
     case 13:
       ADVANCE_MAP(
@@ -5137,8 +5129,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '{', 70,
         '|', 129,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(13);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(13);
       END_STATE();
     case 14:
       ADVANCE_MAP(
@@ -5152,8 +5143,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 130,
         '}', 71,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(15);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(15);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
       END_STATE();
@@ -5168,16 +5158,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '|', 130,
         '}', 71,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(15);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(15);
       if (lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
       END_STATE();
     case 16:
       if (lookahead == '#') ADVANCE(167);
       if (lookahead == '/') ADVANCE(19);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(16);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(16);
       if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
       END_STATE();
     case 17:
@@ -5403,9 +5391,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 71,
         '~', 38,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(65);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(65);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(158);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
@@ -5444,9 +5431,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 71,
         '~', 38,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(65);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(65);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(158);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
@@ -5490,11 +5476,10 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       );
       if (lookahead == 'n' ||
           ('r' <= lookahead && lookahead <= 'u')) ADVANCE(145);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(66);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(66);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
       END_STATE();
     case 67:
@@ -5529,9 +5514,8 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         '}', 71,
         '~', 38,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(67);
       if (('1' <= lookahead && lookahead <= '9')) ADVANCE(162);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(67);
       if (lookahead == '_' ||
           ('b' <= lookahead && lookahead <= 'z')) ADVANCE(158);
       if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(159);
@@ -6082,8 +6066,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'u', 13,
         'w', 14,
       );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(0);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(0);
       END_STATE();
     case 1:
       if (lookahead == 'b') ADVANCE(15);

@@ -75,7 +75,14 @@ static bool is_word_char(int32_t c) {
          (c >= '0' && c <= '9') || c == '_';
 }
 
-static bool is_blank(int32_t c) { return c == ' ' || c == '\t'; }
+/* Ruby's [[:blank:]] on UTF-8 text, as Puppet's lexer and heredoc patterns
+ * use it: the tab and Unicode's space separators (Zs), the no-break space
+ * among them. */
+static bool is_blank(int32_t c) {
+  return c == ' ' || c == '\t' || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F ||
+         c == 0x3000;
+}
 
 static bool is_line_end(int32_t c) { return c == '\n' || c == '\r'; }
 

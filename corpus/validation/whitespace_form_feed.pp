@@ -1,0 +1,2 @@
+# A form feed is no whitespace to Puppet.
+$x = 1

@@ -1,0 +1,2 @@
+# Unicode's line separator is no whitespace to Puppet.
+$x = 1 

@@ -1,0 +1,2 @@
+# A vertical tab is no whitespace to Puppet.
+$x = 1

@@ -1,0 +1,2 @@
+# A zero-width space is no whitespace to Puppet.
+$x =​1
