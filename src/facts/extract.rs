@@ -887,8 +887,12 @@ impl<'a> Extractor<'a> {
             .find(|frame| matches!(frame.kind, ScopeKind::Class | ScopeKind::Define))
     }
 
+    /// The named children of `node`, without the comments and heredoc
+    /// bodies that may stand between any two tokens (the grammar's
+    /// extras): `[ # web\n 'nginx' ]` has one element.
     fn named_children(&self, node: Node<'a>) -> Vec<Node<'a>> {
         node.named_children(&mut self.scratch.borrow_mut())
+            .filter(|child| !child.is_extra())
             .collect()
     }
 

@@ -29,6 +29,7 @@ node 'clean.example.com' {
   include decl::branches
   include decl::supplied
   include decl::overrider
+  include decl::commented
   decl_thing { 'y': size => 2, require => Class['decl::branches'] }
 }
 
