@@ -5,15 +5,42 @@
 # src/facts/builtins.rs.
 #
 #   ruby scripts/puppet-type-parameters.rb > data/puppet7-type-parameters.tsv
+#
+# Given the directory of the modules that Puppet 7's AIO agent package
+# bundles (its vendor_modules: cron_core, augeas_core, ...), lists the
+# types those modules add instead, as Puppet loads them.
+#
+#   ruby scripts/puppet-type-parameters.rb VENDOR_MODULES \
+#     > data/puppet7-vendor-type-parameters.tsv
 require 'puppet'
 require 'tmpdir'
+require 'json'
 
 scratch = Dir.mktmpdir
 Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch])
 Puppet::Type.loadall
+builtin = []
+Puppet::Type.eachtype { |type| builtin << type.name }
+vendor = ARGV[0]
+if vendor
+  modules = Dir.glob(File.join(vendor, '*', 'lib')).sort
+  modules.each { |lib| $LOAD_PATH.unshift(lib) }
+  Puppet::Type.loadall
+end
 rows = []
 Puppet::Type.eachtype do |type|
+  next if vendor && builtin.include?(type.name)
+
   (type.parameters + type.validproperties).uniq.each { |name| rows << "#{type.name}\t#{name}" }
 end
-puts "# Parameters and properties of Puppet #{Puppet.version}'s types; written by scripts/puppet-type-parameters.rb"
+if vendor
+  versions = Dir.glob(File.join(vendor, '*', 'metadata.json')).sort.map do |metadata|
+    data = JSON.parse(File.read(metadata))
+    "#{data['name']} #{data['version']}"
+  end
+  puts "# Types of the modules Puppet 7's AIO agent bundles (#{versions.join(', ')}), " \
+       "loaded by Puppet #{Puppet.version}; written by scripts/puppet-type-parameters.rb"
+else
+  puts "# Parameters and properties of Puppet #{Puppet.version}'s types; written by scripts/puppet-type-parameters.rb"
+end
 puts rows.sort

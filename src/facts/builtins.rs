@@ -1,6 +1,8 @@
 //! The resource types and functions built into Puppet 7, as listed by
-//! `scripts/puppet-builtins.sh` from the installed Puppet, and the facts of
-//! Facter 4, listed by `scripts/facter-facts.sh`.
+//! `scripts/puppet-builtins.sh` from the installed Puppet, the types of
+//! the modules its AIO agent package bundles (`cron`, `augeas`, `mount`,
+//! ...: `scripts/puppet-type-parameters.rb`), and the facts of Facter 4,
+//! listed by `scripts/facter-facts.sh`.
 
 use super::intern::Interner;
 use super::schema::{FileId, Known, TypeParam};
@@ -8,19 +10,34 @@ use super::schema::{FileId, Known, TypeParam};
 const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
 const FACTS: &str = include_str!("../../data/facter4-facts.tsv");
 const TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-type-parameters.tsv");
+/// The types that left Puppet's core for modules its AIO agent package
+/// bundles in `vendor_modules` and puts on every environment's modulepath:
+/// built in, to anyone running that package.
+const VENDOR_TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-vendor-type-parameters.tsv");
 
 /// `(kind, name)` of every built-in resource type, function and fact; a
 /// fact family's name has a `<placeholder>` (`ipaddress_<interface>`).
 pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {
-    let listed = BUILTINS
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| line.split_once('\t'));
+    let listed = rows(BUILTINS);
     let facts = FACTS
         .lines()
         .filter(|line| !line.starts_with('#'))
         .map(|name| ("fact", name));
-    listed.chain(facts)
+    let mut vendor_types: Vec<&str> = rows(VENDOR_TYPE_PARAMETERS)
+        .map(|(type_name, _)| type_name)
+        .collect();
+    vendor_types.dedup();
+    let vendor_types = vendor_types
+        .into_iter()
+        .map(|type_name| ("resource_type", type_name));
+    listed.chain(vendor_types).chain(facts)
+}
+
+/// The `key<TAB>value` rows of a data file, without its comments.
+fn rows(data: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
+    data.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once('\t'))
 }
 
 /// The `known` rows of the built-ins (no module, file 0).
@@ -38,10 +55,8 @@ pub fn known(interner: &mut Interner) -> Vec<Known> {
 
 /// The `type_param` rows of the built-in types (file 0).
 pub fn type_parameters(interner: &mut Interner) -> Vec<TypeParam> {
-    TYPE_PARAMETERS
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| line.split_once('\t'))
+    rows(TYPE_PARAMETERS)
+        .chain(rows(VENDOR_TYPE_PARAMETERS))
         .map(|(type_name, param)| TypeParam {
             type_name: interner.intern(type_name),
             param: interner.intern(param),

@@ -294,7 +294,13 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
     };
     let parameters = (output.placement.role == Role::RubyType)
         .then(|| ruby::type_parameters(&text).unwrap_or_else(|| vec!["*".to_string()]));
-    for name in ruby::defined_names(output.placement.role, &text) {
+    let below_module = output
+        .placement
+        .module_root
+        .as_deref()
+        .and_then(|root| output.path.strip_prefix(root).ok())
+        .unwrap_or(&output.path);
+    for name in ruby::defined_names(output.placement.role, below_module, &text) {
         for param in parameters.iter().flatten() {
             let row = TypeParam {
                 type_name: output.interner.intern(&name),

@@ -3,22 +3,61 @@
 //! `Puppet::Functions.create_function(:'mod::name')` in
 //! `lib/puppet/functions/`, `newfunction(:name, ...)` in
 //! `lib/puppet/parser/functions/` and `Facter.add(:name)` in `lib/facter/`.
+//! Types and functions are also named by their file, where Puppet's
+//! autoloader looks for them: `lib/puppet/type/nagios_host.rb` defines
+//! `nagios_host` however it makes it (puppetlabs' nagios_core calls a
+//! helper that calls `newtype`).
+
+use std::path::Path;
 
 use super::layout::Role;
 
-/// The names a Ruby plugin file of `role` defines.
-pub fn defined_names(role: Role, text: &str) -> Vec<String> {
-    let call = match role {
-        Role::RubyType => "newtype(",
-        Role::RubyFunction => {
-            return symbol_arguments(text, "create_function(")
-                .chain(symbol_arguments(text, "newfunction("))
-                .collect();
-        }
-        Role::RubyFact => "Facter.add(",
-        _ => return Vec::new(),
+/// The names a Ruby plugin file of `role` defines; `path` is the file's
+/// path below its module's root.
+pub fn defined_names(role: Role, path: &Path, text: &str) -> Vec<String> {
+    let mut names: Vec<String> = match role {
+        Role::RubyType => symbol_arguments(text, "newtype(").collect(),
+        Role::RubyFunction => symbol_arguments(text, "create_function(")
+            .chain(symbol_arguments(text, "newfunction("))
+            .collect(),
+        Role::RubyFact => symbol_arguments(text, "Facter.add(").collect(),
+        _ => Vec::new(),
     };
-    symbol_arguments(text, call).collect()
+    names.extend(autoloaded_name(role, path));
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The name Puppet's autoloader finds in the file at `path` (below its
+/// module's root): `lib/puppet/type/<name>.rb`,
+/// `lib/puppet/functions/<ns>/<name>.rb` (`ns::name`) and
+/// `lib/puppet/parser/functions/<name>.rb`.
+fn autoloaded_name(role: Role, path: &Path) -> Option<String> {
+    let parts: Vec<&str> = path
+        .iter()
+        .map(|part| part.to_str())
+        .collect::<Option<_>>()?;
+    let below = match (role, parts.as_slice()) {
+        (Role::RubyType, ["lib", "puppet", "type", below @ ..]) => below,
+        (Role::RubyFunction, ["lib", "puppet", "parser", "functions", below @ ..]) => below,
+        (Role::RubyFunction, ["lib", "puppet", "functions", below @ ..]) => below,
+        _ => return None,
+    };
+    let (last, namespaces) = below.split_last()?;
+    let name = last.strip_suffix(".rb")?;
+    // Types and legacy functions have no namespace.
+    if role == Role::RubyType || parts[2] == "parser" {
+        return namespaces.is_empty().then(|| name.to_string());
+    }
+    Some(
+        namespaces
+            .iter()
+            .copied()
+            .chain([name])
+            .collect::<Vec<_>>()
+            .join("::"),
+    )
 }
 
 /// The symbol or string first argument of every `call` in `text`:
@@ -59,9 +98,10 @@ const GENERATED_PARAMETERS: &[&str] = &[
 /// `newparam(:x)` and `newproperty(:x)` (with or without parentheses),
 /// plus `ensure` for `ensurable` types, and `name` and `provider`, which
 /// every type has; `None` when the type makes parameters in code (a
-/// computed name, a helper module).
+/// computed name, a helper module) or is made elsewhere (a file that does
+/// not call `newtype`).
 pub fn type_parameters(text: &str) -> Option<Vec<String>> {
-    if GENERATED_PARAMETERS.iter().any(|code| text.contains(code)) {
+    if !text.contains("newtype") || GENERATED_PARAMETERS.iter().any(|code| text.contains(code)) {
         return None;
     }
     let mut names = vec!["name".to_string(), "provider".to_string()];
@@ -89,13 +129,19 @@ mod tests {
 
     #[test]
     fn reads_type_and_function_names() {
+        let nowhere = Path::new("");
         assert_eq!(
-            defined_names(Role::RubyType, "Puppet::Type.newtype(:apache_config) do"),
+            defined_names(
+                Role::RubyType,
+                nowhere,
+                "Puppet::Type.newtype(:apache_config) do"
+            ),
             ["apache_config"]
         );
         assert_eq!(
             defined_names(
                 Role::RubyFunction,
+                nowhere,
                 "Puppet::Functions.create_function(:'apache::pw_hash') do"
             ),
             ["apache::pw_hash"]
@@ -103,15 +149,57 @@ mod tests {
         assert_eq!(
             defined_names(
                 Role::RubyFunction,
+                nowhere,
                 "  newfunction(:go_md5, type: :rvalue) do |args|"
             ),
             ["go_md5"]
         );
         assert_eq!(
-            defined_names(Role::RubyFact, "Facter.add('apt_has_updates') do"),
+            defined_names(Role::RubyFact, nowhere, "Facter.add('apt_has_updates') do"),
             ["apt_has_updates"]
         );
-        assert!(defined_names(Role::ModuleManifest, "newtype(:x)").is_empty());
+        assert!(defined_names(Role::ModuleManifest, nowhere, "newtype(:x)").is_empty());
+    }
+
+    #[test]
+    fn the_autoloader_finds_types_and_functions_by_file_name() {
+        let names = |role, path: &str, text| defined_names(role, Path::new(path), text);
+        // nagios_core makes its types through a helper.
+        assert_eq!(
+            names(
+                Role::RubyType,
+                "lib/puppet/type/nagios_host.rb",
+                "Nagios::Base.eachtype { |name, _| Puppet::Util::NagiosMaker.create_nagios_type name }"
+            ),
+            ["nagios_host"]
+        );
+        assert_eq!(
+            names(
+                Role::RubyFunction,
+                "lib/puppet/functions/apache/bool2httpd.rb",
+                ""
+            ),
+            ["apache::bool2httpd"]
+        );
+        assert_eq!(
+            names(
+                Role::RubyFunction,
+                "lib/puppet/parser/functions/pick.rb",
+                ""
+            ),
+            ["pick"]
+        );
+        // Nothing else is where the autoloader looks.
+        assert!(names(Role::RubyType, "lib/puppet/type/nested/x.rb", "").is_empty());
+        assert!(names(Role::RubyFact, "lib/facter/role.rb", "").is_empty());
+        assert_eq!(
+            names(
+                Role::RubyType,
+                "lib/puppet/type/a.rb",
+                "Puppet::Type.newtype(:a) do\nend\nPuppet::Type.newtype(:b)"
+            ),
+            ["a", "b"]
+        );
     }
 
     #[test]
@@ -123,5 +211,6 @@ mod tests {
         );
         assert_eq!(type_parameters("[:a, :b].each { |p| newparam(p) }"), None);
         assert_eq!(type_parameters("extend Helper\ncreate_parameters"), None);
+        assert_eq!(type_parameters("Maker.make(:nagios_host)"), None);
     }
 }

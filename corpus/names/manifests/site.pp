@@ -8,6 +8,7 @@ node 'class.example.com' {
 node 'type.example.com' {
   present::thing { 'a': }
   present_setting { 'b': }
+  present_made { 'e': value => 1 }
   file { '/tmp/c': ensure => file }
   nosuch { 'd': }
 }
