@@ -1,11 +1,13 @@
 //! Names used and defined nowhere: classes, resource types and functions
-//! that neither a manifest, nor Puppet, nor a module's Ruby code defines.
+//! that neither a manifest, nor Puppet, nor a module's Ruby code defines;
+//! what an unknown class entails (the reads of its variables), and which
+//! modulepath entries pfacts cannot read might define it.
 
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::sorted;
-use crate::facts::schema::Sym;
+use crate::facts::schema::{Id, ModulepathState, Sym};
 use crate::facts::Extraction;
 
 crepe! {
@@ -40,11 +42,50 @@ crepe! {
     /// `function_defined(name)`: written in Puppet, built in, or in Ruby.
     struct FunctionDefined(Sym);
 
+    @input
+    /// `qualified_read(class, reference)`: `$class::x` read.
+    struct QualifiedRead(Sym, Id);
+
+    @input
+    /// `class_in_module(class, module)`: the module a class name's first
+    /// segment names, where some file has that module's name.
+    struct ClassInModule(Sym, Sym);
+
+    @input
+    /// `module_present(module)`: an analyzed file belongs to the module.
+    struct ModulePresent(Sym);
+
+    @input
+    /// `unread_modulepath(entry)`: row `entry` of `modulepath_entry`, a
+    /// directory whose modules pfacts does not read (missing, or outside
+    /// the analyzed paths).
+    struct UnreadModulepath(u32);
+
     @output
     /// `unknown_class(class, relation, site)`; relation 0: declares, 1:
     /// resource_ref.
     #[derive(Debug, PartialOrd, Ord)]
     pub struct UnknownClass(pub Sym, pub u8, pub u32);
+
+    // `unknown_class_name(class)`.
+    struct UnknownClassName(Sym);
+
+    // `module_of_class_present(class)`.
+    struct ModuleOfClassPresent(Sym);
+
+    @output
+    /// `read_of_unknown_class(class, reference)`: `$class::x` read, where
+    /// `class` is an unknown class: a consequence of it, not a finding of
+    /// its own.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct ReadOfUnknownClass(pub Sym, pub Id);
+
+    @output
+    /// `might_define(entry, class)`: an unknown class whose module no
+    /// analyzed file belongs to, which the modules of an unread modulepath
+    /// entry might define.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct MightDefine(pub u32, pub Sym);
 
     @output
     /// `unknown_resource_type(type, site)`.
@@ -64,6 +105,20 @@ crepe! {
     UnknownResourceType(name, site) <- ResourceTyped(name, site), !TypeDefined(name);
     // unknown_function(N, S) :- function_called(N, S), !function_defined(N).
     UnknownFunction(name, site) <- FunctionCalled(name, site), !FunctionDefined(name);
+
+    // unknown_class_name(C) :- unknown_class(C, _, _).
+    UnknownClassName(class) <- UnknownClass(class, _, _);
+    // read_of_unknown_class(C, R) :- qualified_read(C, R),
+    //     unknown_class_name(C).
+    ReadOfUnknownClass(class, reference) <-
+        QualifiedRead(class, reference), UnknownClassName(class);
+
+    // module_of_class_present(C) :- class_in_module(C, M), module_present(M).
+    ModuleOfClassPresent(class) <- ClassInModule(class, module), ModulePresent(module);
+    // might_define(E, C) :- unread_modulepath(E), unknown_class_name(C),
+    //     !module_of_class_present(C).
+    MightDefine(entry, class) <-
+        UnreadModulepath(entry), UnknownClassName(class), !ModuleOfClassPresent(class);
 }
 
 /// What the program derives.
@@ -71,6 +126,8 @@ pub struct Output {
     pub classes: Vec<UnknownClass>,
     pub resource_types: Vec<UnknownResourceType>,
     pub functions: Vec<UnknownFunction>,
+    pub reads_of_unknown_classes: Vec<ReadOfUnknownClass>,
+    pub might_define: Vec<MightDefine>,
 }
 
 /// Whether `name` is a literal name (not the source text of an
@@ -144,10 +201,53 @@ pub fn run(extraction: &Extraction) -> Output {
             .filter(|row| Some(row.kind) == function)
             .map(|row| FunctionDefined(row.name)),
     );
-    let (classes, resource_types, functions) = runtime.run_with_hasher::<FxBuildHasher>();
+    let top = interner.get("::");
+    runtime.extend(
+        facts
+            .var_ref
+            .iter()
+            .filter(|row| Some(row.namespace) != top && !interner.resolve(row.namespace).is_empty())
+            .map(|row| QualifiedRead(row.namespace, row.reference)),
+    );
+    let used_classes = facts.declares.iter().map(|row| row.class).chain(
+        facts
+            .resource_ref
+            .iter()
+            .filter(|row| Some(row.type_name) == class)
+            .map(|row| row.title),
+    );
+    runtime.extend(used_classes.filter_map(|class| {
+        let (module, _) = crate::facts::names::split_first(interner.resolve(class));
+        Some(ClassInModule(class, interner.get(module)?))
+    }));
+    let empty = interner.get("");
+    runtime.extend(
+        facts
+            .file
+            .iter()
+            .filter(|row| Some(row.module) != empty)
+            .map(|row| ModulePresent(row.module)),
+    );
+    runtime.extend(
+        facts
+            .modulepath_entry
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| {
+                matches!(
+                    row.state,
+                    ModulepathState::Missing | ModulepathState::Outside
+                )
+            })
+            .map(|(index, _)| UnreadModulepath(index as u32)),
+    );
+    let (classes, reads_of_unknown_classes, might_define, resource_types, functions) =
+        runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         classes: sorted(classes),
         resource_types: sorted(resource_types),
         functions: sorted(functions),
+        reads_of_unknown_classes: sorted(reads_of_unknown_classes),
+        might_define: sorted(might_define),
     }
 }

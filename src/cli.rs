@@ -662,6 +662,13 @@ fn catalog(args: CatalogArgs) -> ExitCode {
         .collect();
     let (modulepath, manifest) = crate::facts::layout::environment_paths(&args.envdir);
     dirs.extend(modulepath);
+    // Puppet skips a modulepath directory that does not exist; say so.
+    for dir in dirs.iter().filter(|dir| !dir.is_dir()) {
+        eprintln!(
+            "{}: warning: modulepath directory does not exist: pfacts reads no modules from it",
+            dir.display()
+        );
+    }
     let environment = match crate::catalog::Environment::load(&manifest, &dirs) {
         Ok(environment) => environment,
         Err(errors) => {

@@ -368,14 +368,27 @@ impl Config {
                 .map(|name| (kind, name.clone()))
                 .collect::<Vec<_>>()
         };
+        let modulepath = match (&self.file, &self.modulepath.origin) {
+            (Some(file), Origin::File { line, .. }) => Some(crate::facts::ConfiguredModulepath {
+                // As the analyzed files are named: from the current
+                // directory, when below it.
+                file: std::env::current_dir()
+                    .ok()
+                    .and_then(|current| file.strip_prefix(current).ok())
+                    .map_or_else(|| file.clone(), Path::to_path_buf),
+                line: *line as u32,
+                entries: self
+                    .modulepath
+                    .value
+                    .iter()
+                    .map(|entry| (entry.clone(), absolute(entry)))
+                    .collect(),
+            }),
+            _ => None,
+        };
         Ok(crate::facts::Input {
             ignore,
-            modulepath: self
-                .modulepath
-                .value
-                .iter()
-                .map(|entry| absolute(entry))
-                .collect(),
+            modulepath,
             known: [
                 known(&self.known_facts, "fact"),
                 known(&self.known_functions, "function"),

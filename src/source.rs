@@ -30,6 +30,12 @@ pub fn is_template(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "epp")
 }
 
+/// Whether a walked file is an environment's `environment.conf`.
+pub fn is_environment_conf(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|name| name == "environment.conf")
+}
+
 /// Whether a walked file is Ruby code that defines resource types,
 /// functions or facts in a module (`lib/puppet/{type,functions,
 /// parser/functions}`, `lib/facter`).

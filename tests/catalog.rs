@@ -19,6 +19,9 @@
 //!   `hiera_config`) adds Hiera's global layer, before the environment's,
 //!   values and `lookup_options` both; a level without a backend fails in
 //!   Puppet's words.
+//! - `a_modulepath_directory_that_does_not_exist_is_named`: on stderr, for
+//!   `--modulepath` and `environment.conf` alike (`$basemodulepath` is the
+//!   server's).
 //! - `facts_in_every_form_give_the_same_catalog`: facts as JSON, and as
 //!   `puppet facts` prints them in YAML and JSON.
 //! - `a_missing_environment_or_facts_file_is_a_usage_error`: exit code 2
@@ -126,6 +129,7 @@ fn catalogs_are_puppets() {
         ("hiera", "node.example.com", "puppet-catalog.json"),
         ("order", "node.example.com", "puppet-catalog.json"),
         ("erb", "node.example.com", "puppet-catalog.json"),
+        ("modulepath", "node.example.com", "puppet-catalog.json"),
         (
             "hiera",
             "unknown-data.example.com",
@@ -289,6 +293,34 @@ fn global_hiera_layer_is_puppets() {
         }
         assert_eq!(pretty(&ours), pretty(&theirs), "{global}");
     }
+}
+
+#[test]
+fn a_modulepath_directory_that_does_not_exist_is_named() {
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .args([
+            "catalog",
+            "corpus/modulepath",
+            "--modulepath",
+            "corpus/nowhere",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    for missing in [
+        "corpus/nowhere",
+        "corpus/modulepath/modules",
+        "/etc/puppetlabs/code/private-modules",
+    ] {
+        assert!(
+            stderr.contains(&format!(
+                "{missing}: warning: modulepath directory does not exist"
+            )),
+            "{stderr}"
+        );
+    }
+    assert!(!stderr.contains("basemodulepath"), "{stderr}");
 }
 
 #[test]

@@ -383,6 +383,89 @@ fn configuration_tunes_the_run() {
 }
 
 #[test]
+fn modulepath_entries_pfacts_cannot_read_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let environment = dir.path().join("environment");
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/modulepath"),
+        &environment,
+    );
+    // Installed beside the environment, outside what pfacts is given.
+    fs::create_dir_all(dir.path().join("installed/ntp/manifests")).unwrap();
+    fs::write(
+        dir.path().join("installed/ntp/manifests/init.pp"),
+        "class ntp { }\n",
+    )
+    .unwrap();
+    fs::write(
+        environment.join("environment.conf"),
+        "modulepath = site:../installed:modules:$basemodulepath\n",
+    )
+    .unwrap();
+    fs::write(
+        environment.join("pfacts.toml"),
+        "modulepath = [\"site\", \"vendor\"]\n",
+    )
+    .unwrap();
+    let run = pfacts_in(&environment, &["check", ".", "--format", "json"]);
+    let values: Vec<Value> = serde_json::from_str(&run.stdout).unwrap();
+    let mut unread: Vec<(String, u64, u64, String)> = values
+        .iter()
+        .filter(|value| value["rule"] == "unread-modulepath")
+        .map(|value| {
+            (
+                value["file"].as_str().unwrap().to_string(),
+                value["line"].as_u64().unwrap(),
+                value["col"].as_u64().unwrap(),
+                value["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    unread.sort();
+    let explains = "its modules might define the unknown classes `ntp`, `secrets`";
+    assert_eq!(
+        unread,
+        [
+            (
+                "./environment.conf".to_string(),
+                1,
+                19,
+                format!("modulepath entry `../installed` is outside the analyzed paths: pfacts reads none of its modules; {explains}")
+            ),
+            (
+                "./environment.conf".to_string(),
+                1,
+                32,
+                format!("modulepath entry `modules` does not exist here: pfacts reads none of its modules; {explains}")
+            ),
+            (
+                "pfacts.toml".to_string(),
+                1,
+                1,
+                format!("modulepath entry `vendor` does not exist here: pfacts reads none of its modules; {explains}")
+            ),
+        ],
+        "{}",
+        run.stdout
+    );
+    // Given the installed modules too, ntp is known and the entry read.
+    let both = pfacts_in(
+        &environment,
+        &["check", ".", "../installed", "--format", "json"],
+    );
+    let values: Vec<Value> = serde_json::from_str(&both.stdout).unwrap();
+    let messages: Vec<&str> = values
+        .iter()
+        .filter(|value| value["rule"] == "unread-modulepath")
+        .map(|value| value["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages
+        .iter()
+        .all(|message| message.ends_with("unknown class `secrets`")));
+}
+
+#[test]
 fn each_suppression_error_is_reported() {
     let run = pfacts(&["check", "corpus/suppressions", "--format", "json"]);
     assert_eq!(run.status, 1);

@@ -29,6 +29,10 @@ pub enum Role {
     RubyFunction,
     RubyFact,
     Template,
+    /// An environment's `environment.conf`.
+    EnvironmentConf,
+    /// pfacts' own configuration, `pfacts.toml`.
+    Config,
     Other,
 }
 
@@ -44,6 +48,8 @@ impl Role {
             Role::RubyFunction => "ruby_function",
             Role::RubyFact => "ruby_fact",
             Role::Template => "template",
+            Role::EnvironmentConf => "environment_conf",
+            Role::Config => "config",
             Role::Other => "other",
         }
     }
@@ -274,35 +280,107 @@ pub fn environment_paths(dir: &Path) -> (Vec<PathBuf>, PathBuf) {
     }
 }
 
+/// A `modulepath` entry of an `environment.conf`, as written, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathEntry {
+    pub written: String,
+    pub line: u32,
+    /// In characters, from 1.
+    pub col: u32,
+}
+
+impl PathEntry {
+    /// A Puppet setting (`$basemodulepath`), which the server resolves.
+    pub fn is_setting(&self) -> bool {
+        self.written.starts_with('$')
+    }
+
+    /// The directory it names, for an environment at `dir`; `None` for a
+    /// setting.
+    pub fn directory(&self, dir: &Path) -> Option<PathBuf> {
+        (!self.is_setting()).then(|| dir.join(&self.written))
+    }
+}
+
+/// What an `environment.conf` sets that pfacts reads: `key = value` lines,
+/// `#` comments, values optionally quoted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EnvironmentConf {
+    pub modulepath: Option<Vec<PathEntry>>,
+    pub manifest: Option<String>,
+}
+
+impl EnvironmentConf {
+    pub fn parse(text: &str) -> EnvironmentConf {
+        let mut conf = EnvironmentConf::default();
+        for (index, line) in text.lines().enumerate() {
+            let Some((name, value)) = line.split_once('=') else {
+                continue;
+            };
+            let name = name.trim();
+            if name.starts_with('#') {
+                continue;
+            }
+            let value_start = line.len() - value.len();
+            match name {
+                "modulepath" => {
+                    conf.modulepath = Some(modulepath_entries(
+                        index as u32 + 1,
+                        &line[..value_start],
+                        value,
+                    ))
+                }
+                "manifest" => conf.manifest = Some(value.trim().trim_matches('"').to_string()),
+                _ => {}
+            }
+        }
+        conf
+    }
+}
+
+/// The entries of a `modulepath` value, `:`-separated, located on line
+/// `line` after `before` (the key and `=`).
+fn modulepath_entries(line: u32, before: &str, value: &str) -> Vec<PathEntry> {
+    let mut col = before.chars().count() as u32 + 1;
+    let mut entries = Vec::new();
+    for part in value.split(':') {
+        let leading = part.len() - part.trim_start_matches([' ', '\t', '"']).len();
+        let written = part.trim_matches([' ', '\t', '"']);
+        if !written.is_empty() {
+            entries.push(PathEntry {
+                written: written.to_string(),
+                line,
+                col: col + part[..leading].chars().count() as u32,
+            });
+        }
+        col += part.chars().count() as u32 + 1;
+    }
+    entries
+}
+
 fn read_environment(dir: &Path) -> Option<Environment> {
-    let conf = dir.join("environment.conf");
-    let settings = std::fs::read_to_string(&conf).ok();
+    let settings = std::fs::read_to_string(dir.join("environment.conf")).ok();
     let marked =
         settings.is_some() || dir.join("manifests").is_dir() && dir.join("modules").is_dir();
     if !marked && !has_main_manifest_only(dir) {
         return None;
     }
-    let setting = |key: &str| {
-        settings.as_deref().and_then(|text| {
-            text.lines().find_map(|line| {
-                let (name, value) = line.split_once('=')?;
-                (name.trim() == key).then(|| value.trim().trim_matches('"').to_string())
-            })
-        })
-    };
-    let modulepath = setting("modulepath")
-        .map(|value| {
-            value
-                .split(':')
-                .filter(|entry| {
-                    !entry.is_empty() && !entry.starts_with('$') && !entry.starts_with('/')
-                })
-                .map(|entry| dir.join(entry))
+    let conf = settings
+        .as_deref()
+        .map(EnvironmentConf::parse)
+        .unwrap_or_default();
+    let modulepath = conf.modulepath.map_or_else(
+        || vec![dir.join("modules")],
+        |entries| {
+            entries
+                .iter()
+                .filter_map(|entry| entry.directory(dir))
                 .collect()
-        })
-        .unwrap_or_else(|| vec![dir.join("modules")]);
-    let manifest = setting("manifest")
-        .filter(|value| !value.starts_with('/') && !value.starts_with('$'))
+        },
+    );
+    let manifest = conf
+        .manifest
+        .filter(|value| !value.starts_with('$'))
         .map_or_else(|| dir.join("manifests"), |value| dir.join(value));
     Some(Environment {
         modulepath,
@@ -451,6 +529,40 @@ mod tests {
         assert_eq!(
             (nested.module.as_str(), nested.role),
             ("web", Role::ModuleManifest)
+        );
+    }
+
+    #[test]
+    fn environment_conf_entries_are_located() {
+        let conf = EnvironmentConf::parse(
+            "# comment = no\nmodulepath = site:modules:/etc/puppet/private/modules:$basemodulepath\n  manifest = \"manifests/site.pp\"\n",
+        );
+        let entries = conf.modulepath.unwrap();
+        let located: Vec<(&str, u32, u32)> = entries
+            .iter()
+            .map(|entry| (entry.written.as_str(), entry.line, entry.col))
+            .collect();
+        assert_eq!(
+            located,
+            [
+                ("site", 2, 14),
+                ("modules", 2, 19),
+                ("/etc/puppet/private/modules", 2, 27),
+                ("$basemodulepath", 2, 55),
+            ]
+        );
+        assert!(entries[3].is_setting());
+        assert_eq!(
+            entries[2].directory(Path::new("env")),
+            Some(PathBuf::from("/etc/puppet/private/modules"))
+        );
+        assert_eq!(conf.manifest.as_deref(), Some("manifests/site.pp"));
+        let quoted = EnvironmentConf::parse("modulepath=\"a:b\"\n")
+            .modulepath
+            .unwrap();
+        assert_eq!(
+            (quoted[0].col, quoted[1].written.as_str(), quoted[1].col),
+            (13, "b", 15)
         );
     }
 

@@ -26,7 +26,9 @@ use crate::source;
 use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
-use schema::{Facts, FileId, Known, ParseError, Remap, TypeParam};
+use schema::{
+    Facts, FileId, Known, ModulepathEntry, ModulepathState, ParseError, Remap, TypeParam,
+};
 
 /// The facts of a tree of files.
 #[derive(Debug, Default)]
@@ -68,7 +70,10 @@ impl FileOutput {
 }
 
 fn wanted(path: &std::path::Path) -> bool {
-    source::is_manifest(path) || source::is_ruby_plugin(path) || source::is_template(path)
+    source::is_manifest(path)
+        || source::is_ruby_plugin(path)
+        || source::is_template(path)
+        || source::is_environment_conf(path)
 }
 
 /// What the configuration adds to the files themselves.
@@ -77,18 +82,29 @@ pub struct Input {
     /// Paths not to analyze (gitignore patterns rooted at the
     /// configuration's directory).
     pub ignore: ignore::gitignore::Gitignore,
-    /// Absolute directories whose subdirectories are modules.
-    pub modulepath: Vec<PathBuf>,
+    /// The configuration's `modulepath`, when it sets one.
+    pub modulepath: Option<ConfiguredModulepath>,
     /// Names known without a definition, as `(kind, name)` with the kinds
     /// of the `known` relation.
     pub known: Vec<(&'static str, String)>,
+}
+
+/// The `modulepath` of a configuration file: directories whose
+/// subdirectories are modules.
+#[derive(Debug)]
+pub struct ConfiguredModulepath {
+    /// The configuration file, and the line that sets it.
+    pub file: PathBuf,
+    pub line: u32,
+    /// Each entry as written, and the absolute directory it names.
+    pub entries: Vec<(String, PathBuf)>,
 }
 
 impl Default for Input {
     fn default() -> Input {
         Input {
             ignore: ignore::gitignore::Gitignore::empty(),
-            modulepath: Vec::new(),
+            modulepath: None,
             known: Vec::new(),
         }
     }
@@ -118,7 +134,14 @@ pub fn extract_paths(paths: &[PathBuf]) -> Extraction {
 /// [`extract_paths`], with what the configuration adds.
 pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     let discovery = source::discover(paths, wanted);
-    let mut layout = Layout::with_modulepath(input.modulepath.clone());
+    let configured_dirs = input.modulepath.iter().flat_map(|modulepath| {
+        modulepath
+            .entries
+            .iter()
+            .map(|(_, directory)| directory.clone())
+    });
+    let mut layout = Layout::with_modulepath(configured_dirs.collect());
+    let analyzed = Analyzed::new(paths);
     let placed: Vec<(PathBuf, Placement)> = discovery
         .files
         .into_iter()
@@ -134,6 +157,8 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         .map_init(syntax::new_parser, |parser, (path, placement)| {
             if source::is_template(&path) {
                 template_file(path, placement)
+            } else if source::is_environment_conf(&path) {
+                environment_conf(path, placement, &analyzed)
             } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
                 ruby_file(path, placement)
             } else {
@@ -159,7 +184,13 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         extraction.facts.known.push(row);
     }
     let mut id_base = 0;
-    for (index, mut output) in outputs.into_iter().enumerate() {
+    let outputs = outputs.into_iter().chain(
+        input
+            .modulepath
+            .as_ref()
+            .map(|modulepath| configured(modulepath, &analyzed)),
+    );
+    for (index, mut output) in outputs.enumerate() {
         let file = FileId(index as u32 + 1);
         let symbols = extraction.interner.absorb(&output.interner);
         output.facts.remap(&Remap {
@@ -316,6 +347,118 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
             file: FileId::default(),
         };
         output.facts.known.push(row);
+    }
+    output
+}
+
+/// The analyzed directories, to tell whether a modulepath entry's modules
+/// are among what is read.
+struct Analyzed {
+    roots: Vec<PathBuf>,
+}
+
+impl Analyzed {
+    fn new(paths: &[PathBuf]) -> Analyzed {
+        Analyzed {
+            roots: paths
+                .iter()
+                .filter(|path| path.is_dir())
+                .filter_map(|path| lexically_absolute(path))
+                .collect(),
+        }
+    }
+
+    /// What pfacts makes of the directory an entry names (`None`: a
+    /// setting).
+    fn state(&self, directory: Option<&std::path::Path>) -> ModulepathState {
+        let Some(directory) = directory else {
+            return ModulepathState::Setting;
+        };
+        if !directory.is_dir() {
+            return ModulepathState::Missing;
+        }
+        match lexically_absolute(directory) {
+            Some(absolute) if self.roots.iter().any(|root| absolute.starts_with(root)) => {
+                ModulepathState::Read
+            }
+            _ => ModulepathState::Outside,
+        }
+    }
+}
+
+/// `path` made absolute, with `.` and `..` resolved as written (symbolic
+/// links are not followed, as the walk does not).
+fn lexically_absolute(path: &std::path::Path) -> Option<PathBuf> {
+    let mut normal = PathBuf::new();
+    for component in std::path::absolute(path).ok()?.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    Some(normal)
+}
+
+/// An `environment.conf`: its `modulepath` entries and what pfacts makes of
+/// them.
+fn environment_conf(path: PathBuf, placement: Placement, analyzed: &Analyzed) -> FileOutput {
+    let placement = Placement {
+        role: Role::EnvironmentConf,
+        ..placement
+    };
+    let mut output = FileOutput::empty(path, placement);
+    let text = match std::fs::read_to_string(&output.path) {
+        Ok(text) => text,
+        Err(error) => {
+            output
+                .diagnostics
+                .push(Diagnostic::io(output.path.clone(), error.to_string()));
+            return output;
+        }
+    };
+    output.bytes = text.len();
+    let dir = output
+        .path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let entries = layout::EnvironmentConf::parse(&text)
+        .modulepath
+        .unwrap_or_default();
+    for entry in entries {
+        let state = analyzed.state(entry.directory(&dir).as_deref());
+        let row = ModulepathEntry {
+            entry: output.interner.intern(&entry.written),
+            state,
+            file: FileId::default(),
+            line: entry.line,
+            col: entry.col,
+        };
+        output.facts.modulepath_entry.push(row);
+    }
+    output
+}
+
+/// The configuration file's `modulepath`, as a file of role `config`.
+fn configured(modulepath: &ConfiguredModulepath, analyzed: &Analyzed) -> FileOutput {
+    let placement = Placement {
+        module: String::new(),
+        role: Role::Config,
+        module_root: None,
+    };
+    let mut output = FileOutput::empty(modulepath.file.clone(), placement);
+    for (written, directory) in &modulepath.entries {
+        let row = ModulepathEntry {
+            entry: output.interner.intern(written),
+            state: analyzed.state(Some(directory)),
+            file: FileId::default(),
+            line: modulepath.line,
+            col: 1,
+        };
+        output.facts.modulepath_entry.push(row);
     }
     output
 }

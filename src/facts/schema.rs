@@ -108,6 +108,40 @@ impl Column for bool {
     }
 }
 
+/// What pfacts could make of a `modulepath` entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ModulepathState {
+    /// A directory among the analyzed paths: its modules are read.
+    Read,
+    /// A directory outside the analyzed paths: its modules are not read.
+    Outside,
+    /// No such directory here: a path on the server, or a Puppetfile's
+    /// `moduledir` before r10k ran.
+    Missing,
+    /// A Puppet setting (`$basemodulepath`), resolved on the server.
+    Setting,
+}
+
+impl ModulepathState {
+    pub fn name(self) -> &'static str {
+        match self {
+            ModulepathState::Read => "read",
+            ModulepathState::Outside => "outside",
+            ModulepathState::Missing => "missing",
+            ModulepathState::Setting => "setting",
+        }
+    }
+}
+
+impl Column for ModulepathState {
+    const TYPE: &'static str = "text";
+    const SYMBOL: bool = true;
+    fn remap(&mut self, _: &Remap) {}
+    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
+        Value::Text(self.name())
+    }
+}
+
 /// A column of a relation, for documentation and export.
 #[derive(Debug)]
 pub struct ColumnSchema {
@@ -196,10 +230,24 @@ relations! {
     /// (an environment's `manifests/`, such as `site.pp`), `function`,
     /// `type_alias`, `example` (`examples/`, `tests/`), `ruby_type`,
     /// `ruby_function`, `ruby_fact`, `template` (`templates/`; an EPP
-    /// template's only facts are its `parse_error`s), or `other`.
+    /// template's only facts are its `parse_error`s), `environment_conf`
+    /// (an environment's `environment.conf`), `config` (the `pfacts.toml`
+    /// that gives a `modulepath`), or `other`.
     ///
     /// Example: `file(3, modules/apache/manifests/vhost.pp, apache, module_manifest)`
     file / File { file: FileId, path: Sym, module: Sym, role: Sym }
+
+    /// `modulepath_entry(entry, state, file, line, col)`: an entry of the
+    /// `modulepath` of an `environment.conf` (a file of role
+    /// `environment_conf`) or of `pfacts.toml` (role `config`), as written.
+    /// `state`: `read` (a directory among the analyzed paths, whose modules
+    /// are read), `outside` (a directory outside them, whose modules are
+    /// not), `missing` (no such directory here: a path on the server, a
+    /// Puppetfile's `moduledir` before r10k ran), `setting` (a Puppet
+    /// setting such as `$basemodulepath`, resolved on the server).
+    ///
+    /// Example: `modulepath_entry(modules, missing, 2, 3, 19)`
+    modulepath_entry / ModulepathEntry { entry: Sym, state: ModulepathState, file: FileId, line: u32, col: u32 }
 
     /// `autoload_mismatch(entity, file, line, expected)`: a class, define,
     /// function or type alias defined in a module file other than the one

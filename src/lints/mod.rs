@@ -41,6 +41,7 @@ mod unknown_parameter;
 mod unknown_parent;
 mod unknown_resource_type;
 mod unknown_variable;
+mod unread_modulepath;
 mod unsupported_expression;
 pub mod unused_suppression;
 
@@ -208,6 +209,10 @@ const CHECKS: &[(&Rule, Check)] = &[
         private_reference::check,
     ),
     (&unknown_class::UnknownClass::RULE, unknown_class::check),
+    (
+        &unread_modulepath::UnreadModulepath::RULE,
+        unread_modulepath::check,
+    ),
     (
         &unknown_resource_type::UnknownResourceType::RULE,
         unknown_resource_type::check,

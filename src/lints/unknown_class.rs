@@ -1,16 +1,20 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
+use crate::facts::schema::{FileId, Sym};
 
 rule! {
     /// ## What it does
     /// Finds classes declared (`include`, `require`, `contain`,
     /// `class { 'x': }`) or referenced (`Class['x']`) that no analyzed
-    /// manifest defines.
+    /// manifest defines: once per file, its other uses in the file and the
+    /// reads of its variables (`$x::setting`, which `unknown-variable` then
+    /// leaves alone) as related places.
     ///
     /// ## Why is this bad?
     /// Puppet fails the compilation of every node that reaches the
     /// declaration: "Could not find class". Often a typo, or a module
-    /// missing from the environment.
+    /// missing from the environment (`unread-modulepath` says which entry
+    /// of the modulepath pfacts could not read).
     ///
     /// ## Example
     /// ```puppet
@@ -19,30 +23,101 @@ rule! {
     UnknownClass { id: "unknown-class", severity: Error, enabled: true }
 }
 
+/// A use of an unknown class.
+struct Use {
+    class: Sym,
+    file: FileId,
+    line: u32,
+    col: u32,
+    what: &'static str,
+}
+
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
-    context
+    let mut uses: Vec<Use> = context
         .names
         .classes
         .iter()
         .map(|found| {
-            let (file, line, col, what) = if found.1 == 0 {
+            if found.1 == 0 {
                 let row = &facts.declares[found.2 as usize];
-                (row.file, row.line, row.col, "declared")
+                (row.file, row.line, row.col, "declared", found.0)
             } else {
                 let row = &facts.resource_ref[found.2 as usize];
-                (row.file, row.line, row.col, "referenced")
-            };
-            context.diagnostic(
-                &UnknownClass::RULE,
-                file,
-                line,
-                col,
-                format!(
-                    "class `{}` is {what} here but defined nowhere",
-                    context.text(found.0)
-                ),
-            )
+                (row.file, row.line, row.col, "referenced", found.0)
+            }
         })
-        .collect()
+        .map(|(file, line, col, what, class)| Use {
+            class,
+            file,
+            line,
+            col,
+            what,
+        })
+        .collect();
+    uses.sort_by_key(|used| (context.text(used.class), used.file, used.line, used.col));
+
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    // Each class's findings: (class, file, index in `diagnostics`).
+    let mut findings: Vec<(Sym, FileId, usize)> = Vec::new();
+    let mut index = 0;
+    while index < uses.len() {
+        let first = &uses[index];
+        let in_file = uses[index..]
+            .iter()
+            .take_while(|used| (used.class, used.file) == (first.class, first.file))
+            .count();
+        let mut diagnostic = context.diagnostic(
+            &UnknownClass::RULE,
+            first.file,
+            first.line,
+            first.col,
+            format!(
+                "class `{}` is {} here but defined nowhere",
+                context.text(first.class),
+                first.what
+            ),
+        );
+        diagnostic.related = uses[index + 1..index + in_file]
+            .iter()
+            .map(|used| {
+                context.related(
+                    used.file,
+                    used.line,
+                    used.col,
+                    format!("also {} here", used.what),
+                )
+            })
+            .collect();
+        findings.push((first.class, first.file, diagnostics.len()));
+        diagnostics.push(diagnostic);
+        index += in_file;
+    }
+
+    // The reads of an unknown class's variables: with its finding in the
+    // same file, else with its first finding.
+    for read in &context.names.reads_of_unknown_classes {
+        let row = context.var_ref(read.1);
+        let of_class = findings.iter().filter(|(class, ..)| *class == read.0);
+        let Some(owner) = of_class
+            .clone()
+            .find(|(_, file, _)| *file == row.file)
+            .or_else(|| of_class.clone().next())
+            .map(|&(.., owner)| owner)
+        else {
+            continue;
+        };
+        let related = context.related(
+            row.file,
+            row.line,
+            row.col,
+            format!(
+                "`${}` read here: undef, as class `{}` is unknown",
+                context.text(row.name),
+                context.text(read.0)
+            ),
+        );
+        diagnostics[owner].related.push(related);
+    }
+    diagnostics
 }

@@ -12,7 +12,8 @@ rule! {
     /// parameter or class-level variable of class `a::b`. Facts, `$facts`,
     /// `$trusted`, `$title`, `$name`, `$module_name`, regex captures and
     /// metaparameters in defines are known; an unassigned name that is a
-    /// Facter or custom fact is left to `top-scope-fact`.
+    /// Facter or custom fact is left to `top-scope-fact`, and a read of an
+    /// unknown class's variable to `unknown-class`.
     ///
     /// ## Why is this bad?
     /// Puppet evaluates an unknown variable to `undef` (or fails under
@@ -41,10 +42,20 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         })
         .collect();
     let facts = &context.extraction.facts;
+    // A read of an unknown class's variable is a consequence that
+    // unknown-class reports with the class.
+    let mut consequences: Vec<crate::facts::schema::Id> = context
+        .names
+        .reads_of_unknown_classes
+        .iter()
+        .map(|read| read.1)
+        .collect();
+    consequences.sort_unstable();
     context
         .scope
         .unknown
         .iter()
+        .filter(|found| consequences.binary_search(&found.0).is_err())
         .filter(|found| {
             let index = facts
                 .var_ref

@@ -75,8 +75,8 @@ impl Catalog<'_> {
         id
     }
 
-    /// The bytes of the token at `location`: a name or variable, else one
-    /// character.
+    /// The bytes of the token at `location`: a name or variable (`::`
+    /// within), a path (`/etc/x`, `./dist`), else one character.
     fn span(&self, id: usize, location: Location) -> Option<Range<usize>> {
         let line = self
             .files
@@ -90,10 +90,17 @@ impl Catalog<'_> {
                 .nth(location.column.saturating_sub(1))
                 .map_or(line_text.trim_end().len(), |(offset, _)| offset);
         let rest = &text[start..line.end];
+        let is_path = rest.starts_with(['/', '.']);
         let token = rest
             .char_indices()
             .find(|&(offset, c)| {
-                !(c.is_alphanumeric() || c == '_' || c == ':' || (offset == 0 && c == '$'))
+                let in_name = c.is_alphanumeric()
+                    || c == '_'
+                    || (offset == 0 && c == '$')
+                    || (c == ':'
+                        && (rest[offset..].starts_with("::") || rest[..offset].ends_with(':')));
+                let in_path = is_path && !c.is_whitespace() && !matches!(c, ':' | '"' | '\'' | ',');
+                !(in_name || in_path)
             })
             .map_or(rest.trim_end().len(), |(offset, _)| offset);
         // Past the end of the line (a missing `]`), the span is empty.

@@ -14,4 +14,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "suppressions",
     "declarations",
     "validation",
+    "modulepath",
 ];
