@@ -402,13 +402,15 @@ module.exports = grammar({
       '}',
     )),
 
-    // `File['a'] { ... }`, `$ref { ... }`, `Resource['file', 'a'] { ... }`
-    resource_override: $ => seq(
+    // `File['a'] { ... }`, `$ref { ... }`, `Resource['file', 'a'] { ... }`.
+    // Never a reference followed by a hash: Puppet's LALR parser shifts
+    // the `{`, as for defaults.
+    resource_override: $ => prec.dynamic(1, seq(
       field('target', choice($.access, $.variable)),
       '{',
       optional($._attributes),
       '}',
-    ),
+    )),
 
     _attributes: $ => seq(commaSep1(field('attribute', $.attribute)), optional(',')),
 
