@@ -1,7 +1,9 @@
 //! Names used and defined nowhere: classes, resource types and functions
 //! that neither a manifest, nor Puppet, nor a module's Ruby code defines;
 //! what an unknown class entails (the reads of its variables), and which
-//! modulepath entries pfacts cannot read might define it.
+//! modulepath entries pfacts cannot read might define it. Nothing is
+//! reported in a branch that Puppet evaluates only when a name defined
+//! nowhere is defined (`if defined('portage') { ... }`): dead code here.
 
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
@@ -12,31 +14,40 @@ use crate::facts::Extraction;
 
 crepe! {
     @input
-    /// `class_used(class, site)`: a class declared (`include`, `require`,
-    /// `contain`, `class { 'x': }`) at row `site` of `declares`.
-    struct ClassUsed(Sym, u32);
+    /// `class_used(class, site, guard)`: a class declared (`include`,
+    /// `require`, `contain`, `class { 'x': }`) at row `site` of `declares`,
+    /// in guarded branch `guard`.
+    struct ClassUsed(Sym, u32, Id);
 
     @input
-    /// `class_referenced(class, site)`: `Class['x']` at row `site` of
-    /// `resource_ref`.
-    struct ClassReferenced(Sym, u32);
+    /// `class_related(class, site, guard)`: a class that a relationship at
+    /// row `site` of `relationship` orders (`Class['x'] -> ...`, `require
+    /// => Class['x']`), which Puppet must find; a reference elsewhere
+    /// (`defined(Class['x'])`, a value) is only a type.
+    struct ClassRelated(Sym, u32, Id);
 
     @input
     /// `class_defined(class)`.
     struct ClassDefined(Sym);
 
     @input
-    /// `resource_typed(type, site)`: a resource expression of a literal
-    /// type at row `site` of `resource_expression`.
-    struct ResourceTyped(Sym, u32);
+    /// `resource_typed(type, site, guard)`: a resource expression of a
+    /// literal type at row `site` of `resource_expression`.
+    struct ResourceTyped(Sym, u32, Id);
 
     @input
     /// `type_defined(type)`: a define, a built-in or a Ruby resource type.
     struct TypeDefined(Sym);
 
     @input
-    /// `function_called(name, site)`: a call at row `site` of `call`.
-    struct FunctionCalled(Sym, u32);
+    /// `function_called(name, site, guard)`: a call at row `site` of
+    /// `call`.
+    struct FunctionCalled(Sym, u32, Id);
+
+    @input
+    /// `guard_test(branch, outer, name)`: branch `branch`, inside guarded
+    /// branch `outer`, runs only when `name` is defined.
+    struct GuardTest(Id, Id, Sym);
 
     @input
     /// `function_defined(name)`: written in Puppet, built in, or in Ruby.
@@ -61,11 +72,17 @@ crepe! {
     /// the analyzed paths).
     struct UnreadModulepath(u32);
 
+    // `name_defined(name)`: what `defined('name')` finds.
+    struct NameDefined(Sym);
+
+    // `dead(branch)`: a guarded branch Puppet never evaluates here.
+    struct Dead(Id);
+
     @output
-    /// `unknown_class(class, relation, site)`; relation 0: declares, 1:
-    /// resource_ref.
+    /// `unknown_class(class, relation, site)`: at row `site` of `declares`
+    /// or `relationship`.
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct UnknownClass(pub Sym, pub u8, pub u32);
+    pub struct UnknownClass(pub Sym, pub ClassSite, pub u32);
 
     // `unknown_class_name(class)`.
     struct UnknownClassName(Sym);
@@ -97,14 +114,31 @@ crepe! {
     #[derive(Debug, PartialOrd, Ord)]
     pub struct UnknownFunction(pub Sym, pub u32);
 
-    // unknown_class(C, 0, S) :- class_used(C, S), !class_defined(C).
-    UnknownClass(class, 0, site) <- ClassUsed(class, site), !ClassDefined(class);
-    // unknown_class(C, 1, S) :- class_referenced(C, S), !class_defined(C).
-    UnknownClass(class, 1, site) <- ClassReferenced(class, site), !ClassDefined(class);
-    // unknown_resource_type(T, S) :- resource_typed(T, S), !type_defined(T).
-    UnknownResourceType(name, site) <- ResourceTyped(name, site), !TypeDefined(name);
-    // unknown_function(N, S) :- function_called(N, S), !function_defined(N).
-    UnknownFunction(name, site) <- FunctionCalled(name, site), !FunctionDefined(name);
+    // name_defined(N) :- class_defined(N).
+    NameDefined(name) <- ClassDefined(name);
+    // name_defined(N) :- type_defined(N).
+    NameDefined(name) <- TypeDefined(name);
+    // dead(B) :- guard_test(B, _, N), !name_defined(N).
+    Dead(branch) <- GuardTest(branch, _, name), !NameDefined(name);
+    // dead(B) :- guard_test(B, O, _), dead(O).
+    Dead(branch) <- GuardTest(branch, outer, _), Dead(outer);
+
+    // unknown_class(C, declares, S) :- class_used(C, S, G),
+    //     !class_defined(C), !dead(G).
+    UnknownClass(class, ClassSite::Declares, site) <-
+        ClassUsed(class, site, guard), !ClassDefined(class), !Dead(guard);
+    // unknown_class(C, relationship, S) :- class_related(C, S, G),
+    //     !class_defined(C), !dead(G).
+    UnknownClass(class, ClassSite::Relationship, site) <-
+        ClassRelated(class, site, guard), !ClassDefined(class), !Dead(guard);
+    // unknown_resource_type(T, S) :- resource_typed(T, S, G),
+    //     !type_defined(T), !dead(G).
+    UnknownResourceType(name, site) <-
+        ResourceTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
+    // unknown_function(N, S) :- function_called(N, S, G),
+    //     !function_defined(N), !dead(G).
+    UnknownFunction(name, site) <-
+        FunctionCalled(name, site, guard), !FunctionDefined(name), !Dead(guard);
 
     // unknown_class_name(C) :- unknown_class(C, _, _).
     UnknownClassName(class) <- UnknownClass(class, _, _);
@@ -119,6 +153,13 @@ crepe! {
     //     !module_of_class_present(C).
     MightDefine(entry, class) <-
         UnreadModulepath(entry), UnknownClassName(class), !ModuleOfClassPresent(class);
+}
+
+/// The relation whose row names an unknown class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ClassSite {
+    Declares,
+    Relationship,
 }
 
 /// What the program derives.
@@ -152,15 +193,26 @@ pub fn run(extraction: &Extraction) -> Output {
             .declares
             .iter()
             .enumerate()
-            .map(|(site, row)| ClassUsed(row.class, site as u32)),
+            .map(|(site, row)| ClassUsed(row.class, site as u32, row.guard)),
+    );
+    let is_class = |type_name, title| Some(type_name) == class && is_name(interner.resolve(title));
+    runtime.extend(
+        facts
+            .relationship
+            .iter()
+            .enumerate()
+            .flat_map(|(site, row)| {
+                [(row.from_type, row.from_title), (row.to_type, row.to_title)]
+                    .into_iter()
+                    .filter(|&(type_name, title)| is_class(type_name, title))
+                    .map(move |(_, title)| ClassRelated(title, site as u32, row.guard))
+            }),
     );
     runtime.extend(
         facts
-            .resource_ref
+            .guard
             .iter()
-            .enumerate()
-            .filter(|(_, row)| Some(row.type_name) == class && is_name(interner.resolve(row.title)))
-            .map(|(site, row)| ClassReferenced(row.title, site as u32)),
+            .map(|row| GuardTest(row.branch, row.outer, row.name)),
     );
     runtime.extend(facts.class_decl.iter().map(|row| ClassDefined(row.class)));
     runtime.extend(
@@ -171,7 +223,7 @@ pub fn run(extraction: &Extraction) -> Output {
             .filter(|(_, row)| {
                 Some(row.type_name) != class && is_name(interner.resolve(row.type_name))
             })
-            .map(|(site, row)| ResourceTyped(row.type_name, site as u32)),
+            .map(|(site, row)| ResourceTyped(row.type_name, site as u32, row.guard)),
     );
     runtime.extend(facts.define_decl.iter().map(|row| TypeDefined(row.define)));
     runtime.extend(
@@ -192,7 +244,7 @@ pub fn run(extraction: &Extraction) -> Output {
                     .resolve(row.name)
                     .starts_with(|c: char| c.is_ascii_lowercase())
             })
-            .map(|(site, row)| FunctionCalled(row.name, site as u32)),
+            .map(|(site, row)| FunctionCalled(row.name, site as u32, row.guard)),
     );
     runtime.extend(
         facts
@@ -209,13 +261,17 @@ pub fn run(extraction: &Extraction) -> Output {
             .filter(|row| Some(row.namespace) != top && !interner.resolve(row.namespace).is_empty())
             .map(|row| QualifiedRead(row.namespace, row.reference)),
     );
-    let used_classes = facts.declares.iter().map(|row| row.class).chain(
-        facts
-            .resource_ref
-            .iter()
-            .filter(|row| Some(row.type_name) == class)
-            .map(|row| row.title),
-    );
+    let related_classes = facts.relationship.iter().flat_map(|row| {
+        [(row.from_type, row.from_title), (row.to_type, row.to_title)]
+            .into_iter()
+            .filter(|&(type_name, _)| Some(type_name) == class)
+            .map(|(_, title)| title)
+    });
+    let used_classes = facts
+        .declares
+        .iter()
+        .map(|row| row.class)
+        .chain(related_classes);
     runtime.extend(used_classes.filter_map(|class| {
         let (module, _) = crate::facts::names::split_first(interner.resolve(class));
         Some(ClassInModule(class, interner.get(module)?))

@@ -29,6 +29,7 @@ inheritance web.example.com catalog.json
 names class.example.com class.json
 names type.example.com type.json
 names function.example.com function.json
+names guard.example.com guard.json
 assert_private node.example.com define.json debian-modules
 assert_private include.example.com class.json debian-modules
 declarations unknown-parameter-type.example.com unknown-parameter-type.json

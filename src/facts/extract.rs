@@ -13,6 +13,8 @@ use rustc_hash::FxHashSet;
 
 use tree_sitter::{Language, Node, Tree, TreeCursor};
 
+#[path = "guard.rs"]
+mod guard;
 #[path = "validate.rs"]
 mod validate;
 
@@ -21,6 +23,7 @@ use super::layout::{autoload_path, is_autoload_path, Placement, Role};
 use super::names;
 use super::schema::*;
 use crate::diagnostic::Columns;
+use guard::{OpenGuard, PendingGuard};
 use validate::{Definition, OpenBlock, ParameterList};
 
 /// The facts of one file, with file-local symbols and ids (see
@@ -81,6 +84,11 @@ pub struct Grammar {
     reads_tokens: Vec<bool>,
     access: u16,
     access_modifier: u16,
+    binary: u16,
+    elsif: u16,
+    else_: u16,
+    if_: u16,
+    unless: u16,
     node_name: u16,
     interpolated_string: u16,
     attribute: u16,
@@ -122,11 +130,13 @@ pub struct Grammar {
 /// Field ids, looked up once: by name, tree-sitter compares strings.
 struct Fields {
     access: FieldId,
+    alternative: FieldId,
     arguments: FieldId,
     attribute: FieldId,
     body: FieldId,
     case: FieldId,
     condition: FieldId,
+    consequence: FieldId,
     expression: FieldId,
     form: FieldId,
     function: FieldId,
@@ -136,6 +146,7 @@ struct Fields {
     matcher: FieldId,
     method: FieldId,
     name: FieldId,
+    operand: FieldId,
     operator: FieldId,
     option: FieldId,
     parent: FieldId,
@@ -287,6 +298,11 @@ impl Grammar {
             reads_tokens,
             access: kind("access"),
             access_modifier: kind("access_modifier"),
+            binary: kind("binary"),
+            elsif: kind("elsif"),
+            else_: kind("else"),
+            if_: kind("if"),
+            unless: kind("unless"),
             node_name: kind("node_name"),
             interpolated_string: kind("interpolated_string"),
             attribute: kind("attribute"),
@@ -326,11 +342,13 @@ impl Grammar {
             unary: kind("unary"),
             fields: Fields {
                 access: field("access"),
+                alternative: field("alternative"),
                 arguments: field("arguments"),
                 attribute: field("attribute"),
                 body: field("body"),
                 case: field("case"),
                 condition: field("condition"),
+                consequence: field("consequence"),
                 expression: field("expression"),
                 form: field("form"),
                 function: field("function"),
@@ -340,6 +358,7 @@ impl Grammar {
                 matcher: field("matcher"),
                 method: field("method"),
                 name: field("name"),
+                operand: field("operand"),
                 operator: field("operator"),
                 option: field("option"),
                 parent: field("parent"),
@@ -545,6 +564,9 @@ struct Extractor<'a> {
     open_parameters: Vec<OpenParameter<'a>>,
     /// Depths of the open `if`, `unless`, `case` and selectors.
     conditions: Vec<usize>,
+    /// Guarded branches read but not entered yet, and those the walk is in.
+    pending_guards: Vec<PendingGuard>,
+    open_guards: Vec<OpenGuard>,
     /// Variables assigned outside conditionals, by scope, to find a second
     /// assignment.
     assigned: FxHashSet<(Id, String)>,
@@ -606,6 +628,8 @@ pub fn extract<'a>(
         open_attributes: Vec::new(),
         open_parameters: Vec::new(),
         conditions: Vec::new(),
+        pending_guards: Vec::new(),
+        open_guards: Vec::new(),
         assigned: FxHashSet::default(),
         open_blocks: Vec::new(),
         columns: Columns::default(),
@@ -805,6 +829,13 @@ impl<'a> Extractor<'a> {
             self.conditions.pop();
         }
         while self
+            .open_guards
+            .last()
+            .is_some_and(|open| open.depth >= depth)
+        {
+            self.open_guards.pop();
+        }
+        while self
             .open_parameters
             .last()
             .is_some_and(|open| open.depth >= depth)
@@ -835,6 +866,7 @@ impl<'a> Extractor<'a> {
         self.deepest_open = [
             self.open_blocks.last().map(|open| open.depth),
             self.conditions.last().copied(),
+            self.open_guards.last().map(|open| open.depth),
             self.open_parameters.last().map(|open| open.depth),
             self.open_attributes.last().map(|open| open.depth),
             self.frames.last().map(|frame| frame.depth),
@@ -998,6 +1030,9 @@ impl<'a> Extractor<'a> {
                 self.validate_defaults(node);
             }
         }
+        if kind == g.if_ || kind == g.elsif || kind == g.unless {
+            self.read_guard(node);
+        }
         match visit {
             Visit::Nothing | Visit::Comment => {}
             Visit::Variable => {
@@ -1005,7 +1040,10 @@ impl<'a> Extractor<'a> {
                 self.validate_variable(node, name);
                 self.variable(node, name);
             }
-            Visit::Block => self.open_block(depth),
+            Visit::Block => {
+                self.open_block(depth);
+                self.open_guard(node, depth);
+            }
             Visit::Class => {
                 self.validate_definition(node, Definition::Class);
                 self.definition_of(node, depth);
@@ -1475,6 +1513,7 @@ impl<'a> Extractor<'a> {
             scope: self.scope(),
             name: self.sym(&name),
             form: self.sym(form),
+            guard: self.guard(),
             file: FileId::default(),
             line,
             col,
@@ -1528,6 +1567,7 @@ impl<'a> Extractor<'a> {
                     class,
                     how,
                     conditional: !self.conditions.is_empty(),
+                    guard: self.guard(),
                     file: FileId::default(),
                     line,
                     col,
@@ -1639,6 +1679,7 @@ impl<'a> Extractor<'a> {
             scope,
             type_name: self.sym(&type_name),
             form: self.sym(form),
+            guard: self.guard(),
             file: FileId::default(),
             line,
             col,
@@ -1708,6 +1749,7 @@ impl<'a> Extractor<'a> {
                     class,
                     how,
                     conditional: !self.conditions.is_empty(),
+                    guard: self.guard(),
                     file: FileId::default(),
                     line,
                     col,
@@ -1850,6 +1892,7 @@ impl<'a> Extractor<'a> {
             to_type: self.sym(&to.type_name),
             to_title: self.sym(&to.title),
             arrow: self.sym(arrow),
+            guard: self.guard(),
             file: FileId::default(),
             line,
             col,
@@ -1884,9 +1927,13 @@ impl<'a> Extractor<'a> {
                 .filter_map(|body| body.child_by_field_id(self.grammar.fields.title.get()))
                 .filter(|title| title.kind_id() != g.default)
                 .flat_map(|title| self.titles(title))
-                .map(|(title, ..)| Ref {
+                .map(|(title, literal, _)| Ref {
+                    title: if type_name == "class" && literal {
+                        Self::class_name(&title)
+                    } else {
+                        title
+                    },
                     type_name: type_name.clone(),
-                    title,
                 })
                 .collect();
         }

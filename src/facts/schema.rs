@@ -333,14 +333,15 @@ relations! {
     /// Example: `inherits(apache::vhost, apache::params, 3, 1, 29)`
     inherits / Inherits { class: Sym, parent: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `declares(scope, class, how, conditional, file, line, col)`: a scope
-    /// declares a class by name. `how`: `include`, `require`, `contain`,
-    /// `resource_like` (`class { 'x': }`). Names are normalised as Puppet
-    /// does: lower case, without a leading `::`. `conditional`: inside an
-    /// `if`, `unless`, `case` or selector of its scope.
+    /// `declares(scope, class, how, conditional, guard, file, line, col)`:
+    /// a scope declares a class by name. `how`: `include`, `require`,
+    /// `contain`, `resource_like` (`class { 'x': }`). Names are normalised
+    /// as Puppet does: lower case, without a leading `::`. `conditional`:
+    /// inside an `if`, `unless`, `case` or selector of its scope. `guard`:
+    /// the innermost branch of `guard` it stands in, 0 for none.
     ///
-    /// Example: `declares(0, apache, include, false, 1, 2, 11)`
-    declares / Declares { scope: Id, class: Sym, how: Sym, conditional: bool, file: FileId, line: u32, col: u32 }
+    /// Example: `declares(0, apache, include, false, 0, 1, 2, 11)`
+    declares / Declares { scope: Id, class: Sym, how: Sym, conditional: bool, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `declares_dynamic(scope, text, how, file, line, col)`: a class
     /// declaration whose name is computed (`include $x`); `text` is the
@@ -358,13 +359,14 @@ relations! {
     /// Example: `var_ref(40, 12, ::osfamily, ::, osfamily, 3, 9, 10)`
     var_ref / VarRef { reference: Id, scope: Id, name: Sym, namespace: Sym, short_name: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `resource_expression(expr, scope, type, form, file, line, col)`: a
-    /// resource expression (`file { ... }`, `class { ... }`, `@user {...}`).
-    /// `type` is lower case (`file`, `apache::vhost`, `class`), or the
-    /// source text when computed. `form`: `regular`, `virtual`, `exported`.
+    /// `resource_expression(expr, scope, type, form, guard, file, line,
+    /// col)`: a resource expression (`file { ... }`, `class { ... }`,
+    /// `@user {...}`). `type` is lower case (`file`, `apache::vhost`,
+    /// `class`), or the source text when computed. `form`: `regular`,
+    /// `virtual`, `exported`. `guard`: as for `declares`.
     ///
-    /// Example: `resource_expression(50, 12, file, regular, 3, 10, 3)`
-    resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `resource_expression(50, 12, file, regular, 0, 3, 10, 3)`
+    resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: Sym, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `resource(res, expr, scope, type, title, title_literal, virtual,
     /// exported, conditional, file, line)`: a resource of a resource
@@ -413,8 +415,9 @@ relations! {
     collector_attr / CollectorAttr { collector: Id, attr: Sym, op: Sym, value_text: Sym }
 
     /// `relationship(scope, from_type, from_title, to_type, to_title, arrow,
-    /// file, line, col)`: an ordering between resources, `from` applied
-    /// first, at the arrow or the metaparameter.
+    /// guard, file, line, col)`: an ordering between resources, `from`
+    /// applied first, at the arrow or the metaparameter; `guard` as for
+    /// `declares`.
     /// `arrow`: `->`, `~>`, `<-`, `<~` for chains (each adjacent pair, each
     /// element of array operands), `before`, `require`, `notify`,
     /// `subscribe` for metaparameters. `Class['x']` and bare strings name
@@ -422,8 +425,8 @@ relations! {
     /// `<|` and `|>`; a computed endpoint has an empty type and its source
     /// text as title.
     ///
-    /// Example: `relationship(12, package, ntp, file, /etc/ntp.conf, ->, 3, 40, 18)`
-    relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `relationship(12, package, ntp, file, /etc/ntp.conf, ->, 0, 3, 40, 18)`
+    relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Sym, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `resource_ref(scope, type, title, file, line, col)`: a resource reference
     /// `Type['title']` (one row per title), `Resource['type', 'title']`
@@ -439,11 +442,24 @@ relations! {
     /// Example: `resource_param_ref(12, class, vault, token, 3, 6, 10)`
     resource_param_ref / ResourceParamRef { scope: Id, type_name: Sym, title: Sym, param: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `call(scope, name, form, file, line, col)`: a function call; `form`:
-    /// `prefix` (`f(x)`), `method` (`$x.f`), `statement` (`include x`).
+    /// `call(scope, name, form, guard, file, line, col)`: a function call;
+    /// `form`: `prefix` (`f(x)`), `method` (`$x.f`), `statement` (`include
+    /// x`); `guard` as for `declares`.
     ///
-    /// Example: `call(12, notice, statement, 3, 50, 3)`
-    call / Call { scope: Id, name: Sym, form: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `call(12, notice, statement, 0, 3, 50, 3)`
+    call / Call { scope: Id, name: Sym, form: Sym, guard: Id, file: FileId, line: u32, col: u32 }
+
+    /// `guard(branch, outer, name, file, line, col)`: a branch that Puppet
+    /// evaluates only when `name` (a class, define or resource type) is
+    /// defined: `if defined('x') { ... }` (also `defined(Class['x'])`,
+    /// `defined(Resource['t'])`, `defined(T['title'])`, and tests joined by
+    /// `and`), the `else` of `unless defined('x')` and of `if
+    /// !defined('x')`. `branch` identifies the branch, `outer` the guarded
+    /// branch around it (0 for none); one row per name tested, at the
+    /// test.
+    ///
+    /// Example: `guard(31, 0, portage, 4, 5, 20)`
+    guard / Guard { branch: Id, outer: Id, name: Sym, file: FileId, line: u32, col: u32 }
 
     /// `known(kind, name, module, file)`: a name Puppet resolves without a
     /// manifest: `resource_type`, `function` built into Puppet 7 and `fact`

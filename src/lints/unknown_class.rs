@@ -1,14 +1,19 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
 use crate::facts::schema::{FileId, Sym};
+use crate::rules::names::ClassSite;
 
 rule! {
     /// ## What it does
     /// Finds classes declared (`include`, `require`, `contain`,
-    /// `class { 'x': }`) or referenced (`Class['x']`) that no analyzed
-    /// manifest defines: once per file, its other uses in the file and the
-    /// reads of its variables (`$x::setting`, which `unknown-variable` then
-    /// leaves alone) as related places.
+    /// `class { 'x': }`) or ordered (`Class['x'] -> ...`, `require =>
+    /// Class['x']`) that no analyzed manifest defines: once per file, its
+    /// other uses in the file and the reads of its variables
+    /// (`$x::setting`, which `unknown-variable` then leaves alone) as
+    /// related places. A branch that Puppet evaluates only when a name
+    /// defined nowhere is defined (`if defined('portage') { ... }`) is
+    /// dead code, where nothing is reported; `defined(Class['x'])` itself
+    /// uses nothing.
     ///
     /// ## Why is this bad?
     /// Puppet fails the compilation of every node that reaches the
@@ -38,13 +43,14 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .names
         .classes
         .iter()
-        .map(|found| {
-            if found.1 == 0 {
+        .map(|found| match found.1 {
+            ClassSite::Declares => {
                 let row = &facts.declares[found.2 as usize];
                 (row.file, row.line, row.col, "declared", found.0)
-            } else {
-                let row = &facts.resource_ref[found.2 as usize];
-                (row.file, row.line, row.col, "referenced", found.0)
+            }
+            ClassSite::Relationship => {
+                let row = &facts.relationship[found.2 as usize];
+                (row.file, row.line, row.col, "ordered", found.0)
             }
         })
         .map(|(file, line, col, what, class)| Use {
