@@ -13,6 +13,9 @@
 //!   `circular-inheritance` in JSON; an unknown query is a usage error.
 //! - `debian_findings` (snapshot): every finding on the Debian modules,
 //!   each reviewed (see the note on the rules issue).
+//! - `control_repositories_raise_only_real_errors`: on the two control
+//!   repositories of the corpora, every error finding is in
+//!   `data/control-repos/<name>.findings.tsv` with the reason it is real.
 //! - `demo_findings_are_real`: the README's example, corpus/demo: every
 //!   finding is in its expectations file with the reason it is real, and
 //!   where the reason is Puppet's, Puppet's recorded compilation says so.
@@ -369,5 +372,19 @@ fn demo_findings_are_real() {
             _ => panic!("{rule}: say how Puppet confirms it"),
         };
         assert!(confirmed, "Puppet does not say {finding}: {why}");
+    }
+}
+
+#[test]
+fn control_repositories_raise_only_real_errors() {
+    for repository in ["jenkins-infra", "ocf"] {
+        let Some(dir) = corpora::path(&format!("corpus/control-repos/{repository}")) else {
+            return;
+        };
+        let findings = findings_of(&dir, &["error"]);
+        let expected = expectations(Path::new(&format!(
+            "data/control-repos/{repository}.findings.tsv"
+        )));
+        assert_findings_are_expected(&findings, &expected);
     }
 }
