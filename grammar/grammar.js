@@ -3,8 +3,8 @@
  *
  * Follows Puppet 7's parser (egrammar.ra and lexer2.rb) so that every program
  * Puppet accepts parses, and adds the `private` access modifier of the
- * language specification (names, scope and access control), which Puppet
- * itself never shipped.
+ * language specification ("Names, Scope and Access Control", Access
+ * Control), which Puppet itself never shipped.
  *
  * Where Puppet decides in its lexer with look-behind (regex versus division,
  * `[` after white space starting a new array), the grammar does the same
@@ -246,7 +246,7 @@ module.exports = grammar({
 
     // `type Name inherits Parent { ... }` with either Puppet's object type
     // body (hash entries) or the statements of the type proposal
-    // (../shared/spec/arm-puppet-types.txt): attr, has, invariant, abstract.
+    // (the ARM "Puppet Types", its grammar): attr, has, invariant, abstract.
     type_definition: $ => seq(
       'type',
       field('name', choice($.type_reference, $.name)),

@@ -1,5 +1,5 @@
-//! Dynamic default inheritance (../shared/spec/scope-lookup-rules.txt, and
-//! "Resource Default Expression" in catalog-expressions.txt): which
+//! Dynamic default inheritance ("Scope Lookup Rules", Dynamic scope, and
+//! "Catalog Expressions", Resource Default Expression): which
 //! resource defaults reach which resources, along the chain of scopes that
 //! declare one another.
 

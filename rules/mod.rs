@@ -3,7 +3,9 @@
 //! in `src/lints/` turn that into diagnostics and queries.
 //!
 //! Above every rule stands its clause in plain Datalog notation and, where
-//! it implements the language specification, the sentence it implements.
+//! it implements the language specification, the sentence it implements,
+//! cited by its document's title and section ("Names, Scope and Access
+//! Control", Access Control).
 
 pub mod declarations;
 pub mod defaults;

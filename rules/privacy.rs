@@ -1,4 +1,4 @@
-//! Private access (../shared/spec/names-scope-and-access-control.txt).
+//! Private access ("Names, Scope and Access Control", Access Control).
 //!
 //! An entity is private through the `private` keyword, an
 //! `assert_private()` call in its body, or an `@api private` doc tag.
@@ -41,7 +41,8 @@ impl UseKind {
 /// How an entity is made private.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum How {
-    /// The `private` modifier of the language specification.
+    /// The `private` modifier ("Names, Scope and Access Control", Access
+    /// Control).
     Keyword,
     /// stdlib's `assert_private()` in the body.
     AssertPrivate,
@@ -185,10 +186,10 @@ crepe! {
     // use(T, instantiate, F, S) :- instance(T, F, S), define(T).
     Use(define, UseKind::Instantiate, file, site) <- Instance(define, file, site), Define(define);
 
-    // What each kind of privacy forbids. The keyword follows the
-    // specification; `assert_private()` and `@api private` are module
-    // conventions that forbid declaring and inheriting, not ordering
-    // against the class (the apt module documents
+    // What each kind of privacy forbids. The keyword follows "Names, Scope
+    // and Access Control", Access Control; `assert_private()` and `@api
+    // private` are module conventions that forbid declaring and
+    // inheriting, not ordering against the class (the apt module documents
     // `Class['apt::update'] -> Package <| |>`), as Puppet's own
     // `assert_private()` does.
     // restricts(keyword, K) for every kind K.

@@ -1,5 +1,5 @@
-//! Static scope (../shared/spec/scope-lookup-rules.txt,
-//! names-scope-and-access-control.txt): which variables each scope sees,
+//! Static scope ("Scope Lookup Rules", Static scope; "Names, Scope and
+//! Access Control", Scope): which variables each scope sees,
 //! what each reference resolves to, and what it cannot.
 
 use crepe::crepe;

@@ -10,9 +10,9 @@ rule! {
     /// resource-like, inherited from or related to; a private define
     /// instantiated or related to. Environment manifests (`site.pp`) are
     /// outside every module. An entity is private through the `private`
-    /// keyword of the language specification, an `assert_private()` call in
-    /// its body (stdlib), or an `@api private` tag in its doc comment
-    /// (puppet-strings).
+    /// keyword ("Names, Scope and Access Control", Access Control), an
+    /// `assert_private()` call in its body (stdlib), or an `@api private`
+    /// tag in its doc comment (puppet-strings).
     ///
     /// ## Why is this bad?
     /// A private class or define is its module's implementation detail: it

@@ -9,7 +9,8 @@ rule! {
     /// (`Class['vault::internal']['setting']`) from another module.
     ///
     /// ## Why is this bad?
-    /// The language specification allows reading a private class's
+    /// "Names, Scope and Access Control", Access Control, allows reading a
+    /// private class's
     /// parameters, since they are in the catalog, but warns: they are an
     /// implementation concern of the module and may change without notice.
     ///

@@ -4,7 +4,7 @@ use crate::diagnostic::Diagnostic;
 rule! {
     /// ## What it does
     /// Finds type definitions (`type A { ... }`, `type A inherits B { }`),
-    /// which the language specification proposes and pfacts parses, but
+    /// which the ARM "Puppet Types" proposes and pfacts parses, but
     /// Puppet 7 does not evaluate, and type mappings of anything but
     /// `Runtime[...]`. Puppet's issue code: UNSUPPORTED_EXPRESSION.
     ///
