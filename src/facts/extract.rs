@@ -2066,6 +2066,7 @@ impl<'a> Extractor<'a> {
         let def = self.new_id();
         let scope = self.scope();
         for (name, operator, value, attribute) in self.attributes(node) {
+            let (line, col) = self.location(attribute);
             let row = ResourceDefault {
                 def,
                 scope,
@@ -2074,7 +2075,8 @@ impl<'a> Extractor<'a> {
                 op: self.sym(operator),
                 value_text: self.sym(value),
                 file: FileId::default(),
-                line: self.line(attribute),
+                line,
+                col,
             };
             self.facts.resource_default.push(row);
         }

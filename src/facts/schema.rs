@@ -387,11 +387,11 @@ relations! {
     resource_attr / ResourceAttr { res: Id, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32, col: u32 }
 
     /// `resource_default(def, scope, type, attr, op, value_text, file,
-    /// line)`: an attribute of a resource default (`File { mode => '0644'
-    /// }`), `def` one per default expression.
+    /// line, col)`: an attribute of a resource default (`File { mode =>
+    /// '0644' }`), at the attribute; `def` one per default expression.
     ///
-    /// Example: `resource_default(60, 12, file, mode, =>, '0644', 3, 5)`
-    resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32 }
+    /// Example: `resource_default(60, 12, file, mode, =>, '0644', 3, 5, 3)`
+    resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32, col: u32 }
 
     /// `resource_override(scope, type, title, attr, op, value_text, file,
     /// line, col)`: an attribute of a resource override (`File['/x'] {

@@ -52,7 +52,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         diagnostic.related = vec![context.related(
             default.file,
             default.line,
-            1,
+            default.col,
             format!(
                 "default `{} {} {}` set here",
                 context.text(default.attr),
