@@ -58,6 +58,11 @@ crepe! {
     struct QualifiedRead(Sym, Id);
 
     @input
+    /// `known_class(class)`: a class the configuration says is defined
+    /// where pfacts cannot see (`[known] classes`).
+    struct KnownClass(Sym);
+
+    @input
     /// `class_in_module(class, module)`: the module a class name's first
     /// segment names, where some file has that module's name.
     struct ClassInModule(Sym, Sym);
@@ -96,6 +101,13 @@ crepe! {
     /// its own.
     #[derive(Debug, PartialOrd, Ord)]
     pub struct ReadOfUnknownClass(pub Sym, pub Id);
+
+    @output
+    /// `read_of_known_class(class, reference)`: `$class::x` read, where
+    /// `class` is known only from the configuration: its variables are not
+    /// known, and not unknown either.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct ReadOfKnownClass(pub Sym, pub Id);
 
     @output
     /// `might_define(entry, class)`: an unknown class whose module no
@@ -146,6 +158,8 @@ crepe! {
     //     unknown_class_name(C).
     ReadOfUnknownClass(class, reference) <-
         QualifiedRead(class, reference), UnknownClassName(class);
+    // read_of_known_class(C, R) :- qualified_read(C, R), known_class(C).
+    ReadOfKnownClass(class, reference) <- QualifiedRead(class, reference), KnownClass(class);
 
     // module_of_class_present(C) :- class_in_module(C, M), module_present(M).
     ModuleOfClassPresent(class) <- ClassInModule(class, module), ModulePresent(module);
@@ -168,6 +182,7 @@ pub struct Output {
     pub resource_types: Vec<UnknownResourceType>,
     pub functions: Vec<UnknownFunction>,
     pub reads_of_unknown_classes: Vec<ReadOfUnknownClass>,
+    pub reads_of_known_classes: Vec<ReadOfKnownClass>,
     pub might_define: Vec<MightDefine>,
 }
 
@@ -215,6 +230,14 @@ pub fn run(extraction: &Extraction) -> Output {
             .map(|row| GuardTest(row.branch, row.outer, row.name)),
     );
     runtime.extend(facts.class_decl.iter().map(|row| ClassDefined(row.class)));
+    let known_class = interner.get("class");
+    let known_classes = facts
+        .known
+        .iter()
+        .filter(|row| Some(row.kind) == known_class)
+        .map(|row| row.name);
+    runtime.extend(known_classes.clone().map(ClassDefined));
+    runtime.extend(known_classes.map(KnownClass));
     runtime.extend(
         facts
             .resource_expression
@@ -297,13 +320,20 @@ pub fn run(extraction: &Extraction) -> Output {
             })
             .map(|(index, _)| UnreadModulepath(index as u32)),
     );
-    let (classes, reads_of_unknown_classes, might_define, resource_types, functions) =
-        runtime.run_with_hasher::<FxBuildHasher>();
+    let (
+        classes,
+        reads_of_unknown_classes,
+        reads_of_known_classes,
+        might_define,
+        resource_types,
+        functions,
+    ) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         classes: sorted(classes),
         resource_types: sorted(resource_types),
         functions: sorted(functions),
         reads_of_unknown_classes: sorted(reads_of_unknown_classes),
+        reads_of_known_classes: sorted(reads_of_known_classes),
         might_define: sorted(might_define),
     }
 }

@@ -15,6 +15,7 @@
 //! default-leak = "off"
 //!
 //! [known]
+//! classes = ["secrets"]         # defined where pfacts cannot see
 //! facts = ["role"]
 //! functions = ["mycorp::lookup_secret"]
 //! types = ["mycorp_service"]
@@ -132,6 +133,7 @@ pub struct Config {
     pub ignore: Setting<Vec<String>>,
     /// Directories whose subdirectories are modules.
     pub modulepath: Setting<Vec<String>>,
+    pub known_classes: Setting<Vec<String>>,
     pub known_facts: Setting<Vec<String>>,
     pub known_functions: Setting<Vec<String>>,
     pub known_types: Setting<Vec<String>>,
@@ -168,6 +170,7 @@ struct RawConfig {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawKnown {
+    classes: Option<Spanned<Vec<String>>>,
     facts: Option<Spanned<Vec<String>>>,
     functions: Option<Spanned<Vec<String>>>,
     types: Option<Spanned<Vec<String>>>,
@@ -192,6 +195,7 @@ impl Config {
             fail_on: Setting::default(FailOn::Error),
             ignore: Setting::default(Vec::new()),
             modulepath: Setting::default(Vec::new()),
+            known_classes: Setting::default(Vec::new()),
             known_facts: Setting::default(Vec::new()),
             known_functions: Setting::default(Vec::new()),
             known_types: Setting::default(Vec::new()),
@@ -279,6 +283,9 @@ impl Config {
             config.modulepath = setting(modulepath);
         }
         if let Some(known) = raw.known {
+            if let Some(classes) = known.classes {
+                config.known_classes = setting(classes);
+            }
             if let Some(facts) = known.facts {
                 config.known_facts = setting(facts);
             }
@@ -336,6 +343,7 @@ impl Config {
         );
         out.push_str("\n[known]\n");
         for (key, setting) in [
+            ("classes", &self.known_classes),
             ("facts", &self.known_facts),
             ("functions", &self.known_functions),
             ("types", &self.known_types),
@@ -391,6 +399,7 @@ impl Config {
             modulepath,
             known: [
                 known(&self.known_facts, "fact"),
+                known(&self.known_classes, "class"),
                 known(&self.known_functions, "function"),
                 known(&self.known_types, "resource_type"),
             ]

@@ -463,6 +463,31 @@ fn modulepath_entries_pfacts_cannot_read_are_named() {
     assert!(messages
         .iter()
         .all(|message| message.ends_with("unknown class `secrets`")));
+
+    // A class that lives where pfacts cannot see, declared known: neither
+    // it nor the reads of its variables are findings.
+    fs::write(
+        environment.join("pfacts.toml"),
+        "modulepath = [\"site\"]\n[known]\nclasses = [\"secrets\"]\n",
+    )
+    .unwrap();
+    let known = pfacts_in(
+        &environment,
+        &["check", ".", "../installed", "--format", "json"],
+    );
+    let values: Vec<Value> = serde_json::from_str(&known.stdout).unwrap();
+    let about_secrets: Vec<&Value> = values
+        .iter()
+        .filter(|value| value["message"].as_str().unwrap().contains("secrets"))
+        .collect();
+    assert!(about_secrets.is_empty(), "{about_secrets:#?}");
+    assert!(
+        values
+            .iter()
+            .any(|value| value["message"] == "`$web_port` is not visible here"),
+        "{}",
+        known.stdout
+    );
 }
 
 #[test]

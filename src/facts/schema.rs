@@ -467,7 +467,9 @@ relations! {
     /// placeholder, `ipaddress_<interface>`), those that modules write in
     /// Ruby (`lib/puppet/type/*.rb`, `lib/puppet/functions/**/*.rb`,
     /// `lib/puppet/parser/functions/*.rb`, `lib/facter/*.rb`, read as
-    /// text), and `function` and `type_alias` written in Puppet.
+    /// text), `function` and `type_alias` written in Puppet, and the
+    /// `class`, `fact`, `function` and `resource_type` names that the
+    /// configuration's `[known]` lists (module empty, file 0).
     ///
     /// Example: `known(resource_type, file, , 0)`
     known / Known { kind: Sym, name: Sym, module: Sym, file: FileId }

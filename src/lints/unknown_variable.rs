@@ -43,12 +43,14 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .collect();
     let facts = &context.extraction.facts;
     // A read of an unknown class's variable is a consequence that
-    // unknown-class reports with the class.
-    let mut consequences: Vec<crate::facts::schema::Id> = context
-        .names
+    // unknown-class reports with the class; a class known only from the
+    // configuration has variables pfacts cannot see.
+    let names = &context.names;
+    let mut consequences: Vec<crate::facts::schema::Id> = names
         .reads_of_unknown_classes
         .iter()
         .map(|read| read.1)
+        .chain(names.reads_of_known_classes.iter().map(|read| read.1))
         .collect();
     consequences.sort_unstable();
     context
