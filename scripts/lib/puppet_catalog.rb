@@ -66,7 +66,7 @@ module PuppetCatalog
       data['classes'].sort!
       data['tags'].sort!
       data
-    rescue Puppet::Error, SystemStackError => e
+    rescue Puppet::Error, SystemStackError, StandardError, ScriptError => e
       { 'error' => relative.call(e.message) }
     end
     if @logs

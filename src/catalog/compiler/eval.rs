@@ -1,0 +1,240 @@
+//! Expressions: what each kind of expression evaluates to.
+
+use super::operators::references;
+use super::*;
+use crate::facts::ast::{Expr, ExprKind, StringPart};
+
+impl<'e> Compiler<'e> {
+    pub(super) fn eval(&mut self, expr: &Expr, scope: ScopeId) -> Result<Value> {
+        if self.depth >= MAX_DEPTH {
+            return Err(error(
+                format!("code nested deeper than {MAX_DEPTH} levels: not evaluated"),
+                expr.span,
+            ));
+        }
+        self.depth += 1;
+        let result = self.eval_inner(expr, scope);
+        self.depth -= 1;
+        result
+    }
+
+    pub(super) fn eval_inner(&mut self, expr: &Expr, scope: ScopeId) -> Result<Value> {
+        let span = expr.span;
+        Ok(match &expr.kind {
+            ExprKind::Undef | ExprKind::Nop => Value::Undef,
+            ExprKind::Default => Value::Default,
+            ExprKind::Bool(value) => Value::Bool(*value),
+            ExprKind::Integer(value) => Value::Integer(*value),
+            ExprKind::Float(value) => Value::Float(*value),
+            ExprKind::Str(text) => Value::Str(text.clone()),
+            ExprKind::Name(name) => Value::Str(name.clone()),
+            ExprKind::Regex(regex) => Value::Regex(regex.clone()),
+            ExprKind::TypeRef(name) => Value::Type(name.clone()),
+            ExprKind::Interpolated(parts) => {
+                let mut text = String::new();
+                for part in parts {
+                    match part {
+                        StringPart::Text(piece) => text.push_str(piece),
+                        StringPart::Expr(expr) => text.push_str(&self.eval(expr, scope)?.to_text()),
+                    }
+                }
+                Value::Str(text)
+            }
+            ExprKind::Variable(name) => self.lookup(name, scope, span)?,
+            ExprKind::Array(items) => {
+                let mut values = Vec::new();
+                for item in items {
+                    values.push(self.eval(item, scope)?);
+                }
+                Value::Array(values)
+            }
+            ExprKind::Hash(entries) => {
+                let mut values: Vec<(Value, Value)> = Vec::new();
+                for (key, value) in entries {
+                    let key = self.eval(key, scope)?;
+                    let value = self.eval(value, scope)?;
+                    values.retain(|(k, _)| *k != key);
+                    values.push((key, value));
+                }
+                Value::Hash(values)
+            }
+            ExprKind::Access(target, index) => {
+                let target = self.eval(target, scope)?;
+                let mut keys = Vec::new();
+                for key in index {
+                    keys.push(self.eval(key, scope)?);
+                }
+                self.access(target, keys, span)?
+            }
+            ExprKind::Binary(op, left, right) => self.binary(*op, left, right, scope, span)?,
+            ExprKind::Not(operand) => Value::Bool(!self.eval(operand, scope)?.is_truthy()),
+            ExprKind::Negate(operand) => match self.eval(operand, scope)? {
+                Value::Integer(value) => Value::Integer(-value),
+                Value::Float(value) => Value::Float(-value),
+                _ => return Err(error("Operand of unary minus is not a number", span)),
+            },
+            ExprKind::Splat(operand) => self.eval(operand, scope)?,
+            ExprKind::Assign(target, operator, value) => {
+                let value = self.eval(value, scope)?;
+                if operator != "=" {
+                    return Err(error(format!("'{operator}' is not supported yet"), span));
+                }
+                self.assign(target, value.clone(), scope)?;
+                value
+            }
+            ExprKind::Selector(value, cases) => {
+                let value = self.eval(value, scope)?;
+                for (matcher, result) in cases {
+                    if self.matches(&value, matcher, scope)? {
+                        return self.eval(result, scope);
+                    }
+                }
+                return Err(error(
+                    format!(
+                        "No matching entry for selector parameter with value '{}'",
+                        value.to_text()
+                    ),
+                    span,
+                ));
+            }
+            ExprKind::If(condition, then, otherwise) => {
+                if self.eval(condition, scope)?.is_truthy() {
+                    self.block(then, scope)?
+                } else {
+                    self.block(otherwise, scope)?
+                }
+            }
+            ExprKind::Unless(condition, then, otherwise) => {
+                if self.eval(condition, scope)?.is_truthy() {
+                    self.block(otherwise, scope)?
+                } else {
+                    self.block(then, scope)?
+                }
+            }
+            ExprKind::Case(value, options) => {
+                let value = self.eval(value, scope)?;
+                let mut chosen = None;
+                for (matchers, body) in options {
+                    for matcher in matchers {
+                        if !matches!(matcher.kind, ExprKind::Default)
+                            && self.matches(&value, matcher, scope)?
+                        {
+                            chosen = Some(body);
+                            break;
+                        }
+                    }
+                    if chosen.is_some() {
+                        break;
+                    }
+                }
+                if chosen.is_none() {
+                    chosen = options
+                        .iter()
+                        .find(|(matchers, _)| {
+                            matchers.iter().any(|m| matches!(m.kind, ExprKind::Default))
+                        })
+                        .map(|(_, body)| body);
+                }
+                match chosen {
+                    Some(body) => self.block(body, scope)?,
+                    None => Value::Undef,
+                }
+            }
+            ExprKind::Call(call) => self.call(call, scope, span)?,
+            ExprKind::Resource(resource) => self.resource(resource, scope, span)?,
+            ExprKind::ResourceDefaults(type_name, attributes) => {
+                let type_name = capitalize(type_name);
+                for attribute in attributes {
+                    let value = self.eval(&attribute.value, scope)?;
+                    let default = ResourceDefault {
+                        type_name: type_name.clone(),
+                        attribute: attribute.name.clone(),
+                        value,
+                        append: attribute.append,
+                        origin: (self.file, attribute.span.line),
+                    };
+                    self.scopes[scope].defaults.push(default);
+                }
+                Value::Undef
+            }
+            ExprKind::ResourceOverride(target, attributes) => {
+                let target = self.eval(target, scope)?;
+                let mut values = Vec::new();
+                for attribute in attributes {
+                    values.push((
+                        attribute.name.clone(),
+                        self.eval(&attribute.value, scope)?,
+                        attribute.append,
+                        attribute.span,
+                    ));
+                }
+                for reference in references(&target) {
+                    self.overrides.push(Override {
+                        reference,
+                        attributes: values.clone(),
+                        source: self.scopes[scope].resource,
+                        site: (self.file, expr.span),
+                    });
+                }
+                Value::Undef
+            }
+            ExprKind::Collector(collector) => {
+                // Exported resources are collected from PuppetDB, which a
+                // compilation without storeconfigs does not have: Puppet
+                // collects nothing then, and so do we.
+                if !collector.exported {
+                    self.collectors.push((scope, collector.clone()));
+                }
+                Value::Undef
+            }
+            ExprKind::Relationship(left, arrow, right) => {
+                self.relationship(left, arrow, right, scope)?.0
+            }
+        })
+    }
+
+    /// Evaluates `left arrow right`: its value and its right side, which
+    /// the next arrow of a chain (`a -> b -> c`) starts from.
+    pub(super) fn relationship(
+        &mut self,
+        left: &Expr,
+        arrow: &str,
+        right: &Expr,
+        scope: ScopeId,
+    ) -> Result<(Value, Vec<Side>)> {
+        let (_, from) = self.side(left, scope)?;
+        let (value, to) = self.side(right, scope)?;
+        let (sources, targets) = if arrow.starts_with('<') {
+            (to.clone(), from)
+        } else {
+            (from, to.clone())
+        };
+        let arrow = if arrow.contains('~') { "~>" } else { "->" };
+        self.relationships
+            .push((sources, targets, arrow.to_string()));
+        Ok((value, to))
+    }
+
+    /// An operand of a relationship: its value and the resources it stands
+    /// for, a collector's to be known at the end.
+    pub(super) fn side(&mut self, expr: &Expr, scope: ScopeId) -> Result<(Value, Vec<Side>)> {
+        match &expr.kind {
+            ExprKind::Relationship(left, arrow, right) => {
+                self.relationship(left, arrow, right, scope)
+            }
+            ExprKind::Collector(_) => {
+                let before = self.collectors.len();
+                let value = self.eval(expr, scope)?;
+                let sides = (before..self.collectors.len())
+                    .map(Side::Collected)
+                    .collect();
+                Ok((value, sides))
+            }
+            _ => {
+                let value = self.eval(expr, scope)?;
+                let sides = references(&value).into_iter().map(Side::Resource).collect();
+                Ok((value, sides))
+            }
+        }
+    }
+}

@@ -1,0 +1,504 @@
+//! The compiler: evaluates an environment's code for one node, as Puppet 7's
+//! compiler does, into a catalog. Its parts: scopes and variables
+//! (`scope`), expressions (`eval`) and operators (`operators`), function
+//! calls (`calls`) and templates (`templates`), classes and defines
+//! (`classes`), resources, defaults and collectors (`resources`), the
+//! finishing passes (`finish`) and the catalog's JSON (`output`).
+
+mod calls;
+mod classes;
+mod eval;
+mod finish;
+mod operators;
+mod output;
+mod resources;
+mod scope;
+mod templates;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+use serde_json::Value as Json;
+
+use super::environment::{autoloaded, Environment};
+use super::value::Value;
+use super::{capitalize, error, hiera, types, EvalError, Result};
+use crate::facts::ast::{self, Form, NodeMatcher};
+use crate::facts::epp;
+use crate::facts::layout::Role;
+use resources::is_tag;
+
+type ScopeId = usize;
+
+struct Scope {
+    variables: HashMap<String, Value>,
+    /// Where each variable of the code was assigned or declared as a
+    /// parameter: file index and line.
+    origins: HashMap<String, (usize, u32)>,
+    /// Where names not found here are looked up.
+    parent: Option<ScopeId>,
+    /// Where resource defaults not set here come from.
+    dynamic_parent: Option<ScopeId>,
+    /// Parameters of this class or define that have no value, while its
+    /// defaults are evaluated: reading one fails.
+    missing_parameters: Vec<String>,
+    defaults: Vec<ResourceDefault>,
+    /// The resource whose body this scope evaluates (`Class[main]` for top
+    /// scope): the container of what it declares, and the source of their
+    /// tags.
+    resource: usize,
+}
+
+/// A resource default: type, attribute, value, `+>`, and where it is
+/// written (file index, line).
+struct ResourceDefault {
+    type_name: String,
+    attribute: String,
+    value: Value,
+    append: bool,
+    origin: (Option<usize>, u32),
+}
+
+/// What the evaluator did, for checking the static analysis against it.
+#[derive(Debug, Default)]
+pub struct Trace {
+    /// (resource `Type[title]`, attribute, default's file, default's line).
+    pub defaults: Vec<(String, String, PathBuf, u32)>,
+    /// (file, line, column, name) of a variable read, and the file and
+    /// line of the assignment or parameter it read.
+    pub variables: Vec<(PathBuf, u32, u32, String, PathBuf, u32)>,
+}
+
+#[derive(Clone, Debug)]
+struct CatalogResource {
+    type_name: String,
+    title: String,
+    /// In the order Puppet sets them: Ruby hashes keep it, and so does
+    /// the catalog.
+    parameters: IndexMap<String, Value>,
+    form: Form,
+    scope: ScopeId,
+    file: Option<usize>,
+    line: u32,
+    tags: Vec<String>,
+    /// The class, define instance, node or stage that contains it.
+    container: Option<usize>,
+    defined: bool,
+    /// A class declared resource-like (`class { 'x': }`): Puppet keeps
+    /// where.
+    resource_like: bool,
+    /// How many of `tags` were there before the first `tag()` call: those
+    /// the function adds are not the catalog's.
+    tags_before_function: Option<usize>,
+    /// Declared by `create_resources` or `ensure_resource`: Puppet leaves
+    /// its `exported` unset, and its catalog writes it after `kind`.
+    by_function: bool,
+}
+
+struct Override {
+    reference: (String, String),
+    /// Name, value, `+>`, and where the attribute is written.
+    attributes: Vec<(String, Value, bool, ast::Span)>,
+    /// The class, define, node or main class whose code overrides.
+    source: usize,
+    /// Where the override is written: file index and span.
+    site: (Option<usize>, ast::Span),
+}
+
+/// A resource reference: capitalized type and title.
+type Reference = (String, String);
+
+/// One side of a relationship: a resource, or what a collector collects
+/// (known when the compilation finishes).
+#[derive(Clone, Debug)]
+enum Side {
+    Resource(Reference),
+    /// The collector's position in `Compiler::collectors`.
+    Collected(usize),
+}
+
+/// (sources, targets, arrow `->` or `~>`).
+type Relationship = (Vec<Side>, Vec<Side>, String);
+
+/// Where a definition is: file index and definition.
+type Located<'e> = (usize, &'e ast::Definition);
+
+/// A define instance declared, its body not evaluated yet: Puppet evaluates
+/// them once the node's code is done, in the order declared, each pass
+/// those the previous one declared (`evaluate_generators`).
+struct PendingInstance<'e> {
+    resource: usize,
+    define: Located<'e>,
+    /// The given parameters and those from the defaults in reach where it
+    /// was declared.
+    attributes: Vec<(String, Value)>,
+    /// Where it was declared, and the scope its body sees beyond its own.
+    scope: ScopeId,
+    static_parent: ScopeId,
+    /// The module declaring it, and where.
+    caller: String,
+    site: (Option<usize>, ast::Span),
+}
+
+pub struct Compiler<'e> {
+    env: &'e Environment,
+    classes: HashMap<String, Located<'e>>,
+    defines: HashMap<String, Located<'e>>,
+    functions: HashMap<String, Located<'e>>,
+    scopes: Vec<Scope>,
+    class_scopes: HashMap<String, ScopeId>,
+    resources: Vec<CatalogResource>,
+    /// Each resource's index in `resources`, by type and title.
+    resource_index: HashMap<(String, String), usize>,
+    overrides: Vec<Override>,
+    collectors: Vec<(ScopeId, ast::Collector)>,
+    realized: Vec<(String, String)>,
+    pending: Vec<PendingInstance<'e>>,
+    node_scope: Option<ScopeId>,
+    /// (sources, targets, arrow `->` or `~>`), made metaparameters of the
+    /// sources when the compilation finishes, as Puppet does.
+    relationships: Vec<Relationship>,
+    /// The resources each collector collected, by its position.
+    collected: Vec<Vec<Reference>>,
+    facts: Value,
+    file: Option<usize>,
+    /// Classes being declared, to catch circular inheritance.
+    declaring: Vec<String>,
+    /// Nesting of evaluation, bounded so that no input overflows the stack.
+    depth: usize,
+    hiera: hiera::Hiera,
+    trace: Trace,
+    /// The environment's data types, for parameter checks.
+    types: types::Types,
+    /// ERB templates being rendered, each inside the previous.
+    templates_rendering: usize,
+    /// Templates lowered so far, by path (`epp`) or text (`inline_epp`).
+    templates: HashMap<String, Rc<epp::Template>>,
+    /// The text rendered so far by each template being evaluated, and
+    /// whether a sensitive value went into it.
+    epp_output: Vec<(String, bool)>,
+}
+
+/// The deepest nesting of expressions and declarations evaluated.
+const MAX_DEPTH: usize = 2 * ast::MAX_DEPTH;
+
+const TOP: ScopeId = 0;
+
+/// `$environment`: Puppet's default environment name (the catalog is that
+/// of one environment directory, whatever it is called).
+const ENVIRONMENT: &str = "production";
+
+/// Puppet's words for a default that reads a parameter without a value.
+const MISSING_PARAMETER: &str = "expects a value for parameter ";
+
+impl<'e> Compiler<'e> {
+    pub fn new(env: &'e Environment, facts: Value) -> Compiler<'e> {
+        let mut compiler = Compiler {
+            env,
+            classes: HashMap::new(),
+            defines: HashMap::new(),
+            functions: HashMap::new(),
+            scopes: Vec::new(),
+            class_scopes: HashMap::new(),
+            resources: Vec::new(),
+            resource_index: HashMap::new(),
+            overrides: Vec::new(),
+            collectors: Vec::new(),
+            realized: Vec::new(),
+            pending: Vec::new(),
+            node_scope: None,
+            relationships: Vec::new(),
+            collected: Vec::new(),
+            facts,
+            file: None,
+            declaring: Vec::new(),
+            depth: 0,
+            hiera: hiera::Hiera::new(&env.root, &env.modulepath),
+            trace: Trace::default(),
+            epp_output: Vec::new(),
+            templates: HashMap::new(),
+            templates_rendering: 0,
+            types: types::Types::new(
+                env.files
+                    .iter()
+                    .flat_map(|(_, program)| &program.type_aliases),
+            ),
+        };
+        for (index, (path, program)) in env.files.iter().enumerate() {
+            // Puppet finds a module's definition only in the file its
+            // autoloader reads for the name or one of its namespaces.
+            let found =
+                |role: Role, name: &str| index < env.manifests || autoloaded(path, role, name);
+            for class in &program.classes {
+                if found(Role::ModuleManifest, &class.name) {
+                    compiler
+                        .classes
+                        .entry(class.name.clone())
+                        .or_insert((index, class));
+                }
+            }
+            for define in &program.defines {
+                if found(Role::ModuleManifest, &define.name) {
+                    compiler
+                        .defines
+                        .entry(define.name.clone())
+                        .or_insert((index, define));
+                }
+            }
+            for function in &program.functions {
+                if found(Role::Function, &function.name) {
+                    compiler
+                        .functions
+                        .entry(function.name.clone())
+                        .or_insert((index, function));
+                }
+            }
+        }
+        compiler.new_scope(None, None);
+        compiler
+    }
+
+    /// Hiera's global layer, from `config` (Puppet's `hiera_config`).
+    pub fn with_global_hiera(mut self, config: &Path) -> Compiler<'e> {
+        self.hiera.set_global(config);
+        self
+    }
+
+    pub(super) fn new_scope(
+        &mut self,
+        parent: Option<ScopeId>,
+        dynamic_parent: Option<ScopeId>,
+    ) -> ScopeId {
+        self.scopes.push(Scope {
+            variables: HashMap::new(),
+            origins: HashMap::new(),
+            parent,
+            dynamic_parent,
+            missing_parameters: Vec::new(),
+            defaults: Vec::new(),
+            resource: parent.map_or(0, |parent| self.scopes[parent].resource),
+        });
+        self.scopes.len() - 1
+    }
+
+    /// Compiles the catalog of `node`.
+    pub fn compile(self, node: &str) -> Result<Json> {
+        self.compile_traced(node).map(|(catalog, _)| catalog)
+    }
+
+    /// Compiles the catalog of `node`, with what the evaluation did.
+    pub fn compile_traced(mut self, node: &str) -> Result<(Json, Trace)> {
+        let facts = self.facts.clone();
+        if let Value::Hash(entries) = &facts {
+            for (key, value) in entries {
+                self.scopes[TOP]
+                    .variables
+                    .insert(key.to_text(), value.clone());
+            }
+        }
+        self.scopes[TOP]
+            .variables
+            .insert("facts".to_string(), facts.clone());
+        // What Puppet sets for an agent whose certificate names the node.
+        let (hostname, domain) = node.split_once('.').unwrap_or((node, ""));
+        let text = |text: &str| Value::Str(text.to_string());
+        let trusted = Value::Hash(vec![
+            (text("authenticated"), text("remote")),
+            (text("certname"), text(node)),
+            (text("extensions"), Value::Hash(Vec::new())),
+            (text("hostname"), text(hostname)),
+            (text("domain"), text(domain)),
+            (text("external"), Value::Hash(Vec::new())),
+        ]);
+        let top = &mut self.scopes[TOP].variables;
+        top.insert("trusted".to_string(), trusted);
+        top.insert("environment".to_string(), text(ENVIRONMENT));
+        let main = self.add_resource("Class", "main", TOP, Form::Regular, None, 0);
+        let stage = self.add_resource("Stage", "main", TOP, Form::Regular, None, 0);
+        let settings = self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);
+        for index in [main, stage] {
+            self.resources[index]
+                .parameters
+                .insert("name".to_string(), Value::Str("main".to_string()));
+        }
+        self.resources[main].container = Some(stage);
+        self.resources[settings].container = Some(stage);
+        // Top-scope code of every environment manifest, in file order.
+        let env = self.env;
+        for (index, (_, program)) in env.files.iter().enumerate().take(env.manifests) {
+            self.file = Some(index);
+            self.block(&program.statements, TOP)
+                .map_err(|e| self.locate(e, index))?;
+        }
+        // Node definitions count in the environment's manifests only.
+        let has_nodes = env.files[..env.manifests]
+            .iter()
+            .any(|(_, program)| !program.nodes.is_empty());
+        let found = self.find_node(node);
+        if has_nodes && found.is_none() {
+            return Err(error(
+                format!("Could not find node statement with name 'default' or '{node}'"),
+                ast::Span::default(),
+            ));
+        }
+        if let Some((index, definition)) = found {
+            let name = match definition.matchers.first() {
+                Some(NodeMatcher::Name(name)) => name.clone(),
+                Some(NodeMatcher::Regex(regex)) => format!("/{regex}/"),
+                _ => "default".to_string(),
+            };
+            let node_resource =
+                self.add_resource("Node", &name, TOP, Form::Regular, Some(index), 0);
+            self.resources[node_resource].container = Some(0);
+            let scope = self.new_scope(Some(TOP), Some(TOP));
+            self.scopes[scope].resource = node_resource;
+            self.node_scope = Some(scope);
+            self.file = Some(index);
+            self.block(&definition.body, scope)
+                .map_err(|e| self.locate(e, index))?;
+        }
+        self.evaluate_instances()?;
+        self.finish()?;
+        self.add_relationships();
+        let catalog = self.to_json();
+        Ok((catalog, self.trace))
+    }
+
+    /// An error at `span` of the file with index `file` (none: where the
+    /// error is caught).
+    pub(super) fn error_at(
+        &self,
+        (file, span): (Option<usize>, ast::Span),
+        message: String,
+    ) -> EvalError {
+        EvalError {
+            message,
+            file: file.map(|index| self.env.files[index].0.clone()),
+            span,
+        }
+    }
+
+    /// A lookup's error: at its `hiera.yaml` line, or where `fallback` is.
+    pub(super) fn hiera_error(e: hiera::HieraError, fallback: EvalError) -> EvalError {
+        match e.at {
+            Some((config, line)) => EvalError {
+                message: e.message,
+                file: Some(config),
+                span: ast::Span { line, col: 1 },
+            },
+            None => EvalError {
+                message: e.message,
+                ..fallback
+            },
+        }
+    }
+
+    pub(super) fn locate(&self, mut e: EvalError, index: usize) -> EvalError {
+        if e.file.is_none() {
+            e.file = Some(self.env.files[index].0.clone());
+        }
+        e
+    }
+
+    pub(super) fn find_node(&self, node: &str) -> Option<(usize, &'e ast::NodeDefinition)> {
+        let env = self.env;
+        let nodes = || {
+            env.files[..env.manifests]
+                .iter()
+                .enumerate()
+                .flat_map(|(index, (_, program))| program.nodes.iter().map(move |n| (index, n)))
+        };
+        let node = node.to_lowercase();
+        nodes()
+            .find(|(_, n)| {
+                n.matchers
+                    .iter()
+                    .any(|m| matches!(m, NodeMatcher::Name(name) if *name == node))
+            })
+            .or_else(|| {
+                nodes().find(|(_, n)| {
+                    n.matchers.iter().any(|m| match m {
+                        NodeMatcher::Regex(regex) => {
+                            regex::Regex::new(regex).is_ok_and(|r| r.is_match(&node))
+                        }
+                        _ => false,
+                    })
+                })
+            })
+            .or_else(|| {
+                nodes().find(|(_, n)| n.matchers.iter().any(|m| matches!(m, NodeMatcher::Default)))
+            })
+    }
+
+    pub(super) fn add_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        scope: ScopeId,
+        form: Form,
+        file: Option<usize>,
+        line: u32,
+    ) -> usize {
+        self.resources.push(CatalogResource {
+            type_name: type_name.to_string(),
+            title: title.to_string(),
+            parameters: IndexMap::new(),
+            form,
+            scope,
+            file,
+            line,
+            tags: Vec::new(),
+            container: None,
+            defined: false,
+            resource_like: false,
+            tags_before_function: None,
+            by_function: false,
+        });
+        let index = self.resources.len() - 1;
+        self.resource_index
+            .insert((type_name.to_string(), title.to_string()), index);
+        // Its own tags (type, name segments, a title that is a valid tag),
+        // then those of the resource whose body declares it.
+        let mut tags = vec![type_name.to_lowercase()];
+        let name_tags = match type_name {
+            "Class" if title == "main" => None,
+            "Class" | "Node" => Some(title.to_lowercase()),
+            _ => None,
+        };
+        if type_name.contains("::") {
+            tags.extend(type_name.to_lowercase().split("::").map(str::to_string));
+        }
+        if let Some(name) = name_tags {
+            tags.push(name.clone());
+            if name.contains("::") {
+                tags.extend(name.split("::").map(str::to_string));
+            }
+        } else if !matches!(type_name, "Class" | "Node" | "Stage") && is_tag(title) {
+            let title = title.to_lowercase();
+            if title.contains("::") {
+                tags.push(title.clone());
+                tags.extend(title.split("::").map(str::to_string));
+            } else {
+                tags.push(title);
+            }
+        }
+        let source = (type_name != "Stage")
+            .then(|| self.scopes.get(scope).map(|s| s.resource))
+            .flatten();
+        if let Some(source) = source.filter(|source| *source != index) {
+            tags.extend(self.resources[source].tags.clone());
+        }
+        let mut seen = std::collections::HashSet::new();
+        tags.retain(|tag| seen.insert(tag.clone()));
+        self.resources[index].tags = tags;
+        index
+    }
+
+    pub(super) fn find_resource(&self, type_name: &str, title: &str) -> Option<usize> {
+        self.resource_index
+            .get(&(type_name.to_string(), title.to_string()))
+            .copied()
+    }
+}

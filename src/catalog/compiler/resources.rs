@@ -1,0 +1,341 @@
+//! Resources: resource expressions, defaults through dynamic scope, and
+//! collector queries.
+
+use std::collections::BTreeMap;
+
+use super::operators::equal;
+use super::*;
+use crate::catalog::functions::flatten;
+use crate::facts::ast::{BinaryOp, Expr, ExprKind};
+
+impl<'e> Compiler<'e> {
+    pub(super) fn resource(
+        &mut self,
+        resource: &ast::Resource,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let type_value = self.eval(&resource.type_expr, scope)?;
+        let type_name = match &type_value {
+            Value::Str(name) | Value::Type(name) => name.trim_start_matches("::").to_lowercase(),
+            _ => return Err(error("Illegal resource type", span)),
+        };
+        let default_body = resource
+            .bodies
+            .iter()
+            .find(|body| matches!(body.title.kind, ExprKind::Default));
+        let mut defaults = Vec::new();
+        if let Some(body) = default_body {
+            defaults = self.attributes(&body.attributes, scope)?;
+        }
+        let mut references = Vec::new();
+        for body in &resource.bodies {
+            if matches!(body.title.kind, ExprKind::Default) {
+                continue;
+            }
+            let titles = self.eval(&body.title, scope)?;
+            // The `default:` body's attributes first, as Puppet merges
+            // them: the title's own replace them in place.
+            let mut attributes = defaults.clone();
+            for (name, value) in self.attributes(&body.attributes, scope)? {
+                match attributes
+                    .iter_mut()
+                    .find(|(existing, _)| *existing == name)
+                {
+                    Some((_, existing)) => *existing = value,
+                    None => attributes.push((name, value)),
+                }
+            }
+            for title in flatten(&[titles]) {
+                let reference = self.declare_resource(
+                    &type_name,
+                    &title.to_text(),
+                    attributes.clone(),
+                    resource.form,
+                    scope,
+                    span,
+                )?;
+                references.push(reference);
+            }
+        }
+        Ok(match references.len() {
+            1 => references.remove(0),
+            _ => Value::Array(references),
+        })
+    }
+
+    /// stdlib's `ensure_resource`: declares the resource unless it exists.
+    pub(super) fn ensure_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attributes: Vec<(String, Value)>,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<()> {
+        let capitalized = capitalize(&type_name.to_lowercase());
+        if self.find_resource(&capitalized, title).is_none() {
+            self.declare_resource(type_name, title, attributes, Form::Regular, scope, span)?;
+            self.mark_by_function(type_name, title);
+        }
+        Ok(())
+    }
+
+    pub(super) fn mark_by_function(&mut self, type_name: &str, title: &str) {
+        let type_name = type_name.trim_start_matches("::").to_lowercase();
+        let (type_name, title) = if type_name == "class" {
+            (
+                "Class".to_string(),
+                capitalize(&title.trim_start_matches("::").to_lowercase()),
+            )
+        } else {
+            (capitalize(&type_name), title.to_string())
+        };
+        if let Some(index) = self.find_resource(&type_name, &title) {
+            self.resources[index].by_function = true;
+        }
+    }
+
+    /// Declares one resource (a class, a define instance or a resource of
+    /// a type) and returns its reference.
+    pub(super) fn declare_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attributes: Vec<(String, Value)>,
+        form: Form,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let type_name = type_name.trim_start_matches("::").to_lowercase();
+        if type_name == "class" {
+            let class = title.trim_start_matches("::").to_lowercase();
+            self.declare_class(&class, Some(attributes), scope, span)?;
+            let title = capitalize(&class);
+            if let Some(index) = self.find_resource("Class", &title) {
+                let file = self.file;
+                let resource = &mut self.resources[index];
+                resource.resource_like = true;
+                resource.file = file;
+                resource.line = span.line;
+            }
+            return Ok(Value::Ref("Class".to_string(), title));
+        }
+        let capitalized = capitalize(&type_name);
+        if self.find_resource(&capitalized, title).is_some() {
+            return Err(error(
+                format!("Duplicate declaration: {capitalized}[{title}] is already declared"),
+                span,
+            ));
+        }
+        let index = self.add_resource(&capitalized, title, scope, form, self.file, span.line);
+        self.resources[index].container = Some(self.scopes[scope].resource);
+        let reference = Value::Ref(capitalized.clone(), title.to_string());
+        if let Some(define) = self.defines.get(&type_name).copied() {
+            self.resources[index].defined = true;
+            // Its parameters not given come from the defaults in reach now,
+            // its body later (`evaluate_instances`).
+            let mut attributes = attributes;
+            for (name, value) in self.defaults_at_creation(index, &capitalize(&type_name), scope) {
+                if !attributes.iter().any(|(given, _)| *given == name) {
+                    attributes.push((name, value));
+                }
+            }
+            // Collectors read them before the body is evaluated.
+            for (name, value) in &attributes {
+                self.resources[index]
+                    .parameters
+                    .insert(name.clone(), value.clone());
+            }
+            let caller = self.module_of(scope);
+            self.pending.push(PendingInstance {
+                resource: index,
+                define,
+                attributes,
+                scope,
+                static_parent: self.node_scope.unwrap_or(TOP),
+                caller,
+                site: (self.file, span),
+            });
+            return Ok(reference);
+        }
+        for (name, value) in attributes {
+            self.resources[index].parameters.insert(name, value);
+        }
+        // Puppet gives a resource the defaults in reach when it is
+        // declared: one set later in the same scope does not reach it.
+        for (name, value) in self.defaults_at_creation(index, &capitalized, scope) {
+            self.resources[index]
+                .parameters
+                .entry(name)
+                .or_insert(value);
+        }
+        Ok(reference)
+    }
+
+    /// The defaults for `type_name` in reach of `scope`, for the resource
+    /// `index` being declared there, each recorded in the trace.
+    pub(super) fn defaults_at_creation(
+        &mut self,
+        index: usize,
+        type_name: &str,
+        scope: ScopeId,
+    ) -> Vec<(String, Value)> {
+        let mut applied = Vec::new();
+        for (name, value, origin) in self.defaults_for(type_name, scope) {
+            if self.resources[index].parameters.contains_key(&name) {
+                continue;
+            }
+            if let (Some(file), line) = origin {
+                let resource = &self.resources[index];
+                let reference = format!("{}[{}]", resource.type_name, resource.title);
+                let path = self.env.files[file].0.clone();
+                self.trace
+                    .defaults
+                    .push((reference, name.clone(), path, line));
+            }
+            applied.push((name, value));
+        }
+        applied
+    }
+
+    pub(super) fn attributes(
+        &mut self,
+        attributes: &[ast::Attribute],
+        scope: ScopeId,
+    ) -> Result<Vec<(String, Value)>> {
+        let mut values = Vec::new();
+        for attribute in attributes {
+            let value = self.eval(&attribute.value, scope)?;
+            if attribute.name == "*" {
+                if let Value::Hash(entries) = value {
+                    for (key, value) in entries {
+                        values.push((key.to_text(), value));
+                    }
+                }
+                continue;
+            }
+            values.push((attribute.name.clone(), value));
+        }
+        Ok(values)
+    }
+
+    /// The resource defaults for `type_name` that reach code of `scope`
+    /// through dynamic scope: the nearest wins, `+>` adds to the next
+    /// outer one. Each with its origin (file index, line).
+    pub(super) fn defaults_for(
+        &self,
+        type_name: &str,
+        scope: ScopeId,
+    ) -> Vec<(String, Value, (Option<usize>, u32))> {
+        let mut scope = Some(scope);
+        let mut found: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
+        let mut appending: BTreeMap<String, (Value, (Option<usize>, u32))> = BTreeMap::new();
+        let mut chain = Vec::new();
+        while let Some(current) = scope {
+            chain.push(current);
+            for default in &self.scopes[current].defaults {
+                if default.type_name != type_name || found.contains_key(&default.attribute) {
+                    continue;
+                }
+                if default.append {
+                    let entry = (default.value.clone(), default.origin);
+                    appending.insert(default.attribute.clone(), entry);
+                } else {
+                    let value = match appending.remove(&default.attribute) {
+                        Some((extra, _)) => append_values(default.value.clone(), extra),
+                        None => default.value.clone(),
+                    };
+                    found.insert(default.attribute.clone(), (value, default.origin));
+                }
+            }
+            scope = self.scopes[current].dynamic_parent;
+        }
+        // In Puppet's order (`lookupdefaults`): the outermost scope's
+        // defaults first, each scope's as declared.
+        let mut defaults = Vec::new();
+        for current in chain.into_iter().rev() {
+            for default in &self.scopes[current].defaults {
+                let name = &default.attribute;
+                if default.type_name != type_name {
+                    continue;
+                }
+                if let Some((value, origin)) = found.remove(name).or_else(|| appending.remove(name))
+                {
+                    defaults.push((name.clone(), value, origin));
+                }
+            }
+        }
+        defaults
+    }
+
+    pub(super) fn query_matches(
+        &mut self,
+        query: &Expr,
+        index: usize,
+        scope: ScopeId,
+    ) -> Result<bool> {
+        match &query.kind {
+            ExprKind::Binary(BinaryOp::And, left, right) => Ok(self
+                .query_matches(left, index, scope)?
+                && self.query_matches(right, index, scope)?),
+            ExprKind::Binary(BinaryOp::Or, left, right) => Ok(self
+                .query_matches(left, index, scope)?
+                || self.query_matches(right, index, scope)?),
+            ExprKind::Binary(op @ (BinaryOp::Eq | BinaryOp::NotEq), left, right) => {
+                let name = match &left.kind {
+                    ExprKind::Name(name) => name.clone(),
+                    _ => return Err(error("Illegal collector query", query.span)),
+                };
+                let wanted = self.eval(right, scope)?;
+                let resource = &self.resources[index];
+                let actual = if name == "title" {
+                    Value::Str(resource.title.clone())
+                } else if name == "tag" {
+                    Value::Array(
+                        resource
+                            .tags
+                            .iter()
+                            .map(|t| Value::Str(t.clone()))
+                            .collect(),
+                    )
+                } else {
+                    resource
+                        .parameters
+                        .get(&name)
+                        .cloned()
+                        .unwrap_or(Value::Undef)
+                };
+                let equal_ = match &actual {
+                    Value::Array(items) => items.iter().any(|item| equal(item, &wanted)),
+                    other => equal(other, &wanted),
+                };
+                Ok(equal_ == (*op == BinaryOp::Eq))
+            }
+            _ => Err(error("Illegal collector query", query.span)),
+        }
+    }
+}
+
+/// Whether Puppet accepts `text` as a tag (and so tags a resource with its
+/// title).
+pub(super) fn is_tag(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .is_some_and(|first| first.is_alphanumeric() || first == '_')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+pub(super) fn append_values(existing: Value, extra: Value) -> Value {
+    let mut items = match existing {
+        Value::Array(items) => items,
+        Value::Undef => Vec::new(),
+        other => vec![other],
+    };
+    match extra {
+        Value::Array(more) => items.extend(more),
+        other => items.push(other),
+    }
+    Value::Array(items)
+}

@@ -1,0 +1,269 @@
+//! Templates: ERB (`template`, `inline_template`) and EPP (`epp`,
+//! `inline_epp`) rendered with the calling scope.
+
+use std::path::PathBuf;
+
+use super::*;
+use crate::catalog::erb;
+
+impl<'e> Compiler<'e> {
+    /// `template(files...)` renders each of the modules' ERB templates,
+    /// `inline_template(texts...)` each text, with the variables of
+    /// `scope`, and joins them. Ruby that pfacts does not evaluate gives a
+    /// value marked unevaluated, with the reason, instead of a guess.
+    pub(super) fn erb(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        // A template that renders itself would never end (Puppet dies of
+        // "stack level too deep"); real ones nest a level or two.
+        const MAX_TEMPLATE_NESTING: usize = 16;
+        if self.templates_rendering >= MAX_TEMPLATE_NESTING {
+            return Err(error(
+                format!("{name}(): templates nested deeper than {MAX_TEMPLATE_NESTING} levels"),
+                span,
+            ));
+        }
+        let mut rendered = String::new();
+        for arg in args {
+            let source = arg.to_text();
+            let text = if name == "template" {
+                let path = self
+                    .find_template(&source, None)
+                    .ok_or_else(|| error(format!("Could not find template '{source}'"), span))?;
+                std::fs::read_to_string(&path).map_err(|e| {
+                    error(
+                        format!("template(): cannot read {}: {e}", path.display()),
+                        span,
+                    )
+                })?
+            } else {
+                source.clone()
+            };
+            // What a template reads is not code the analysis sees: no trace.
+            let file = self.file.take();
+            self.templates_rendering += 1;
+            let result = erb::render(
+                &text,
+                &mut TemplateHost {
+                    compiler: self,
+                    scope,
+                    span,
+                },
+            );
+            self.templates_rendering -= 1;
+            self.file = file;
+            match result {
+                Ok(text) => rendered.push_str(&text),
+                Err(erb::Unsupported(reason)) => {
+                    let what = if name == "template" {
+                        source.as_str()
+                    } else {
+                        "..."
+                    };
+                    return Ok(Value::Str(format!(
+                        "<<{name}('{what}') not evaluated: {reason}>>"
+                    )));
+                }
+            }
+        }
+        Ok(Value::Str(rendered))
+    }
+
+    /// `epp(file, args)` renders a module's template in a scope of its own
+    /// below top scope, `inline_epp(text, args)` renders text in a scope
+    /// below the calling one, as Puppet's `EppEvaluator` does: arguments
+    /// bind the template's parameters by name, and when the template
+    /// declares none, they become its variables.
+    pub(super) fn epp(
+        &mut self,
+        name: &str,
+        args: &[Value],
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        let source = args.first().map(Value::to_text).unwrap_or_default();
+        let path = if name == "epp" {
+            let path = self
+                .find_template(&source, Some(".epp"))
+                .ok_or_else(|| error(format!("Could not find template '{source}'"), span))?;
+            Some(path)
+        } else {
+            None
+        };
+        // Each template is read and lowered once per compilation, however
+        // often it is rendered (a define's template, once per instance).
+        let key = path.as_ref().map_or_else(
+            || source.clone(),
+            |path| path.to_string_lossy().into_owned(),
+        );
+        let template = match self.templates.get(&key) {
+            Some(template) => Rc::clone(template),
+            None => {
+                let text = match &path {
+                    Some(path) => std::fs::read_to_string(path).map_err(|e| {
+                        error(format!("epp(): cannot read {}: {e}", path.display()), span)
+                    })?,
+                    None => source,
+                };
+                let template = epp::lower(&text).map_err(|e| {
+                    error(
+                        format!(
+                            "{name}(): Invalid EPP: {} (line: {}, column: {})",
+                            e.message, e.location.line, e.location.column
+                        ),
+                        span,
+                    )
+                })?;
+                let template = Rc::new(template);
+                self.templates.insert(key, Rc::clone(&template));
+                template
+            }
+        };
+        let arguments: Vec<(String, Value)> = match args.get(1) {
+            None => Vec::new(),
+            Some(Value::Hash(entries)) => entries
+                .iter()
+                .map(|(key, value)| (key.to_text(), value.clone()))
+                .collect(),
+            Some(_) => {
+                return Err(error(
+                    format!("{name}(): the template_args must be a Hash"),
+                    span,
+                ))
+            }
+        };
+        let enforce = template.declares_parameters || args.get(1).is_none();
+        if enforce {
+            // Reported at the call, as Puppet's closure does.
+            let missing = template.params.iter().find(|param| {
+                param.default.is_none() && !arguments.iter().any(|(name, _)| *name == param.name)
+            });
+            if let Some(param) = missing {
+                return Err(error(
+                    format!("lambda: expects a value for parameter '{}'", param.name),
+                    span,
+                ));
+            }
+            let unknown = arguments
+                .iter()
+                .find(|(name, _)| !template.params.iter().any(|param| param.name == *name));
+            if let Some((name, _)) = unknown {
+                return Err(error(
+                    format!("lambda: has no parameter named '{name}'"),
+                    span,
+                ));
+            }
+        }
+        let parent = if name == "epp" { TOP } else { scope };
+        let local = self.new_scope(Some(parent), Some(scope));
+        let saved_file = self.file.take();
+        self.epp_output.push((String::new(), false));
+        let rendered = self
+            .bind_template(&template, arguments, enforce, local)
+            .and_then(|()| self.block(&template.body, local));
+        let (output, sensitive) = self.epp_output.pop().unwrap_or_default();
+        self.file = saved_file;
+        let output = Value::Str(output);
+        let output = if sensitive {
+            Value::Sensitive(Box::new(output))
+        } else {
+            output
+        };
+        rendered.map(|_| output).map_err(|mut e| {
+            if e.file.is_none() {
+                match path {
+                    Some(path) => e.file = Some(path),
+                    None => e.span = span,
+                }
+            }
+            e
+        })
+    }
+
+    /// Binds a template's arguments: to its parameters (those without
+    /// an argument take their default), or, when it declares none, as its
+    /// variables.
+    pub(super) fn bind_template(
+        &mut self,
+        template: &epp::Template,
+        arguments: Vec<(String, Value)>,
+        enforce: bool,
+        scope: ScopeId,
+    ) -> Result<()> {
+        if !enforce {
+            for (name, value) in arguments {
+                self.scopes[scope].variables.insert(name, value);
+            }
+            return Ok(());
+        }
+        for param in &template.params {
+            let given = arguments.iter().find(|(name, _)| *name == param.name);
+            let value = match (given, &param.default) {
+                (Some((_, value)), _) => value.clone(),
+                (None, Some(default)) => self.eval(default, scope)?,
+                // Refused at the call already.
+                (None, None) => continue,
+            };
+            self.declare_parameter(scope, param, value);
+        }
+        Ok(())
+    }
+
+    /// A template as Puppet's `find_template` finds it: an absolute path,
+    /// or `<module>/<file>` in the module's `templates/`; `.epp` is added
+    /// when the name without it is not a file.
+    /// A module's template `module/file`, or an absolute path; with
+    /// `extension` added when the name lacks it (`epp()` does that).
+    pub(super) fn find_template(&self, name: &str, extension: Option<&str>) -> Option<PathBuf> {
+        let existing = |path: PathBuf| {
+            if path.is_file() {
+                return Some(path);
+            }
+            let extension = extension.filter(|extension| !name.ends_with(extension))?;
+            let with_extension = PathBuf::from(format!("{}{extension}", path.display()));
+            with_extension.is_file().then_some(with_extension)
+        };
+        if Path::new(name).is_absolute() {
+            return existing(PathBuf::from(name));
+        }
+        let (module, file) = name.split_once('/')?;
+        let root = self
+            .env
+            .modulepath
+            .iter()
+            .map(|dir| dir.join(module))
+            .find(|root| root.is_dir())?;
+        existing(root.join("templates").join(file))
+    }
+}
+
+/// An ERB template's view of the compilation: the variables of the scope
+/// calling `template()`, and the functions.
+struct TemplateHost<'c, 'e> {
+    compiler: &'c mut Compiler<'e>,
+    scope: ScopeId,
+    span: ast::Span,
+}
+
+impl erb::Host for TemplateHost<'_, '_> {
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        self.compiler
+            .lookup(name, self.scope, self.span)
+            .ok()
+            .filter(|value| *value != Value::Undef)
+    }
+
+    fn call(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+    ) -> std::result::Result<Value, erb::Unsupported> {
+        self.compiler
+            .call_values(name, args, None, self.scope, self.span)
+            .map_err(|e| erb::Unsupported(format!("{name}(): {}", e.message)))
+    }
+}
