@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use crate::facts::ast;
 
 pub use compiler::{Compiler, Trace};
-pub use environment::Environment;
+pub use environment::{Environment, Modules};
 
 /// `apache::vhost` → `Apache::Vhost`, as Puppet names resource types.
 fn capitalize(name: &str) -> String {

@@ -32,7 +32,7 @@ impl<'e> Compiler<'e> {
             cycle.push(name.to_string());
             return Err(EvalError {
                 message: format!("circular inheritance: {}", cycle.join(" inherits ")),
-                file: Some(self.env.files[file].0.clone()),
+                file: Some(self.env.file(file).0.clone()),
                 span: class.span,
             });
         }

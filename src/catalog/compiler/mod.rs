@@ -215,22 +215,21 @@ impl<'e> Compiler<'e> {
             file: None,
             declaring: Vec::new(),
             depth: 0,
-            hiera: hiera::Hiera::new(&env.root, &env.modulepath),
+            hiera: hiera::Hiera::new(&env.root, env.modulepath()),
             trace: Trace::default(),
             epp_output: Vec::new(),
             templates: HashMap::new(),
             templates_rendering: 0,
             types: types::Types::new(
-                env.files
-                    .iter()
-                    .flat_map(|(_, program)| &program.type_aliases),
+                env.files()
+                    .flat_map(|(_, (_, program))| &program.type_aliases),
             ),
         };
-        for (index, (path, program)) in env.files.iter().enumerate() {
+        for (index, (path, program)) in env.files() {
             // Puppet finds a module's definition only in the file its
             // autoloader reads for the name or one of its namespaces.
             let found =
-                |role: Role, name: &str| index < env.manifests || autoloaded(path, role, name);
+                |role: Role, name: &str| env.is_manifest(index) || autoloaded(path, role, name);
             for class in &program.classes {
                 if found(Role::ModuleManifest, &class.name) {
                     compiler
@@ -327,15 +326,15 @@ impl<'e> Compiler<'e> {
         self.resources[settings].container = Some(stage);
         // Top-scope code of every environment manifest, in file order.
         let env = self.env;
-        for (index, (_, program)) in env.files.iter().enumerate().take(env.manifests) {
+        for (index, (_, program)) in env.manifests() {
             self.file = Some(index);
             self.block(&program.statements, TOP)
                 .map_err(|e| self.locate(e, index))?;
         }
         // Node definitions count in the environment's manifests only.
-        let has_nodes = env.files[..env.manifests]
-            .iter()
-            .any(|(_, program)| !program.nodes.is_empty());
+        let has_nodes = env
+            .manifests()
+            .any(|(_, (_, program))| !program.nodes.is_empty());
         let found = self.find_node(node);
         if has_nodes && found.is_none() {
             return Err(error(
@@ -375,7 +374,7 @@ impl<'e> Compiler<'e> {
     ) -> EvalError {
         EvalError {
             message,
-            file: file.map(|index| self.env.files[index].0.clone()),
+            file: file.map(|index| self.env.file(index).0.clone()),
             span,
         }
     }
@@ -397,7 +396,7 @@ impl<'e> Compiler<'e> {
 
     pub(super) fn locate(&self, mut e: EvalError, index: usize) -> EvalError {
         if e.file.is_none() {
-            e.file = Some(self.env.files[index].0.clone());
+            e.file = Some(self.env.file(index).0.clone());
         }
         e
     }
@@ -405,9 +404,7 @@ impl<'e> Compiler<'e> {
     pub(super) fn find_node(&self, node: &str) -> Option<(usize, &'e ast::NodeDefinition)> {
         let env = self.env;
         let nodes = || {
-            env.files[..env.manifests]
-                .iter()
-                .enumerate()
+            env.manifests()
                 .flat_map(|(index, (_, program))| program.nodes.iter().map(move |n| (index, n)))
         };
         let node = node.to_lowercase();

@@ -68,9 +68,10 @@ impl<'e> Compiler<'e> {
                     "tags": r.tags,
                 });
                 if !structural {
-                    resource["file"] = json!(r
-                        .file
-                        .map(|f| self.env.files[f].0.to_string_lossy().to_string()));
+                    resource["file"] =
+                        json!(r
+                            .file
+                            .map(|f| self.env.file(f).0.to_string_lossy().to_string()));
                     resource["line"] = json!(r.line);
                 }
                 if r.by_function {

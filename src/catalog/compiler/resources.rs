@@ -189,7 +189,7 @@ impl<'e> Compiler<'e> {
             if let (Some(file), line) = origin {
                 let resource = &self.resources[index];
                 let reference = format!("{}[{}]", resource.type_name, resource.title);
-                let path = self.env.files[file].0.clone();
+                let path = self.env.file(file).0.clone();
                 self.trace
                     .defaults
                     .push((reference, name.clone(), path, line));

@@ -20,7 +20,7 @@ impl<'e> Compiler<'e> {
         else {
             return;
         };
-        let path = |index: usize| self.env.files[index].0.clone();
+        let path = |index: usize| self.env.file(index).0.clone();
         let read = (
             path(file),
             span.line,

@@ -233,7 +233,7 @@ impl<'e> Compiler<'e> {
         let (module, file) = name.split_once('/')?;
         let root = self
             .env
-            .modulepath
+            .modulepath()
             .iter()
             .map(|dir| dir.join(module))
             .find(|root| root.is_dir())?;
