@@ -595,8 +595,8 @@ fn parse(args: ParseArgs) -> ExitCode {
 
 /// A facts file: JSON, or YAML by its extension; what `puppet facts`
 /// prints (`name`, `values`, a Ruby tag on YAML) gives its `values`.
-fn read_facts(path: &std::path::Path) -> Result<crate::catalog::value::Value, String> {
-    use crate::catalog::value::Value;
+fn read_facts(path: &std::path::Path) -> Result<crate::catalog::values::Value, String> {
+    use crate::catalog::values::Value;
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let is_yaml = path
         .extension()
@@ -651,7 +651,7 @@ fn catalog(args: CatalogArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        None => crate::catalog::value::Value::Hash(Vec::new()),
+        None => crate::catalog::values::Value::Hash(Vec::new()),
     };
     let mut dirs: Vec<PathBuf> = args
         .modulepath

@@ -577,7 +577,7 @@ fn evaluator_agrees_with_the_static_analysis() {
         let dir = std::path::PathBuf::from(format!("corpus/{environment}"));
         let (modulepath, manifest) = pfacts::facts::layout::environment_paths(&dir);
         let code = pfacts::catalog::Environment::load(&manifest, &modulepath).unwrap();
-        let facts = pfacts::catalog::value::Value::from_json(&facts_json);
+        let facts = pfacts::catalog::values::Value::from_json(&facts_json);
         let (_, trace) = pfacts::catalog::Compiler::new(&code, facts)
             .compile_traced(node)
             .unwrap_or_else(|e| panic!("{environment}: {e:?}"));

@@ -1,7 +1,7 @@
 //! Functions that only compute a value from their arguments: Puppet's own
 //! and those of stdlib that the Debian corpus calls most.
 
-use super::value::Value;
+use super::values::Value;
 
 /// `Some` result when `name` is one of these functions.
 pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
@@ -33,7 +33,7 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
         "split" => match args {
             [text, pattern] => {
                 let pattern = match pattern {
-                    Value::Regex(regex) => regex.clone(),
+                    Value::Regex(regex) => regex.source().to_string(),
                     other => regex::escape(&other.to_text()),
                 };
                 regex::Regex::new(&pattern)
@@ -385,7 +385,7 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
                     .first()
                     .is_some_and(|flags| flags.to_text().contains('G'));
                 let pattern = match pattern {
-                    Value::Regex(regex) => regex.clone(),
+                    Value::Regex(regex) => regex.source().to_string(),
                     other => other.to_text(),
                 };
                 let regex = match regex::Regex::new(&pattern) {
@@ -444,7 +444,7 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
         "grep" => match args {
             [Value::Array(items), pattern] => {
                 let pattern = match pattern {
-                    Value::Regex(regex) => regex.clone(),
+                    Value::Regex(regex) => regex.source().to_string(),
                     other => other.to_text(),
                 };
                 regex::Regex::new(&pattern)

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::{Yaml, YamlLoader};
 
-use super::value::Value;
+use super::values::Value;
 
 /// One level of a hierarchy: data files in one directory, one format.
 #[derive(Debug)]

@@ -18,8 +18,7 @@ mod environment;
 pub mod erb;
 pub mod functions;
 pub mod hiera;
-pub mod types;
-pub mod value;
+pub mod values;
 
 use std::path::PathBuf;
 

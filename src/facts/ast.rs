@@ -117,7 +117,8 @@ pub struct Lambda {
 #[derive(Clone, Debug)]
 pub struct Param {
     pub name: String,
-    pub type_text: Option<String>,
+    /// The type expression, as written before the name.
+    pub type_expr: Option<Expr>,
     pub default: Option<Expr>,
     pub splat: bool,
     pub span: Span,
@@ -178,6 +179,15 @@ pub struct NodeDefinition {
     pub span: Span,
 }
 
+/// `type Name = type`: a name for a type expression.
+#[derive(Clone, Debug)]
+pub struct TypeAlias {
+    /// As written, without a leading `::`.
+    pub name: String,
+    pub body: Expr,
+    pub span: Span,
+}
+
 /// A file's code: its top-scope statements and its definitions.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
@@ -186,8 +196,8 @@ pub struct Program {
     pub defines: Vec<Definition>,
     pub nodes: Vec<NodeDefinition>,
     pub functions: Vec<Definition>,
-    /// Type aliases: name and the source text of the type.
-    pub type_aliases: Vec<(String, String)>,
+    /// Type aliases (`type Name = ...`) and object types.
+    pub type_aliases: Vec<TypeAlias>,
     /// Where code nests deeper than [`MAX_DEPTH`]: not lowered.
     pub too_deep: Option<Span>,
 }
@@ -586,10 +596,17 @@ impl<'a> Lowering<'a> {
                     .map_or("", |n| self.source(n))
                     .trim_start_matches("::")
                     .to_string();
-                let type_text = child(node, "type")
-                    .map_or("", |t| self.source(t))
-                    .to_string();
-                self.program.type_aliases.push((name, type_text));
+                let body = match child(node, "type") {
+                    Some(body) => self.expr(body),
+                    None => Expr {
+                        kind: ExprKind::Undef,
+                        span: self.span(node),
+                    },
+                };
+                let span = self.span(node);
+                self.program
+                    .type_aliases
+                    .push(TypeAlias { name, body, span });
                 ExprKind::Nop
             }
             _ => ExprKind::Undef,
@@ -646,7 +663,7 @@ impl<'a> Lowering<'a> {
                     .map_or("", |name| self.source(name))
                     .trim_start_matches('$')
                     .to_string(),
-                type_text: child(parameter, "type").map(|t| self.source(t).to_string()),
+                type_expr: child(parameter, "type").map(|t| self.expr(t)),
                 default: child(parameter, "default").map(|default| self.expr(default)),
                 splat: child(parameter, "splat").is_some(),
                 span: self.span(parameter),

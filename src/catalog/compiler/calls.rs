@@ -52,7 +52,7 @@ impl<'e> Compiler<'e> {
                     } else if name == "require" {
                         // Puppet makes it a `require` of the requiring
                         // class or define.
-                        let reference = Value::Ref("Class".to_string(), title);
+                        let reference = Value::of_type(Type::reference("Class", &class));
                         let parameters = &mut self.resources[here].parameters;
                         let value = match parameters.get("require").cloned() {
                             Some(existing) => append_values(existing, reference),
@@ -83,8 +83,9 @@ impl<'e> Compiler<'e> {
                 let mut all = true;
                 for arg in &args {
                     all &= match arg {
-                        Value::Ref(type_name, title) => {
-                            self.find_resource(type_name, title).is_some()
+                        Value::Type(ty) if ty.as_reference().is_some() => {
+                            let (type_name, title) = ty.as_reference().unwrap_or_default();
+                            self.find_resource(&type_name, &title).is_some()
                         }
                         Value::Str(name) if name.starts_with('$') => {
                             let name = &name[1..];
@@ -466,12 +467,10 @@ impl<'e> Compiler<'e> {
         span: ast::Span,
     ) -> Result<Value> {
         for (param, value) in function.params.iter().zip(&args) {
-            let problem = param
-                .type_text
-                .as_deref()
-                .filter(|_| !param.splat)
-                .and_then(|text| self.types.mismatch(text, value));
-            if let Some(problem) = problem {
+            if param.splat {
+                continue;
+            }
+            if let Some(problem) = self.parameter_mismatch(param, value)? {
                 let message = format!("'{}' parameter '{}' {problem}", function.name, param.name);
                 return Err(error(message, span));
             }

@@ -196,11 +196,7 @@ impl<'e> Compiler<'e> {
                 .get(&param.name)
                 .cloned()
                 .unwrap_or(Value::Undef);
-            let problem = param
-                .type_text
-                .as_deref()
-                .and_then(|text| self.types.mismatch(text, &value));
-            if let Some(problem) = problem {
+            if let Some(problem) = self.parameter_mismatch(param, &value)? {
                 let message = format!("{label}: parameter '{}' {problem}", param.name);
                 return Err(self.error_at(site, message));
             }

@@ -2,6 +2,7 @@
 
 use super::operators::references;
 use super::*;
+use crate::catalog::values::Regexp;
 use crate::facts::ast::{Expr, ExprKind, StringPart};
 
 impl<'e> Compiler<'e> {
@@ -28,8 +29,8 @@ impl<'e> Compiler<'e> {
             ExprKind::Float(value) => Value::Float(*value),
             ExprKind::Str(text) => Value::Str(text.clone()),
             ExprKind::Name(name) => Value::Str(name.clone()),
-            ExprKind::Regex(regex) => Value::Regex(regex.clone()),
-            ExprKind::TypeRef(name) => Value::Type(name.clone()),
+            ExprKind::Regex(regex) => Value::Regex(Regexp::new(regex.clone())),
+            ExprKind::TypeRef(name) => Value::of_type(self.type_named(name)?),
             ExprKind::Interpolated(parts) => {
                 let mut text = String::new();
                 for part in parts {

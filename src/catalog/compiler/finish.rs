@@ -150,7 +150,7 @@ impl<'e> Compiler<'e> {
                 };
                 let name = if arrow == "~>" { "notify" } else { "before" };
                 for target in &targets {
-                    let reference = Value::Ref(target.0.clone(), target.1.clone());
+                    let reference = Value::of_type(Type::reference(&target.0, &target.1));
                     let parameters = &mut self.resources[index].parameters;
                     let value = match parameters.get(name).cloned() {
                         Some(existing) => append_values(existing, reference),

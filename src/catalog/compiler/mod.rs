@@ -14,6 +14,7 @@ mod output;
 mod resources;
 mod scope;
 mod templates;
+mod types;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -23,8 +24,10 @@ use indexmap::IndexMap;
 use serde_json::Value as Json;
 
 use super::environment::{autoloaded, Environment};
-use super::value::Value;
-use super::{capitalize, error, hiera, types, EvalError, Result};
+use super::values::Value;
+use super::{capitalize, error, hiera, EvalError, Result};
+use crate::catalog::values::types::data_type::Alias;
+use crate::catalog::values::Type;
 use crate::facts::ast::{self, Form, NodeMatcher};
 use crate::facts::epp;
 use crate::facts::layout::Role;
@@ -170,8 +173,10 @@ pub struct Compiler<'e> {
     depth: usize,
     hiera: hiera::Hiera,
     trace: Trace,
-    /// The environment's data types, for parameter checks.
-    types: types::Types,
+    /// The environment's type aliases by lower-case name, and those
+    /// evaluated so far.
+    aliases: HashMap<String, (usize, &'e ast::TypeAlias)>,
+    alias_types: HashMap<String, Rc<Alias>>,
     /// ERB templates being rendered, each inside the previous.
     templates_rendering: usize,
     /// Templates lowered so far, by path (`epp`) or text (`inline_epp`).
@@ -220,12 +225,16 @@ impl<'e> Compiler<'e> {
             epp_output: Vec::new(),
             templates: HashMap::new(),
             templates_rendering: 0,
-            types: types::Types::new(
-                env.files()
-                    .flat_map(|(_, (_, program))| &program.type_aliases),
-            ),
+            aliases: HashMap::new(),
+            alias_types: HashMap::new(),
         };
         for (index, (path, program)) in env.files() {
+            for alias in &program.type_aliases {
+                compiler
+                    .aliases
+                    .entry(alias.name.to_lowercase())
+                    .or_insert((index, alias));
+            }
             // Puppet finds a module's definition only in the file its
             // autoloader reads for the name or one of its namespaces.
             let found =

@@ -2,6 +2,9 @@
 //! Puppet's comparison, equality and arithmetic.
 
 use super::*;
+use crate::catalog::values::compare::{self, compare, equal, number};
+use crate::catalog::values::types::data_type::describe::simple_name;
+use crate::catalog::values::types::data_type::parameterize;
 use crate::facts::ast::{BinaryOp, Expr};
 
 impl<'e> Compiler<'e> {
@@ -27,31 +30,7 @@ impl<'e> Compiler<'e> {
                 Some(key) => target.hash_get(key).cloned().unwrap_or(Value::Undef),
                 None => Value::Undef,
             },
-            Value::Type(name) => {
-                let type_name = capitalize(&name);
-                if type_name == "Class" {
-                    match keys.as_slice() {
-                        [key] => Value::Ref("Class".to_string(), capitalize(&key.to_text())),
-                        _ => Value::Array(
-                            keys.iter()
-                                .map(|k| Value::Ref("Class".to_string(), capitalize(&k.to_text())))
-                                .collect(),
-                        ),
-                    }
-                } else if keys.len() == 1 {
-                    match &keys[0] {
-                        Value::Array(titles) => Value::Array(
-                            titles
-                                .iter()
-                                .map(|t| Value::Ref(type_name.clone(), t.to_text()))
-                                .collect(),
-                        ),
-                        key => Value::Ref(type_name, key.to_text()),
-                    }
-                } else {
-                    Value::Type(name)
-                }
-            }
+            Value::Type(ty) => parameterize(&ty, keys).map_err(|e| error(e.0, span))?,
             Value::Str(text) => match keys.as_slice() {
                 [Value::Integer(index)] => text
                     .chars()
@@ -83,7 +62,11 @@ impl<'e> Compiler<'e> {
         }
         if matches!(op, BinaryOp::Match | BinaryOp::NotMatch) {
             let value = self.eval(left, scope)?;
-            let matched = self.matches(&value, right, scope)?;
+            let pattern = self.eval(right, scope)?;
+            let mut captures = None;
+            let matched = compare::regex_match(&value, &pattern, &mut captures)
+                .map_err(|message| error(message, span))?;
+            self.set_captures(scope, captures);
             return Ok(Value::Bool(matched == (op == BinaryOp::Match)));
         }
         let a = self.eval(left, scope)?;
@@ -91,12 +74,12 @@ impl<'e> Compiler<'e> {
         Ok(match op {
             BinaryOp::Eq => Value::Bool(equal(&a, &b)),
             BinaryOp::NotEq => Value::Bool(!equal(&a, &b)),
-            BinaryOp::In => Value::Bool(match &b {
-                Value::Array(items) => items.iter().any(|item| equal(item, &a)),
-                Value::Hash(entries) => entries.iter().any(|(key, _)| equal(key, &a)),
-                Value::Str(text) => text.to_lowercase().contains(&a.to_text().to_lowercase()),
-                _ => false,
-            }),
+            BinaryOp::In => {
+                let mut captures = None;
+                let found = compare::includes(&b, &a, &mut captures);
+                self.set_captures(scope, captures);
+                Value::Bool(found)
+            }
             BinaryOp::Add => match (a, b) {
                 (Value::Array(mut x), Value::Array(y)) => {
                     x.extend(y);
@@ -138,8 +121,8 @@ impl<'e> Compiler<'e> {
                     };
                     let message = format!(
                         "Comparison of: {} {operator} {}, is not possible. Caused by '{detail}'.",
-                        types::simple_name(&a),
-                        types::simple_name(&b)
+                        simple_name(&a),
+                        simple_name(&b)
                     );
                     error(message, span)
                 })?;
@@ -154,8 +137,8 @@ impl<'e> Compiler<'e> {
         })
     }
 
-    /// Case and selector matching: equality, regexes (setting `$0`...),
-    /// `default`.
+    /// Case and selector matching: a value against an option, setting the
+    /// captures of a regexp that matched.
     pub(super) fn matches(
         &mut self,
         value: &Value,
@@ -163,82 +146,29 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
     ) -> Result<bool> {
         let pattern = self.eval(matcher, scope)?;
-        Ok(match pattern {
-            Value::Default => true,
-            Value::Regex(regex) => {
-                let regex = regex::Regex::new(&regex)
-                    .map_err(|e| error(format!("Invalid regex: {e}"), matcher.span))?;
-                let text = value.to_text();
-                match regex.captures(&text) {
-                    Some(captures) => {
-                        for (index, group) in captures.iter().enumerate() {
-                            let group =
-                                group.map_or(Value::Undef, |g| Value::Str(g.as_str().to_string()));
-                            self.scopes[scope]
-                                .variables
-                                .insert(index.to_string(), group);
-                        }
-                        true
-                    }
-                    None => false,
-                }
-            }
-            Value::Array(items) if !matches!(value, Value::Array(_)) => {
-                items.iter().any(|item| equal(item, value))
-            }
-            pattern => equal(value, &pattern),
-        })
+        let mut captures = None;
+        let matched = compare::case_match(&pattern, value, &mut captures);
+        self.set_captures(scope, captures);
+        Ok(matched)
+    }
+
+    /// `$0`, `$1`, ... of the last regexp matched in `scope`.
+    fn set_captures(&mut self, scope: ScopeId, captures: compare::Captures) {
+        let Some(groups) = captures else {
+            return;
+        };
+        let variables = &mut self.scopes[scope].variables;
+        variables.retain(|name, _| !name.bytes().all(|b| b.is_ascii_digit()));
+        for (index, group) in groups.into_iter().enumerate() {
+            variables.insert(index.to_string(), group);
+        }
     }
 }
 
 pub(super) fn references(value: &Value) -> Vec<(String, String)> {
     match value {
-        Value::Ref(type_name, title) => vec![(type_name.clone(), title.clone())],
         Value::Array(items) => items.iter().flat_map(references).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Puppet's `CompareOperator`: strings with strings (ignoring ASCII case),
-/// numbers with numbers; anything else is an error, with its reason.
-fn compare(a: &Value, b: &Value) -> std::result::Result<std::cmp::Ordering, &'static str> {
-    match (a, b) {
-        (Value::Str(x), Value::Str(y)) => Ok(x
-            .bytes()
-            .map(|c| c.to_ascii_lowercase())
-            .cmp(y.bytes().map(|c| c.to_ascii_lowercase()))),
-        (Value::Str(_), _) => Err("A String is not comparable to a non String"),
-        (Value::Integer(x), Value::Integer(y)) => Ok(x.cmp(y)),
-        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
-            let (x, y) = (number(a).unwrap_or(0.0), number(b).unwrap_or(0.0));
-            x.partial_cmp(&y).ok_or("NaN is not comparable")
-        }
-        (Value::Integer(_) | Value::Float(_), _) => {
-            Err("A Numeric is not comparable to non Numeric")
-        }
-        _ => Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"),
-    }
-}
-
-fn number(value: &Value) -> Option<f64> {
-    match value {
-        Value::Integer(value) => Some(*value as f64),
-        Value::Float(value) => Some(*value),
-        _ => None,
-    }
-}
-
-/// Puppet's `==`: strings compare without case.
-pub(super) fn equal(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Str(x), Value::Str(y)) => x.to_lowercase() == y.to_lowercase(),
-        (Value::Integer(_) | Value::Float(_), Value::Integer(_) | Value::Float(_)) => {
-            number(a) == number(b)
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(p, q))
-        }
-        _ => a == b,
+        other => other.as_reference().into_iter().collect(),
     }
 }
 

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use super::operators::equal;
 use super::*;
 use crate::catalog::functions::flatten;
+use crate::catalog::values::compare::equal;
 use crate::facts::ast::{BinaryOp, Expr, ExprKind};
 
 impl<'e> Compiler<'e> {
@@ -17,7 +17,12 @@ impl<'e> Compiler<'e> {
     ) -> Result<Value> {
         let type_value = self.eval(&resource.type_expr, scope)?;
         let type_name = match &type_value {
-            Value::Str(name) | Value::Type(name) => name.trim_start_matches("::").to_lowercase(),
+            Value::Str(name) => name.trim_start_matches("::").to_lowercase(),
+            Value::Type(ty) => match &**ty {
+                Type::Resource(Some(name), None) => name.to_lowercase(),
+                Type::Class(None) => "class".to_string(),
+                _ => return Err(error("Illegal resource type", span)),
+            },
             _ => return Err(error("Illegal resource type", span)),
         };
         let default_body = resource
@@ -119,7 +124,7 @@ impl<'e> Compiler<'e> {
                 resource.file = file;
                 resource.line = span.line;
             }
-            return Ok(Value::Ref("Class".to_string(), title));
+            return Ok(Value::of_type(Type::reference("Class", &class)));
         }
         let capitalized = capitalize(&type_name);
         if self.find_resource(&capitalized, title).is_some() {
@@ -130,7 +135,7 @@ impl<'e> Compiler<'e> {
         }
         let index = self.add_resource(&capitalized, title, scope, form, self.file, span.line);
         self.resources[index].container = Some(self.scopes[scope].resource);
-        let reference = Value::Ref(capitalized.clone(), title.to_string());
+        let reference = Value::of_type(Type::reference(&capitalized, title));
         if let Some(define) = self.defines.get(&type_name).copied() {
             self.resources[index].defined = true;
             // Its parameters not given come from the defaults in reach now,

@@ -1,7 +1,21 @@
-//! Values of the evaluator.
+//! Puppet's values, as the evaluator computes them. Each kind of value has
+//! a module of its own under `types/` (its type's data and behaviour);
+//! their text is in `display`, their comparison in `compare`.
+
+pub mod compare;
+pub mod display;
+pub mod types;
+
+use std::path::PathBuf;
+use std::rc::Rc;
 
 use serde_json::{json, Value as Json};
 
+use crate::facts::ast::Span;
+pub use types::data_type::Type;
+pub use types::regexp::Regexp;
+
+/// A value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Undef,
@@ -10,59 +24,65 @@ pub enum Value {
     Integer(i64),
     Float(f64),
     Str(String),
-    Regex(String),
+    Regex(Regexp),
     Array(Vec<Value>),
     /// Entries in insertion order, as Puppet keeps them.
     Hash(Vec<(Value, Value)>),
-    /// A data type or resource type written as a type reference.
-    Type(String),
-    /// A resource reference `Type[title]`, type capitalized.
-    Ref(String, String),
+    /// A data type, a resource reference (`File['/x']`) or a class
+    /// reference (`Class['apache']`).
+    Type(Box<Type>),
     /// A value that Puppet keeps out of logs and reports (`Sensitive(x)`).
     Sensitive(Box<Value>),
+    /// A value pfacts did not compute (a function written in Ruby that it
+    /// does not run, a template beyond its ERB): marked, never a guess.
+    Unevaluated(Rc<Unevaluated>),
+}
+
+/// What a value pfacts did not compute stands for, and why.
+#[derive(Debug, PartialEq)]
+pub struct Unevaluated {
+    /// What would have given it: `apache::bool2httpd(...)`,
+    /// `template('m/x.erb')`.
+    pub what: String,
+    pub reason: String,
+    /// Where: a file and a place in it.
+    pub at: Option<(PathBuf, Span)>,
 }
 
 impl Value {
+    /// A string value.
+    pub fn string(text: impl Into<String>) -> Value {
+        Value::Str(text.into())
+    }
+
+    /// A type as a value.
+    pub fn of_type(ty: Type) -> Value {
+        Value::Type(Box::new(ty))
+    }
+
+    /// A marked value: `what` was not evaluated, for `reason`.
+    pub fn unevaluated(
+        what: impl Into<String>,
+        reason: impl Into<String>,
+        at: Option<(PathBuf, Span)>,
+    ) -> Value {
+        Value::Unevaluated(Rc::new(Unevaluated {
+            what: what.into(),
+            reason: reason.into(),
+            at,
+        }))
+    }
+
+    /// Puppet's truth: everything but `undef` and `false`.
     pub fn is_truthy(&self) -> bool {
         !matches!(self, Value::Undef | Value::Bool(false))
     }
 
-    /// Puppet's string form, as interpolation gives it.
-    pub fn to_text(&self) -> String {
+    /// The resource a reference names, as `(Type, title)`.
+    pub fn as_reference(&self) -> Option<(String, String)> {
         match self {
-            Value::Undef => String::new(),
-            Value::Default => "default".to_string(),
-            Value::Bool(value) => value.to_string(),
-            Value::Integer(value) => value.to_string(),
-            Value::Float(value) => value.to_string(),
-            Value::Str(text) => text.clone(),
-            Value::Regex(text) => format!("/{text}/"),
-            Value::Array(items) => format!(
-                "[{}]",
-                items
-                    .iter()
-                    .map(Value::quoted)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Value::Hash(entries) => format!(
-                "{{{}}}",
-                entries
-                    .iter()
-                    .map(|(key, value)| format!("{} => {}", key.quoted(), value.quoted()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Value::Type(name) => name.clone(),
-            Value::Ref(type_name, title) => format!("{type_name}[{title}]"),
-            Value::Sensitive(_) => "Sensitive [value redacted]".to_string(),
-        }
-    }
-
-    fn quoted(&self) -> String {
-        match self {
-            Value::Str(text) => format!("'{text}'"),
-            other => other.to_text(),
+            Value::Type(ty) => ty.as_reference(),
+            _ => None,
         }
     }
 
@@ -105,6 +125,8 @@ impl Value {
         }
     }
 
+    /// The value of `key` in a hash (Ruby's `eql?`: `'a'` is not `'A'`,
+    /// `1` is not `1.0`).
     pub fn hash_get(&self, key: &Value) -> Option<&Value> {
         match self {
             Value::Hash(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
@@ -120,8 +142,8 @@ impl Value {
             Value::Bool(value) => json!(value),
             Value::Integer(value) => json!(value),
             Value::Float(value) => json!(value),
-            Value::Str(text) | Value::Type(text) => json!(text),
-            Value::Regex(text) => json!(format!("/{text}/")),
+            Value::Str(text) => json!(text),
+            Value::Regex(regexp) => json!(regexp.with_delimiters()),
             Value::Array(items) => Json::Array(items.iter().map(Value::to_json).collect()),
             Value::Hash(entries) => Json::Object(
                 entries
@@ -129,10 +151,15 @@ impl Value {
                     .map(|(key, value)| (key.to_text(), value.to_json()))
                     .collect(),
             ),
-            Value::Ref(type_name, title) => json!(format!("{type_name}[{title}]")),
+            // A reference as the catalog names a resource: `File[/x]`.
+            Value::Type(ty) => match ty.as_reference() {
+                Some((type_name, title)) => json!(format!("{type_name}[{title}]")),
+                None => json!(ty.to_string()),
+            },
             // The catalog holds the value, and names the parameter among the
             // resource's `sensitive_parameters`.
             Value::Sensitive(value) => value.to_json(),
+            Value::Unevaluated(_) => json!(self.to_text()),
         }
     }
 }

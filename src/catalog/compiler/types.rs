@@ -1,0 +1,65 @@
+//! The environment's types: names resolved to Puppet's types, the
+//! environment's aliases (evaluated once, on first use), and the checks of
+//! parameters against their types.
+
+use std::rc::Rc;
+
+use super::*;
+use crate::catalog::values::types::data_type::{builtin, describe_mismatch, Alias};
+use crate::catalog::values::Type;
+
+impl<'e> Compiler<'e> {
+    /// What a capitalized name stands for: one of Puppet's types, an alias
+    /// of the environment, else a resource type.
+    pub(super) fn type_named(&mut self, name: &str) -> Result<Type> {
+        let name = name.trim_start_matches("::");
+        if let Some(ty) = builtin(name) {
+            return Ok(ty);
+        }
+        let key = name.to_lowercase();
+        if let Some(alias) = self.alias_types.get(&key) {
+            return Ok(Type::Alias(Rc::clone(alias)));
+        }
+        if let Some(&(file, definition)) = self.aliases.get(&key) {
+            // The alias exists before its type is evaluated: it may refer to
+            // itself.
+            let alias = Alias::new(crate::catalog::capitalize(&key));
+            self.alias_types.insert(key, Rc::clone(&alias));
+            let saved = self.file.replace(file);
+            let body = self.eval(&definition.body, TOP);
+            self.file = saved;
+            let ty = match body.map_err(|e| self.locate(e, file))? {
+                Value::Type(ty) => *ty,
+                other => {
+                    return Err(self.error_at(
+                        (Some(file), definition.span),
+                        format!(
+                            "The type alias '{}' must be a type, got {}",
+                            alias.name,
+                            other.to_text()
+                        ),
+                    ))
+                }
+            };
+            alias.resolve(ty);
+            return Ok(Type::Alias(alias));
+        }
+        Ok(Type::Resource(Some(crate::catalog::capitalize(&key)), None))
+    }
+
+    /// Why `value` does not fit the type of `param` (evaluated in top
+    /// scope), in Puppet's words; `None` when it fits or has no type.
+    pub(super) fn parameter_mismatch(
+        &mut self,
+        param: &ast::Param,
+        value: &Value,
+    ) -> Result<Option<String>> {
+        let Some(type_expr) = &param.type_expr else {
+            return Ok(None);
+        };
+        match self.eval(type_expr, TOP)? {
+            Value::Type(ty) => Ok(describe_mismatch(&ty, value)),
+            _ => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! ERB templates (`template()`, `inline_template()`), rendered as Puppet
+//! renders them with Ruby's ERB in trim mode `-`: the template's variables
+//! are the calling scope's (`@name`, undef ones unset), `scope` reads any
+//! variable and calls functions.
+//!
+//! Templates are Ruby, and pfacts does not run Ruby: a small interpreter
+//! evaluates the part of it that templates use (conditionals, `case`,
+//! iteration with blocks, string interpolation, the common methods of
+//! strings, arrays and hashes). A template that needs anything else is
+//! [`Unsupported`], and its caller marks the value unevaluated: never a
+//! guess.
+
+mod interpreter;
+mod lexer;
+mod methods;
+mod object;
+mod parser;
+
+use std::collections::HashMap;
+
+use super::values::Value;
+use interpreter::Interpreter;
+use lexer::{tokenize, Tok};
+pub use object::Object;
+use parser::Parser;
+
+/// What a template reads from and calls in the compilation: Puppet's
+/// values, which the template sees as Ruby objects.
+pub trait Host {
+    /// The value of a variable (`@name`, `scope['a::b']`), `None` when it
+    /// is unknown or undef.
+    fn variable(&mut self, name: &str) -> Option<Value>;
+    /// A Puppet function (`scope.call_function('f', [args])`,
+    /// `scope.function_f([args])`).
+    fn call(&mut self, name: &str, args: Vec<Value>) -> Result<Value>;
+}
+
+/// The deepest nesting of expressions, blocks and interpolated strings
+/// read; real templates nest a handful, and a hostile one would overflow
+/// the stack.
+const MAX_NESTING: usize = 32;
+
+/// Why a template was not rendered: Ruby that pfacts does not evaluate, or
+/// that fails.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unsupported(pub String);
+
+type Result<T> = std::result::Result<T, Unsupported>;
+
+fn unsupported<T>(what: impl Into<String>) -> Result<T> {
+    Err(Unsupported(what.into()))
+}
+
+/// The text of `template` rendered with `host`'s variables.
+pub fn render(template: &str, host: &mut dyn Host) -> Result<String> {
+    let tokens = tokenize(template)?;
+    let mut parser = Parser {
+        tokens,
+        at: 0,
+        depth: 0,
+    };
+    let program = parser.statements(&[])?;
+    if parser.peek() != &Tok::Eof {
+        return unsupported(format!("Ruby syntax: {:?}", parser.peek()));
+    }
+    let mut interpreter = Interpreter {
+        host,
+        locals: vec![HashMap::new()],
+        out: String::new(),
+    };
+    interpreter.run(&program)?;
+    Ok(interpreter.out)
+}
+
+// ---------------------------------------------------------------------------
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Variables(Vec<(&'static str, Value)>);
+
+    impl Host for Variables {
+        fn variable(&mut self, name: &str) -> Option<Value> {
+            self.0
+                .iter()
+                .find(|(known, _)| *known == name)
+                .map(|(_, value)| value.clone())
+                .filter(|value| *value != Value::Undef)
+        }
+
+        fn call(&mut self, name: &str, _: Vec<Value>) -> Result<Value> {
+            unsupported(format!("function {name}"))
+        }
+    }
+
+    fn text(value: &str) -> Value {
+        Value::Str(value.to_string())
+    }
+
+    fn rendered(template: &str) -> String {
+        let mut host = Variables(vec![
+            ("servers", Value::Array(vec![text("a"), text("b")])),
+            (
+                "settings",
+                Value::Hash(vec![
+                    (text("z"), Value::Integer(1)),
+                    (text("a"), Value::Undef),
+                ]),
+            ),
+            ("port", Value::Integer(80)),
+            ("empty", text("")),
+            ("nothing", Value::Undef),
+        ]);
+        render(template, &mut host).unwrap_or_else(|e| panic!("{template}: {e:?}"))
+    }
+
+    // Each expectation below is what Ruby's ERB renders in trim mode `-`
+    // with the same instance variables (Ruby 3.1, Debian's Puppet's):
+    // `ruby scripts/erb-with-ruby.rb` prints them.
+
+    #[test]
+    fn trim_mode_dash_drops_the_newline_after_and_the_indent_before() {
+        assert_eq!(
+            rendered("a\n  <%- if true -%>\nb\n<% end -%>\nc\n"),
+            "a\nb\nc\n"
+        );
+        assert_eq!(rendered("x <%- if true -%>y<% end %>\n"), "x y\n");
+        assert_eq!(
+            rendered("<%# comment -%>\n<%% literal %>\n"),
+            "<% literal %>\n"
+        );
+    }
+
+    #[test]
+    fn blocks_iterate_arrays_and_hashes() {
+        assert_eq!(
+            rendered("<% @servers.each do |s| -%>\nserver <%= s %>\n<% end -%>\n"),
+            "server a\nserver b\n"
+        );
+        assert_eq!(
+            rendered("<%= @settings.keys.sort.map { |k| \"#{k}=#{@settings[k]}\" }.join(',') %>"),
+            "a=,z=1"
+        );
+        assert_eq!(
+            rendered("<% @settings.sort.each do |k, v| %><%= k %>:<%= v.inspect %> <% end %>"),
+            "a:nil z:1 "
+        );
+    }
+
+    #[test]
+    fn values_print_as_ruby_prints_them() {
+        assert_eq!(
+            rendered("<%= @servers %>|<%= @settings %>|<%= @nothing %>|<%= [1.0, 'q\"'] %>"),
+            "[\"a\", \"b\"]|{\"z\"=>1, \"a\"=>nil}||[1.0, \"q\\\"\"]"
+        );
+        assert_eq!(
+            rendered("<%= 7 / 2 %> <%= -7 / 2 %> <%= -7 % 3 %> <%= 2.5 * 2 %> <%= 'ab' * 2 %>"),
+            "3 -4 2 5.0 abab"
+        );
+    }
+
+    #[test]
+    fn truth_is_ruby_truth() {
+        // An empty string is true in Ruby, unlike in Puppet.
+        assert_eq!(rendered("<% if @empty %>yes<% end %>"), "yes");
+        assert_eq!(
+            rendered("<% if defined?(@nothing) %>yes<% else %>no<% end %>"),
+            "no"
+        );
+        assert_eq!(rendered("<%= @port > 79 ? 'high' : 'low' %>"), "high");
+        assert_eq!(
+            rendered("<%= Array(@nothing).empty? && !@servers.empty? %>"),
+            "true"
+        );
+    }
+
+    #[test]
+    fn what_pfacts_does_not_evaluate_is_said() {
+        let mut host = Variables(Vec::new());
+        assert!(render("<%= @x.frobnicate %>", &mut host).is_err());
+        assert!(render("<% while true %><% end %>", &mut host).is_err());
+        assert!(render("<%= @undefined.join(',') %>", &mut host).is_err());
+        let deep = format!("<%= {}1{} %>", "(".repeat(100_000), ")".repeat(100_000));
+        assert!(render(&deep, &mut host).is_err());
+        let strings = format!("<%= {}{} %>", "\"#{".repeat(50_000), "}\"".repeat(50_000));
+        assert!(render(&strings, &mut host).is_err());
+    }
+}

@@ -1,0 +1,211 @@
+//! Why a value does not fit a type, in Puppet's words (its
+//! `TypeMismatchDescriber`): "expects a String value, got Integer",
+//! "index 1 expects ...", "entry 'port' expects ...", "unrecognized key",
+//! with aliases expanded (`Stdlib::Port = Integer[0, 65535]`) where Puppet
+//! expands them.
+
+use super::{StructMember, Type, MAX_DEPTH};
+use crate::catalog::values::display::article;
+use crate::catalog::values::Value;
+
+/// Why `value` is not an instance of `expected`; `None` when it is.
+pub fn describe_mismatch(expected: &Type, value: &Value) -> Option<String> {
+    describe(expected, value, 0)
+}
+
+fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
+    if depth > MAX_DEPTH || expected.is_instance(value) {
+        return None;
+    }
+    let resolved = expected.resolved();
+    let is_alias = matches!(expected, Type::Alias(_));
+    let described = match (&resolved, value) {
+        (Type::Optional(Some(inner)), _) => {
+            let members = match (inner.resolved(), &**inner) {
+                (Type::Variant(members), inner) if !matches!(inner, Type::Alias(_)) => members,
+                _ => vec![(**inner).clone()],
+            };
+            type_mismatch(&members, true, value)
+        }
+        (Type::Variant(members), _) if !is_alias => type_mismatch(members, false, value),
+        (Type::Enum(..) | Type::Pattern(_), _) => {
+            let got = match value {
+                Value::Str(text) => format!("'{text}'"),
+                other => simple_name(other).to_string(),
+            };
+            format!("expects a match for {}, got {got}", expected.expanded())
+        }
+        (Type::Array(element, size), Value::Array(items)) if size.contains(items.len() as i64) => {
+            return items.iter().enumerate().find_map(|(index, item)| {
+                describe(element, item, depth + 1).map(|inner| format!("index {index} {inner}"))
+            });
+        }
+        (Type::Hash(_, value_type, size), Value::Hash(entries))
+            if size.contains(entries.len() as i64) =>
+        {
+            return entries.iter().find_map(|(key, entry)| {
+                describe(value_type, entry, depth + 1)
+                    .map(|inner| format!("entry '{}' {inner}", key.to_text()))
+            });
+        }
+        (Type::Tuple(types, size), Value::Array(items))
+            if size
+                .unwrap_or(super::IntRange::exactly(types.len() as i64))
+                .contains(items.len() as i64) =>
+        {
+            return items.iter().enumerate().find_map(|(index, item)| {
+                let member = types.get(index).or(types.last())?;
+                describe(member, item, depth + 1).map(|inner| format!("index {index} {inner}"))
+            });
+        }
+        (Type::Struct(members), Value::Hash(entries)) => {
+            return describe_struct(members, entries, depth)
+        }
+        _ => type_mismatch(std::slice::from_ref(expected), false, value),
+    };
+    Some(described)
+}
+
+fn describe_struct(
+    members: &[StructMember],
+    entries: &[(Value, Value)],
+    depth: usize,
+) -> Option<String> {
+    for (key, _) in entries {
+        let key = key.to_text();
+        if !members.iter().any(|member| member.name == key) {
+            return Some(format!("unrecognized key '{key}'"));
+        }
+    }
+    for member in members {
+        let given = entries
+            .iter()
+            .find(|(key, _)| key.to_text() == member.name)
+            .map(|(_, value)| value);
+        match given {
+            None if member.may_be_missing() => {}
+            None => return Some(format!("expects a value for key '{}'", member.name)),
+            Some(value) => {
+                if let Some(inner) = describe(&member.value, value, depth + 1) {
+                    return Some(format!("entry '{}' {inner}", member.name));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Puppet's `TypeMismatch` message: the expected types in full (aliases
+/// expanded) when the value is close to them, else by their names.
+fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
+    let detailed = expected.iter().any(|ty| report_detailed(ty, value));
+    let (mut names, actual) = if detailed {
+        let names: Vec<String> = expected.iter().map(Type::expanded).collect();
+        let close = expected
+            .iter()
+            .any(|ty| always_fully_detailed(&ty.resolved(), false, value));
+        (
+            names,
+            if close {
+                expanded_actual(value)
+            } else {
+                simple_name(value).to_string()
+            },
+        )
+    } else {
+        let mut names: Vec<String> = Vec::new();
+        for ty in expected {
+            let name = short_name(ty);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        (names, simple_name(value).to_string())
+    };
+    if optional {
+        names.insert(0, "Undef".to_string());
+    }
+    match names.as_slice() {
+        [only] => format!("expects {} {only} value, got {actual}", article(only)),
+        [first, second] => format!("expects a value of type {first} or {second}, got {actual}"),
+        [rest @ .., last] => format!(
+            "expects a value of type {}, or {last}, got {actual}",
+            rest.join(", ")
+        ),
+        [] => format!("expects a value, got {actual}"),
+    }
+}
+
+/// Puppet's `report_detailed?`: the value is of the expected type's kind,
+/// or the expected type is an alias.
+fn report_detailed(ty: &Type, value: &Value) -> bool {
+    let is_alias = matches!(ty, Type::Alias(_));
+    let resolved = ty.resolved();
+    always_fully_detailed(&resolved, is_alias, value) || base_name(&resolved) == simple_name(value)
+}
+
+/// Puppet's `always_fully_detailed?` for a resolved expected type: the
+/// value is of its kind (or it is an alias, or a `Struct` or `Tuple` for a
+/// hash or an array).
+fn always_fully_detailed(resolved: &Type, is_alias: bool, value: &Value) -> bool {
+    is_alias
+        || base_name(resolved) == simple_name(value)
+        || matches!(
+            (resolved, value),
+            (Type::Struct(_), Value::Hash(_)) | (Type::Tuple(..), Value::Array(_))
+        )
+}
+
+/// A type's name without its parameters (`Integer`, `Optional`).
+fn base_name(ty: &Type) -> String {
+    let text = ty.to_string();
+    text.split('[').next().unwrap_or_default().to_string()
+}
+
+/// Puppet's `short_name`: the type's name, with the contained type's name
+/// for `Optional`, `NotUndef`, `Sensitive` and `Type`.
+fn short_name(ty: &Type) -> String {
+    match ty {
+        Type::Alias(alias) => alias.name.clone(),
+        Type::Optional(Some(inner))
+        | Type::NotUndef(Some(inner))
+        | Type::Sensitive(Some(inner))
+        | Type::Type(Some(inner))
+            if **inner != Type::Any =>
+        {
+            format!("{}[{}]", base_name(ty), short_name(inner))
+        }
+        other => base_name(other),
+    }
+}
+
+/// The name of a value's type, as Puppet's `simple_name` (and its
+/// messages' `label`) gives it.
+pub fn simple_name(value: &Value) -> &'static str {
+    match value {
+        Value::Undef => "Undef",
+        Value::Default => "Default",
+        Value::Bool(_) => "Boolean",
+        Value::Integer(_) => "Integer",
+        Value::Float(_) => "Float",
+        Value::Str(_) => "String",
+        Value::Regex(_) => "Regexp",
+        Value::Array(_) => "Array",
+        Value::Hash(_) => "Hash",
+        Value::Type(_) => "Type",
+        Value::Sensitive(_) => "Sensitive",
+        Value::Unevaluated(_) => "Any",
+    }
+}
+
+/// A value's exact type where Puppet shows it: an integer's range.
+fn expanded_actual(value: &Value) -> String {
+    match value {
+        Value::Integer(number) => format!("Integer[{number}, {number}]"),
+        Value::Float(number) => {
+            let text = crate::catalog::values::types::float::ruby_float(*number);
+            format!("Float[{text}, {text}]")
+        }
+        other => simple_name(other).to_string(),
+    }
+}

@@ -1,0 +1,263 @@
+//! Puppet's text of a type (its `TypeFormatter`): `Integer[1, 10]`,
+//! `Array[String, 1]`, `Optional[String]`, `File['/x']`. Aliases show as
+//! their name, or, expanded, as `Name = definition`.
+
+use std::fmt;
+
+use super::{Callable, IntRange, StructMember, Type};
+use crate::catalog::values::display::quoted;
+use crate::catalog::values::types::float::ruby_float;
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&text(self, false))
+    }
+}
+
+impl Type {
+    /// The text with aliases expanded (`Stdlib::Port = Integer[0, 65535]`),
+    /// as Puppet's mismatch messages show them.
+    pub fn expanded(&self) -> String {
+        text(self, true)
+    }
+}
+
+/// The type's text; `expand`: aliases as `Name = definition`.
+fn text(ty: &Type, expand: bool) -> String {
+    let mut out = String::new();
+    write_type(&mut out, ty, expand, 0);
+    out
+}
+
+fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
+    let list = |out: &mut String, name: &str, parts: Vec<String>| {
+        out.push_str(name);
+        if !parts.is_empty() {
+            out.push('[');
+            out.push_str(&parts.join(", "));
+            out.push(']');
+        }
+    };
+    let sub = |ty: &Type| {
+        let mut out = String::new();
+        write_type(&mut out, ty, expand, depth + 1);
+        out
+    };
+    match ty {
+        Type::Any => out.push_str("Any"),
+        Type::Undef => out.push_str("Undef"),
+        Type::Default => out.push_str("Default"),
+        Type::Unit => out.push_str("Unit"),
+        Type::Data => out.push_str("Data"),
+        Type::RichData => out.push_str("RichData"),
+        Type::Scalar => out.push_str("Scalar"),
+        Type::ScalarData => out.push_str("ScalarData"),
+        Type::Numeric => out.push_str("Numeric"),
+        Type::CatalogEntry => out.push_str("CatalogEntry"),
+        Type::Timespan => out.push_str("Timespan"),
+        Type::Timestamp => out.push_str("Timestamp"),
+        Type::SemVer => out.push_str("SemVer"),
+        Type::SemVerRange => out.push_str("SemVerRange"),
+        Type::Binary => out.push_str("Binary"),
+        Type::Uri => out.push_str("URI"),
+        Type::Error => out.push_str("Error"),
+        Type::Deferred => out.push_str("Deferred"),
+        Type::NotUndef(inner) => {
+            let parts = match inner.as_deref() {
+                None | Some(Type::Any) => Vec::new(),
+                Some(Type::String(string)) if string.value.is_some() => {
+                    vec![quoted(string.value.as_deref().unwrap_or_default())]
+                }
+                Some(inner) => vec![sub(inner)],
+            };
+            list(out, "NotUndef", parts)
+        }
+        Type::Integer(range) => list(out, "Integer", range_parts(range, |n| n.to_string())),
+        Type::Float(range) => {
+            let bound = |value: Option<f64>| value.map(ruby_float);
+            let parts = if range.is_unbounded() {
+                Vec::new()
+            } else {
+                let mut parts = vec![bound(range.from).unwrap_or_else(|| "default".to_string())];
+                parts.extend(bound(range.to));
+                parts
+            };
+            list(out, "Float", parts)
+        }
+        Type::String(string) => list(out, "String", range_parts(&string.size, |n| n.to_string())),
+        Type::Enum(values, case_insensitive) => {
+            let mut parts: Vec<String> = values.iter().map(|value| quoted(value)).collect();
+            if *case_insensitive {
+                parts.push("true".to_string());
+            }
+            list(out, "Enum", parts)
+        }
+        Type::Pattern(patterns) => list(
+            out,
+            "Pattern",
+            patterns
+                .iter()
+                .map(|pattern| pattern.with_delimiters())
+                .collect(),
+        ),
+        Type::Boolean(value) => list(out, "Boolean", value.iter().map(bool::to_string).collect()),
+        Type::Regexp(pattern) => list(
+            out,
+            "Regexp",
+            pattern
+                .iter()
+                .map(|pattern| pattern.with_delimiters())
+                .collect(),
+        ),
+        Type::Array(element, size) => {
+            if is_empty_range(size) {
+                list(out, "Array", vec!["0".into(), "0".into()]);
+            } else if **element == Type::Any && size.is_unbounded() {
+                out.push_str("Array");
+            } else {
+                let mut parts = vec![sub(element)];
+                parts.extend(range_parts(size, |n| n.to_string()));
+                list(out, "Array", parts)
+            }
+        }
+        Type::Hash(key, value, size) => {
+            if is_empty_range(size) {
+                list(out, "Hash", vec!["0".into(), "0".into()]);
+            } else if **key == Type::Any && **value == Type::Any && size.is_unbounded() {
+                out.push_str("Hash");
+            } else {
+                let mut parts = vec![sub(key), sub(value)];
+                parts.extend(range_parts(size, |n| n.to_string()));
+                list(out, "Hash", parts)
+            }
+        }
+        Type::Tuple(types, size) => {
+            let mut parts: Vec<String> = types.iter().map(sub).collect();
+            if let Some(size) = size {
+                parts.extend(range_parts(size, |n| n.to_string()));
+            }
+            list(out, "Tuple", parts)
+        }
+        Type::Struct(members) => {
+            if members.is_empty() {
+                out.push_str("Struct");
+            } else {
+                let entries: Vec<String> = members.iter().map(|m| struct_entry(m, &sub)).collect();
+                out.push_str("Struct[{");
+                out.push_str(&entries.join(", "));
+                out.push_str("}]");
+            }
+        }
+        Type::Variant(types) => list(out, "Variant", types.iter().map(sub).collect()),
+        Type::Optional(inner) => {
+            let parts = match inner.as_deref() {
+                None => Vec::new(),
+                Some(Type::String(string)) if string.value.is_some() => {
+                    vec![quoted(string.value.as_deref().unwrap_or_default())]
+                }
+                Some(inner) => vec![sub(inner)],
+            };
+            list(out, "Optional", parts)
+        }
+        Type::Type(inner) => list(out, "Type", inner.iter().map(|t| sub(t)).collect()),
+        Type::Collection(size) => list(out, "Collection", range_parts(size, |n| n.to_string())),
+        Type::Iterable(inner) => list(out, "Iterable", inner.iter().map(|t| sub(t)).collect()),
+        Type::Iterator(inner) => list(out, "Iterator", inner.iter().map(|t| sub(t)).collect()),
+        Type::Callable(None) => out.push_str("Callable"),
+        Type::Callable(Some(callable)) => write_callable(out, callable, &sub),
+        Type::Runtime(runtime, name) => list(
+            out,
+            "Runtime",
+            [runtime, name]
+                .into_iter()
+                .flatten()
+                .map(|part| quoted(part))
+                .collect(),
+        ),
+        Type::Resource(None, _) => out.push_str("Resource"),
+        Type::Resource(Some(type_name), title) => list(
+            out,
+            type_name,
+            title.iter().map(|title| quoted(title)).collect(),
+        ),
+        Type::Class(name) => list(out, "Class", name.iter().cloned().collect()),
+        Type::Sensitive(inner) => list(
+            out,
+            "Sensitive",
+            inner
+                .iter()
+                .filter(|inner| ***inner != Type::Any)
+                .map(|t| sub(t))
+                .collect(),
+        ),
+        Type::Init(inner, args) => {
+            let mut parts: Vec<String> = inner.iter().map(|t| sub(t)).collect();
+            parts.extend(args.iter().map(crate::catalog::values::display::in_type));
+            list(out, "Init", parts)
+        }
+        Type::Alias(alias) => {
+            out.push_str(&alias.name);
+            if expand && depth < super::MAX_DEPTH {
+                out.push_str(" = ");
+                write_type(out, &alias.resolved(), expand, depth + 1);
+            }
+        }
+        Type::Reference(name) => list(out, "TypeReference", vec![quoted(name)]),
+    }
+}
+
+/// A `Struct` entry as Puppet writes it: a key that may be missing is
+/// `Optional['k']` unless its value type accepts undef anyway, one that
+/// must be there although its value may be undef is `NotUndef['k']`.
+fn struct_entry(member: &StructMember, sub: &dyn Fn(&Type) -> String) -> String {
+    let value_optional = member.value.accepts_undef();
+    let key = if member.optional_key && !value_optional {
+        format!("Optional[{}]", quoted(&member.name))
+    } else if member.required_key && value_optional {
+        format!("NotUndef[{}]", quoted(&member.name))
+    } else {
+        quoted(&member.name)
+    };
+    format!("{key} => {}", sub(&member.value))
+}
+
+fn write_callable(out: &mut String, callable: &Callable, sub: &dyn Fn(&Type) -> String) {
+    let mut parts: Vec<String> = callable.params.iter().map(sub).collect();
+    match callable.size {
+        _ if callable.params.is_empty() && callable.size.is_none() => {
+            parts.push("0".into());
+            parts.push("0".into());
+        }
+        Some(size) => parts.extend(range_parts(&size, |n| n.to_string())),
+        None => {}
+    }
+    if let Some(block) = &callable.block {
+        parts.push(sub(block));
+    }
+    out.push_str("Callable[");
+    match &callable.returns {
+        None => out.push_str(&parts.join(", ")),
+        Some(returns) => {
+            out.push('[');
+            out.push_str(&parts.join(", "));
+            out.push_str("], ");
+            out.push_str(&sub(returns));
+        }
+    }
+    out.push(']');
+}
+
+fn is_empty_range(size: &IntRange) -> bool {
+    size.to == Some(0) && size.from.unwrap_or(0) == 0
+}
+
+/// A range's parameters: none when unbounded, `[from]`, or `[from, to]`
+/// with `default` for an unbounded start.
+fn range_parts(range: &IntRange, number: impl Fn(i64) -> String) -> Vec<String> {
+    if range.is_unbounded() {
+        return Vec::new();
+    }
+    let mut parts = vec![range.from.map_or_else(|| "default".to_string(), &number)];
+    parts.extend(range.to.map(&number));
+    parts
+}
