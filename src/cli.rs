@@ -80,6 +80,25 @@ struct CatalogArgs {
     /// `hiera_config` names it.
     #[arg(long)]
     hiera_config: Option<PathBuf>,
+
+    /// Unknown variables are errors, as Puppet's `strict_variables` (on in
+    /// Puppet 8); off by default, as in Puppet 7.
+    #[arg(long)]
+    strict_variables: bool,
+
+    /// What becomes of code Puppet only warns about, as Puppet's `strict`
+    /// setting: `warning` (Puppet 7's default), `error` (Puppet 8's) or
+    /// `off`.
+    #[arg(long, value_enum, default_value = "warning")]
+    strict: StrictArg,
+}
+
+/// Puppet's `strict` setting.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum StrictArg {
+    Off,
+    Warning,
+    Error,
 }
 
 #[derive(Debug, Args)]
@@ -593,6 +612,22 @@ fn parse(args: ParseArgs) -> ExitCode {
     outcome.exit_code()
 }
 
+/// A message the compilation logged, as pfacts writes diagnostics:
+/// `file:line:column: level: message`.
+fn log_line(log: &crate::catalog::Log) -> String {
+    match &log.at {
+        Some((file, span)) if span.line > 0 => format!(
+            "{}:{}:{}: {}: {}",
+            file.display(),
+            span.line,
+            span.col,
+            log.level.name(),
+            log.message
+        ),
+        _ => format!("{}: {}", log.level.name(), log.message),
+    }
+}
+
 /// A facts file: JSON, or YAML by its extension; what `puppet facts`
 /// prints (`name`, `values`, a Ruby tag on YAML) gives its `values`.
 fn read_facts(path: &std::path::Path) -> Result<crate::catalog::values::Value, String> {
@@ -678,11 +713,36 @@ fn catalog(args: CatalogArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut compiler = crate::catalog::Compiler::new(&environment, facts);
+    let strict = match args.strict {
+        StrictArg::Off => crate::catalog::Strict::Off,
+        StrictArg::Warning => crate::catalog::Strict::Warning,
+        StrictArg::Error => crate::catalog::Strict::Error,
+    };
+    let mut compiler =
+        crate::catalog::Compiler::new(&environment, facts).with_options(crate::catalog::Options {
+            strict_variables: args.strict_variables,
+            strict,
+        });
     if let Some(config) = &args.hiera_config {
         compiler = compiler.with_global_hiera(config);
     }
-    match compiler.compile(&args.node) {
+    let outcome = compiler.run(&args.node);
+    for log in &outcome.logs {
+        eprintln!("{}", log_line(log));
+    }
+    if !outcome.unevaluated.is_empty() {
+        eprintln!(
+            "pfacts: {} value(s) not evaluated; the catalog holds them marked:",
+            outcome.unevaluated.len()
+        );
+        for mark in &outcome.unevaluated {
+            let place = mark.at.as_ref().map_or(String::new(), |(file, span)| {
+                format!("{}:{}:{}: ", file.display(), span.line, span.col)
+            });
+            eprintln!("  {place}{}: {}", mark.what, mark.reason);
+        }
+    }
+    match outcome.catalog {
         Ok(catalog) => {
             println!(
                 "{}",

@@ -51,6 +51,11 @@ use serde_json::Value;
 
 mod corpora;
 
+/// The settings Puppet compiled the fixtures' catalogs with
+/// (`scripts/compile-with-puppet.rb`, `scripts/catalog-with-puppet.rb`):
+/// unknown variables fail.
+const STRICT: [&str; 3] = ["--strict-variables", "--strict", "error"];
+
 /// `pfacts catalog` of a corpus environment: success, stdout and stderr;
 /// `None` (said) for a fixture that needs the corpora when they are absent.
 fn pfacts_catalog(environment: &str, node: &str) -> Option<(bool, String, String)> {
@@ -64,6 +69,7 @@ fn pfacts_catalog(environment: &str, node: &str) -> Option<(bool, String, String
         "--facts",
         "corpus/facts.json",
     ]);
+    command.args(STRICT);
     // These fixtures call stdlib's functions, from the Debian corpus.
     if matches!(environment, "functions" | "assert_private" | "types") {
         let modules = corpora::path("corpus/debian-modules")?;
@@ -268,6 +274,7 @@ fn global_hiera_layer_is_puppets() {
         let output = Command::cargo_bin("pfacts")
             .unwrap()
             .args(["catalog", "corpus/hiera", "--facts", "corpus/facts.json"])
+            .args(STRICT)
             .args(["--hiera-config", &config])
             .output()
             .unwrap();
@@ -329,6 +336,7 @@ fn facts_in_every_form_give_the_same_catalog() {
         let output = Command::cargo_bin("pfacts")
             .unwrap()
             .args(["catalog", "corpus/hiera", "--facts", facts])
+            .args(STRICT)
             .output()
             .unwrap();
         assert!(output.status.success(), "{facts}: {output:?}");
@@ -486,6 +494,7 @@ fn compile_scratch(files: &[(&str, String)]) -> std::process::Output {
         .unwrap()
         .arg("catalog")
         .arg(environment.path())
+        .args(STRICT)
         .timeout(std::time::Duration::from_secs(60))
         .output()
         .unwrap()
@@ -669,6 +678,7 @@ fn debian_modules_agree_with_puppet() {
                 "--facts",
                 "corpus/debian-facts.json",
             ])
+            .args(STRICT)
             .arg("--modulepath")
             .arg(&debian_modules)
             .output()

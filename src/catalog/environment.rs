@@ -1,6 +1,7 @@
 //! An environment's code: its manifests and its modules, parsed and lowered
 //! in parallel, and where Puppet's autoloader finds each definition.
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -24,6 +25,19 @@ pub struct Modules {
     files: Vec<(PathBuf, ast::Program)>,
     /// The modulepath's directories that exist.
     directories: Vec<PathBuf>,
+    /// The functions the modules write in Ruby, by name: the first on the
+    /// modulepath, as Puppet's loaders find them.
+    ruby_functions: HashMap<String, RubyFunction>,
+    /// The resource types the modules write in Ruby.
+    ruby_types: HashSet<String>,
+}
+
+/// A function a module writes in Ruby.
+#[derive(Clone, Debug)]
+pub struct RubyFunction {
+    /// The module's directory name.
+    pub module: String,
+    pub path: PathBuf,
 }
 
 impl Environment {
@@ -36,6 +50,8 @@ impl Environment {
             Arc::new(Modules {
                 files: Vec::new(),
                 directories: Vec::new(),
+                ruby_functions: HashMap::new(),
+                ruby_types: HashSet::new(),
             }),
         );
         match (environment, modules) {
@@ -99,6 +115,16 @@ impl Environment {
     pub(super) fn modulepath(&self) -> &[PathBuf] {
         &self.modules.directories
     }
+
+    /// The function `name` that a module writes in Ruby.
+    pub(super) fn ruby_function(&self, name: &str) -> Option<&RubyFunction> {
+        self.modules.ruby_functions.get(name)
+    }
+
+    /// Whether a module writes resource type `name` in Ruby.
+    pub(super) fn ruby_type(&self, name: &str) -> bool {
+        self.modules.ruby_types.contains(name)
+    }
 }
 
 impl Modules {
@@ -113,12 +139,98 @@ impl Modules {
         let discovery = crate::source::discover(&directories, crate::source::is_manifest);
         let errors: Vec<String> = discovery.errors.iter().map(|e| e.to_string()).collect();
         let (files, errors) = lower_all(discovery.files, errors);
-        if errors.is_empty() {
-            Ok(Modules { files, directories })
-        } else {
-            Err(errors)
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut ruby_functions = HashMap::new();
+        let mut ruby_types = HashSet::new();
+        for (module, root) in module_roots(&directories) {
+            let lib = root.join("lib/puppet");
+            for path in ruby_files(&lib.join("functions")) {
+                if let Some(name) = autoloaded_name(&lib.join("functions"), &path) {
+                    ruby_functions.entry(name).or_insert_with(|| RubyFunction {
+                        module: module.clone(),
+                        path: path.clone(),
+                    });
+                }
+            }
+            for dir in [lib.join("parser/functions"), lib.join("type")] {
+                let is_type = dir.ends_with("type");
+                for path in ruby_files(&dir) {
+                    let Some(name) = autoloaded_name(&dir, &path).filter(|n| !n.contains("::"))
+                    else {
+                        continue;
+                    };
+                    if is_type {
+                        ruby_types.insert(name);
+                    } else {
+                        ruby_functions.entry(name).or_insert_with(|| RubyFunction {
+                            module: module.clone(),
+                            path: path.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(Modules {
+            files,
+            directories,
+            ruby_functions,
+            ruby_types,
+        })
+    }
+}
+
+/// Each module of the modulepath's directories, by name, with its root:
+/// the first of a name wins, as on Puppet's modulepath.
+fn module_roots(directories: &[PathBuf]) -> Vec<(String, PathBuf)> {
+    let mut seen = HashSet::new();
+    let mut roots = Vec::new();
+    for dir in directories {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut here: Vec<(String, PathBuf)> = entries
+            .flatten()
+            .filter(|entry| entry.path().is_dir())
+            .filter_map(|entry| Some((entry.file_name().into_string().ok()?, entry.path())))
+            .collect();
+        here.sort();
+        for (name, root) in here {
+            if seen.insert(name.clone()) {
+                roots.push((name, root));
+            }
         }
     }
+    roots
+}
+
+/// The `.rb` files under `dir`, sorted.
+fn ruby_files(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(ruby_files(&path));
+        } else if path.extension().is_some_and(|extension| extension == "rb") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+/// `a/b.rb` below `dir`: `a::b`, the name Puppet's autoloader finds there.
+fn autoloaded_name(dir: &Path, path: &Path) -> Option<String> {
+    let below = path.strip_prefix(dir).ok()?.with_extension("");
+    let parts: Vec<&str> = below
+        .iter()
+        .map(|part| part.to_str())
+        .collect::<Option<_>>()?;
+    Some(parts.join("::"))
 }
 
 /// Parses and lowers `paths` in parallel, in their order; adds their

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::{Yaml, YamlLoader};
 
+use super::values::types::data_type::new_value;
 use super::values::Value;
 
 /// One level of a hierarchy: data files in one directory, one format.
@@ -391,9 +392,9 @@ fn convert(value: Value, type_and_arguments: &[Value]) -> Result<Value> {
     let type_name = type_name.to_text();
     let mut call = vec![value];
     call.extend(arguments.iter().cloned());
-    match super::functions::call(&type_name, &call) {
-        Some(result) => result.map_err(failure),
-        None => Err(failure(format!(
+    match super::functions::signature::parse_type(&type_name) {
+        Ok(ty) => new_value(&ty, &call).map_err(failure),
+        Err(_) => Err(failure(format!(
             "lookup_options: pfacts cannot convert a value to {type_name}"
         ))),
     }

@@ -24,7 +24,7 @@ use std::path::PathBuf;
 
 use crate::facts::ast;
 
-pub use compiler::{Compiler, Trace};
+pub use compiler::{Compiler, Log, Options, Outcome, Strict, Trace};
 pub use environment::{Environment, Modules};
 
 /// `apache::vhost` → `Apache::Vhost`, as Puppet names resource types.
@@ -32,12 +32,46 @@ fn capitalize(name: &str) -> String {
     crate::query::capitalize(name.trim_start_matches("::"))
 }
 
-/// An error that stops the compilation, with where it happened.
+/// An error that stops the compilation, with where it happened; or a
+/// `break()`, `next()` or `return()` on its way to the code that ends it.
 #[derive(Debug)]
 pub struct EvalError {
     pub message: String,
     pub file: Option<PathBuf>,
     pub span: ast::Span,
+    pub jump: Option<Jump>,
+}
+
+/// Puppet's jumps: `break()` ends the iteration of the innermost
+/// iterating function; `next(v)` ends a lambda, function or class body with
+/// `v`; `return(v)` ends the enclosing function, or the class or define
+/// body, with `v`, passing through lambdas.
+#[derive(Debug)]
+pub enum Jump {
+    Break,
+    Next(values::Value),
+    Return(values::Value),
+}
+
+impl EvalError {
+    /// The jump, when this is one: what Puppet says where nothing ends it.
+    pub fn jump(jump: Jump) -> EvalError {
+        let name = match jump {
+            Jump::Break => "break",
+            Jump::Next(_) => "next",
+            Jump::Return(_) => "return",
+        };
+        EvalError {
+            message: format!("{name}() from context where this is illegal"),
+            file: None,
+            span: ast::Span::default(),
+            jump: Some(jump),
+        }
+    }
+
+    pub fn is_break(&self) -> bool {
+        matches!(self.jump, Some(Jump::Break))
+    }
 }
 
 fn error(message: impl Into<String>, span: ast::Span) -> EvalError {
@@ -45,6 +79,7 @@ fn error(message: impl Into<String>, span: ast::Span) -> EvalError {
         message: message.into(),
         file: None,
         span,
+        jump: None,
     }
 }
 

@@ -33,6 +33,19 @@ pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {
     listed.chain(vendor_types).chain(facts)
 }
 
+/// Whether `name` is a resource type built into Puppet 7 (or bundled
+/// with its agent).
+pub fn is_resource_type(name: &str) -> bool {
+    static TYPES: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
+        std::sync::LazyLock::new(|| {
+            names()
+                .filter(|(kind, _)| *kind == "resource_type")
+                .map(|(_, name)| name)
+                .collect()
+        });
+    TYPES.contains(name)
+}
+
 /// The `key<TAB>value` rows of a data file, without its comments.
 fn rows(data: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
     data.lines()

@@ -34,6 +34,7 @@ impl<'e> Compiler<'e> {
                 message: format!("circular inheritance: {}", cycle.join(" inherits ")),
                 file: Some(self.env.file(file).0.clone()),
                 span: class.span,
+                jump: None,
             });
         }
         self.declaring.push(name.to_string());
@@ -201,7 +202,7 @@ impl<'e> Compiler<'e> {
                 return Err(self.error_at(site, message));
             }
         }
-        self.block(&definition.body, scope).map(|_| ())
+        self.body(&definition.body, scope).map(|_| ())
     }
 
     /// Sets a class's or define's parameter in its scope and, unless

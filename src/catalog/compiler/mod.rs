@@ -7,6 +7,7 @@
 
 mod calls;
 mod classes;
+mod context;
 mod eval;
 mod finish;
 mod operators;
@@ -26,11 +27,13 @@ use serde_json::Value as Json;
 use super::environment::{autoloaded, Environment};
 use super::values::Value;
 use super::{capitalize, error, hiera, EvalError, Result};
+use crate::catalog::functions::Level;
 use crate::catalog::values::types::data_type::Alias;
 use crate::catalog::values::Type;
 use crate::facts::ast::{self, Form, NodeMatcher};
 use crate::facts::epp;
 use crate::facts::layout::Role;
+use context::CallSite;
 use resources::is_tag;
 
 type ScopeId = usize;
@@ -62,6 +65,56 @@ struct ResourceDefault {
     value: Value,
     append: bool,
     origin: (Option<usize>, u32),
+}
+
+/// Puppet's `strict` setting: what becomes of code Puppet only warns
+/// about (an unknown variable, when `strict_variables` is off).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strict {
+    Off,
+    /// Puppet 7's default.
+    #[default]
+    Warning,
+    Error,
+}
+
+/// The settings a compilation runs under; the default is Puppet 7's
+/// (`strict_variables=false`, `strict=warning`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    pub strict_variables: bool,
+    pub strict: Strict,
+}
+
+impl Options {
+    /// What an unknown variable is: an error under `strict_variables`,
+    /// else as `strict` says.
+    fn unknown_variable(&self) -> Strict {
+        if self.strict_variables {
+            Strict::Error
+        } else {
+            self.strict
+        }
+    }
+}
+
+/// A message the compilation logged: a logging function's, or a warning
+/// of Puppet's, with where.
+#[derive(Clone, Debug)]
+pub struct Log {
+    pub level: Level,
+    pub message: String,
+    pub at: Option<(PathBuf, ast::Span)>,
+}
+
+/// What compiling a node gives: the catalog or the error that stopped it,
+/// what was logged on the way, the values pfacts could not evaluate, and
+/// what the evaluator did.
+pub struct Outcome {
+    pub catalog: Result<Json>,
+    pub logs: Vec<Log>,
+    pub unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
+    pub trace: Trace,
 }
 
 /// What the evaluator did, for checking the static analysis against it.
@@ -184,6 +237,12 @@ pub struct Compiler<'e> {
     /// The text rendered so far by each template being evaluated, and
     /// whether a sensitive value went into it.
     epp_output: Vec<(String, bool)>,
+    options: Options,
+    /// The function calls being evaluated, innermost last.
+    call_sites: Vec<CallSite>,
+    logs: Vec<Log>,
+    /// The values pfacts could not evaluate, as they were made.
+    unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -227,6 +286,10 @@ impl<'e> Compiler<'e> {
             templates_rendering: 0,
             aliases: HashMap::new(),
             alias_types: HashMap::new(),
+            options: Options::default(),
+            call_sites: Vec::new(),
+            logs: Vec::new(),
+            unevaluated: Vec::new(),
         };
         for (index, (path, program)) in env.files() {
             for alias in &program.type_aliases {
@@ -268,6 +331,12 @@ impl<'e> Compiler<'e> {
         compiler
     }
 
+    /// Compiles under `options` instead of Puppet 7's defaults.
+    pub fn with_options(mut self, options: Options) -> Compiler<'e> {
+        self.options = options;
+        self
+    }
+
     /// Hiera's global layer, from `config` (Puppet's `hiera_config`).
     pub fn with_global_hiera(mut self, config: &Path) -> Compiler<'e> {
         self.hiera.set_global(config);
@@ -293,11 +362,28 @@ impl<'e> Compiler<'e> {
 
     /// Compiles the catalog of `node`.
     pub fn compile(self, node: &str) -> Result<Json> {
-        self.compile_traced(node).map(|(catalog, _)| catalog)
+        self.run(node).catalog
     }
 
     /// Compiles the catalog of `node`, with what the evaluation did.
-    pub fn compile_traced(mut self, node: &str) -> Result<(Json, Trace)> {
+    pub fn compile_traced(self, node: &str) -> Result<(Json, Trace)> {
+        let outcome = self.run(node);
+        outcome.catalog.map(|catalog| (catalog, outcome.trace))
+    }
+
+    /// Compiles the catalog of `node`: the catalog or the error, and what
+    /// happened on the way.
+    pub fn run(mut self, node: &str) -> Outcome {
+        let catalog = self.compile_node(node);
+        Outcome {
+            catalog,
+            logs: self.logs,
+            unevaluated: self.unevaluated,
+            trace: self.trace,
+        }
+    }
+
+    fn compile_node(&mut self, node: &str) -> Result<Json> {
         let facts = self.facts.clone();
         if let Value::Hash(entries) = &facts {
             for (key, value) in entries {
@@ -337,7 +423,7 @@ impl<'e> Compiler<'e> {
         let env = self.env;
         for (index, (_, program)) in env.manifests() {
             self.file = Some(index);
-            self.block(&program.statements, TOP)
+            self.body(&program.statements, TOP)
                 .map_err(|e| self.locate(e, index))?;
         }
         // Node definitions count in the environment's manifests only.
@@ -364,14 +450,32 @@ impl<'e> Compiler<'e> {
             self.scopes[scope].resource = node_resource;
             self.node_scope = Some(scope);
             self.file = Some(index);
-            self.block(&definition.body, scope)
+            self.body(&definition.body, scope)
                 .map_err(|e| self.locate(e, index))?;
         }
         self.evaluate_instances()?;
         self.finish()?;
         self.add_relationships();
-        let catalog = self.to_json();
-        Ok((catalog, self.trace))
+        Ok(self.to_json())
+    }
+
+    /// Logs a warning at `span` of the file being evaluated.
+    pub(super) fn warn_at(&mut self, span: ast::Span, message: String) {
+        let at = self
+            .file
+            .map(|index| (self.env.file(index).0.clone(), span));
+        self.logs.push(Log {
+            level: Level::Warning,
+            message,
+            at,
+        });
+    }
+
+    /// Puppet's name of the scope's resource in its logs:
+    /// `Class[Apache]`, `Apache::Vhost[default]`, `Class[main]`.
+    pub(super) fn scope_label(&self, scope: ScopeId) -> String {
+        let resource = &self.resources[self.scopes[scope].resource];
+        format!("{}[{}]", resource.type_name, resource.title)
     }
 
     /// An error at `span` of the file with index `file` (none: where the
@@ -385,6 +489,7 @@ impl<'e> Compiler<'e> {
             message,
             file: file.map(|index| self.env.file(index).0.clone()),
             span,
+            jump: None,
         }
     }
 
@@ -395,6 +500,7 @@ impl<'e> Compiler<'e> {
                 message: e.message,
                 file: Some(config),
                 span: ast::Span { line, col: 1 },
+                jump: None,
             },
             None => EvalError {
                 message: e.message,

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::*;
-use crate::catalog::functions::flatten;
 use crate::catalog::values::compare::equal;
+use crate::catalog::values::types::array::flatten;
 use crate::facts::ast::{BinaryOp, Expr, ExprKind};
 
 impl<'e> Compiler<'e> {

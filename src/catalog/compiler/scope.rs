@@ -2,7 +2,19 @@
 //! the binding of parameters.
 
 use super::*;
+use crate::catalog::Jump;
 use crate::facts::ast::{Expr, ExprKind};
+
+/// Where a variable read finds its value.
+enum Resolution {
+    /// In this scope, under this name.
+    Found(ScopeId, String),
+    /// A match group (`$1`) no match set: undef.
+    MatchGroup,
+    /// A parameter read by a default while it has no value yet.
+    MissingParameter,
+    Unknown,
+}
 
 impl<'e> Compiler<'e> {
     pub(super) fn block(&mut self, statements: &[Expr], scope: ScopeId) -> Result<Value> {
@@ -11,6 +23,22 @@ impl<'e> Compiler<'e> {
             last = self.eval(statement, scope)?;
         }
         Ok(last)
+    }
+
+    /// The body of a class, define, node or manifest: `next()` and
+    /// `return()` end it; `break()` outside an iteration is an error.
+    pub(super) fn body(&mut self, statements: &[Expr], scope: ScopeId) -> Result<Value> {
+        match self.block(statements, scope) {
+            Err(EvalError {
+                jump: Some(Jump::Next(value) | Jump::Return(value)),
+                ..
+            }) => Ok(value),
+            Err(mut e) if e.is_break() => {
+                e.jump = None;
+                Err(e)
+            }
+            other => other,
+        }
     }
 
     /// Notes that the code read `name` of `scope` at `span`.
@@ -32,36 +60,76 @@ impl<'e> Compiler<'e> {
         self.trace.variables.push(read);
     }
 
+    /// The value of variable `name` read at `span` of `scope`; an unknown
+    /// one is undef, with a warning or an error as the strictness says.
     pub(super) fn lookup(&mut self, name: &str, scope: ScopeId, span: ast::Span) -> Result<Value> {
+        match self.resolve_variable(name, scope) {
+            Resolution::Found(found, key) => {
+                self.record_read(found, &key, span);
+                Ok(self.scopes[found].variables[&key].clone())
+            }
+            Resolution::MatchGroup => Ok(Value::Undef),
+            Resolution::MissingParameter => Err(error(
+                format!("{MISSING_PARAMETER}${}", name.trim_start_matches("::")),
+                span,
+            )),
+            Resolution::Unknown => {
+                let written = match name.strip_prefix("::") {
+                    Some(short) if !short.contains("::") => name,
+                    _ => name.trim_start_matches("::"),
+                };
+                self.unknown_variable(written, span)
+            }
+        }
+    }
+
+    /// The value of variable `name` as `scope` sees it, if it is set.
+    pub(super) fn find_variable(&self, name: &str, scope: ScopeId) -> Option<Value> {
+        match self.resolve_variable(name, scope) {
+            Resolution::Found(found, key) => Some(self.scopes[found].variables[&key].clone()),
+            _ => None,
+        }
+    }
+
+    /// Puppet's `UNKNOWN_VARIABLE` issue: an error under
+    /// `strict_variables`, else as `strict` says (Puppet 7: a warning).
+    fn unknown_variable(&mut self, written: &str, span: ast::Span) -> Result<Value> {
+        let message = format!("Unknown variable: '{written}'.");
+        match self.options.unknown_variable() {
+            Strict::Error => Err(error(message, span)),
+            Strict::Warning => {
+                self.warn_at(span, message);
+                Ok(Value::Undef)
+            }
+            Strict::Off => Ok(Value::Undef),
+        }
+    }
+
+    /// Where `name` is set as `scope` sees it: in the scope itself and its
+    /// parents, or, qualified, in the class it names.
+    fn resolve_variable(&self, name: &str, scope: ScopeId) -> Resolution {
         if let Some(short) = name.strip_prefix("::") {
             if !short.contains("::") {
-                let value = self.scopes[TOP]
-                    .variables
-                    .get(short)
-                    .cloned()
-                    .ok_or_else(|| error(format!("Unknown variable: '::{short}'."), span))?;
-                self.record_read(TOP, short, span);
-                return Ok(value);
+                return match self.scopes[TOP].variables.contains_key(short) {
+                    true => Resolution::Found(TOP, short.to_string()),
+                    false => Resolution::Unknown,
+                };
             }
         }
         let name = name.trim_start_matches("::");
         if let Some(at) = name.rfind("::") {
             let (class, short) = (&name[..at], &name[at + 2..]);
             let Some(&class_scope) = self.class_scopes.get(class) else {
-                return Err(error(format!("Unknown variable: '{name}'."), span));
+                return Resolution::Unknown;
             };
-            let found = self
+            return self
                 .scope_chain(class_scope)
                 .into_iter()
                 .take_while(|s| *s != TOP)
-                .find(|s| self.scopes[*s].variables.contains_key(short));
-            return match found {
-                Some(s) => {
-                    self.record_read(s, short, span);
-                    Ok(self.scopes[s].variables[short].clone())
-                }
-                None => Err(error(format!("Unknown variable: '{name}'."), span)),
-            };
+                .find(|s| self.scopes[*s].variables.contains_key(short))
+                .map_or(Resolution::Unknown, |s| {
+                    Resolution::Found(s, short.to_string())
+                });
         }
         for s in self.scope_chain(scope) {
             if self.scopes[s]
@@ -69,17 +137,16 @@ impl<'e> Compiler<'e> {
                 .iter()
                 .any(|missing| missing == name)
             {
-                return Err(error(format!("{MISSING_PARAMETER}${name}"), span));
+                return Resolution::MissingParameter;
             }
-            if let Some(value) = self.scopes[s].variables.get(name).cloned() {
-                self.record_read(s, name, span);
-                return Ok(value);
+            if self.scopes[s].variables.contains_key(name) {
+                return Resolution::Found(s, name.to_string());
             }
         }
         if name.chars().all(|c| c.is_ascii_digit()) {
-            return Ok(Value::Undef);
+            return Resolution::MatchGroup;
         }
-        Err(error(format!("Unknown variable: '{name}'."), span))
+        Resolution::Unknown
     }
 
     pub(super) fn scope_chain(&self, mut scope: ScopeId) -> Vec<ScopeId> {

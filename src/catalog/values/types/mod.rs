@@ -1,6 +1,8 @@
 //! Puppet's value types, one module each: the value, what Puppet does with
 //! it, and its text where it has rules of its own.
 
+pub mod array;
 pub mod data_type;
 pub mod float;
+pub mod iterable;
 pub mod regexp;

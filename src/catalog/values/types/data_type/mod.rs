@@ -12,6 +12,7 @@ pub(crate) mod describe;
 mod display;
 mod infer;
 mod instance;
+mod new;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -22,6 +23,7 @@ use crate::catalog::values::Value;
 pub use construct::{builtin, parameterize, ConstructError};
 pub use describe::describe_mismatch;
 pub use infer::{generalized, infer, infer_set};
+pub use new::new_value;
 
 /// A data type.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,11 +1,85 @@
-//! Functions that only compute a value from their arguments: Puppet's own
-//! and those of stdlib that the Debian corpus calls most.
+//! stdlib's functions as pfacts first evaluated them, before the whole
+//! library: each body follows stdlib's behaviour on the cases the Debian
+//! corpus calls.
 
-use super::values::Value;
+use crate::catalog::functions::{fault, Args, Context, Creation, Registry};
+use crate::catalog::values::types::array::flatten;
+use crate::catalog::values::Value;
+use crate::catalog::Result;
 
-/// `Some` result when `name` is one of these functions.
-pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-    Some(match name {
+pub fn register(registry: &mut Registry) {
+    for name in [
+        "pick",
+        "pick_default",
+        "any2array",
+        "merge",
+        "deep_merge",
+        "hash",
+        "count",
+        "deprecation",
+        "delete",
+        "basename",
+        "bool2num",
+        "bool2str",
+        "any2bool",
+        "to_json",
+        "union",
+        "str2bool",
+        "has_key",
+        "prefix",
+        "suffix",
+        "delete_at",
+        "delete_undef_values",
+        "concat",
+        "dirname",
+        "member",
+        "parseyaml",
+        "parsejson",
+        "range",
+        "grep",
+        "join_keys_to_values",
+        "is_hash",
+        "is_array",
+        "is_string",
+        "is_bool",
+        "is_integer",
+        "is_numeric",
+    ] {
+        registry.legacy(name, -1, pure);
+    }
+    for name in ["ensure_packages", "stdlib::ensure_packages"] {
+        registry.legacy(name, -1, ensure_packages);
+    }
+    for name in ["ensure_resource", "ensure_resources"] {
+        registry.legacy(name, -1, ensure_resources);
+    }
+    registry.legacy("assert_private", -1, assert_private);
+    registry.legacy("fact", -1, fact);
+    for name in [
+        "validate_legacy",
+        "validate_absolute_path",
+        "validate_array",
+        "validate_bool",
+        "validate_hash",
+        "validate_integer",
+        "validate_ip_address",
+        "validate_ipv4_address",
+        "validate_ipv6_address",
+        "validate_numeric",
+        "validate_re",
+        "validate_slength",
+        "validate_string",
+        "validate_augeas",
+        "validate_cmd",
+    ] {
+        registry.legacy(name, -1, |_, _| Ok(Value::Undef));
+    }
+}
+
+fn pure(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let name = args.name;
+    let args = args.values.as_slice();
+    let result: std::result::Result<Value, String> = match name {
         "pick" => args
             .iter()
             .find(|value| !is_empty_value(value))
@@ -17,38 +91,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             .or(args.last())
             .cloned()
             .unwrap_or(Value::Undef)),
-        "join" => match args {
-            [Value::Array(items), rest @ ..] => {
-                let separator = rest.first().map(Value::to_text).unwrap_or_default();
-                Ok(Value::Str(
-                    items
-                        .iter()
-                        .map(Value::to_text)
-                        .collect::<Vec<_>>()
-                        .join(&separator),
-                ))
-            }
-            _ => Err("join(): expects an array".to_string()),
-        },
-        "split" => match args {
-            [text, pattern] => {
-                let pattern = match pattern {
-                    Value::Regex(regex) => regex.source().to_string(),
-                    other => regex::escape(&other.to_text()),
-                };
-                regex::Regex::new(&pattern)
-                    .map(|regex| {
-                        Value::Array(
-                            regex
-                                .split(&text.to_text())
-                                .map(|part| Value::Str(part.to_string()))
-                                .collect(),
-                        )
-                    })
-                    .map_err(|e| e.to_string())
-            }
-            _ => Err("split(): expects 2 arguments".to_string()),
-        },
         "any2array" => Ok(match args {
             [Value::Array(items)] => Value::Array(items.clone()),
             [Value::Hash(entries)] => Value::Array(
@@ -60,13 +102,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             [single] => Value::Array(vec![single.clone()]),
             many => Value::Array(many.to_vec()),
         }),
-        "empty" => Ok(Value::Bool(match args.first() {
-            Some(Value::Array(items)) => items.is_empty(),
-            Some(Value::Hash(entries)) => entries.is_empty(),
-            Some(Value::Str(text)) => text.is_empty(),
-            Some(Value::Undef) | None => true,
-            Some(_) => false,
-        })),
         "merge" => {
             let mut merged: Vec<(Value, Value)> = Vec::new();
             for arg in args {
@@ -88,7 +123,7 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
                     Value::Hash(_) => merged = deep_merge(merged, arg.clone()),
                     Value::Undef => {}
                     Value::Str(text) if text.is_empty() => {}
-                    _ => return Some(Err("deep_merge: unexpected argument type".to_string())),
+                    _ => return Err(fault("deep_merge: unexpected argument type".to_string())),
                 }
             }
             Ok(merged)
@@ -97,8 +132,8 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             Some(Value::Array(items)) => {
                 let flat = flatten(items);
                 if !flat.len().is_multiple_of(2) {
-                    return Some(Err(
-                        "hash(): Unable to compute hash from array given".to_string()
+                    return Err(fault(
+                        "hash(): Unable to compute hash from array given".to_string(),
                     ));
                 }
                 let mut entries: Vec<(Value, Value)> = Vec::new();
@@ -151,7 +186,7 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
                             .fold(text.clone(), |text, part| text.replace(&part.to_text(), "")),
                     ),
                     _ => {
-                        return Some(Err(
+                        return Err(fault(
                             "delete(): First argument must be an Array, String, or Hash"
                                 .to_string(),
                         ))
@@ -160,17 +195,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             }
             _ => Err("delete(): expects 2 arguments".to_string()),
         },
-        "strip" => Ok(map_strings(args.first(), |text| text.trim().to_string())),
-        "capitalize" => Ok(map_strings(args.first(), |text| {
-            let mut chars = text.chars();
-            match chars.next() {
-                Some(first) => first
-                    .to_uppercase()
-                    .chain(chars.as_str().to_lowercase().chars())
-                    .collect(),
-                None => String::new(),
-            }
-        })),
         "basename" => match args {
             [path, rest @ ..] if rest.len() <= 1 => {
                 let path = path.to_text();
@@ -196,14 +220,14 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
                     Ok(number) if name == "any2bool" => number.trunc() > 0.0,
                     _ => match str2bool(text) {
                         Ok(truth) => truth,
-                        Err(message) => return Some(Err(message)),
+                        Err(message) => return Err(fault(message)),
                     },
                 },
                 Some(Value::Integer(value)) if name == "any2bool" => *value > 0,
                 Some(Value::Float(value)) if name == "any2bool" => value.trunc() > 0.0,
                 Some(Value::Undef) | None if name == "any2bool" => false,
                 _ if name == "any2bool" => true,
-                _ => return Some(Err(format!("{name}(): expects a boolean"))),
+                _ => return Err(fault(format!("{name}(): expects a boolean"))),
             };
             Ok(match (name, &args[1.min(args.len())..]) {
                 ("bool2num", _) => Value::Integer(i64::from(truth)),
@@ -226,7 +250,9 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             let mut union: Vec<Value> = Vec::new();
             for arg in args {
                 let Value::Array(items) = arg else {
-                    return Some(Err("union(): Every parameter must be an array".to_string()));
+                    return Err(fault(
+                        "union(): Every parameter must be an array".to_string(),
+                    ));
                 };
                 for item in items {
                     if !union.contains(item) {
@@ -236,7 +262,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             }
             Ok(Value::Array(union))
         }
-        "flatten" => Ok(Value::Array(flatten(args))),
         "str2bool" => match args.first() {
             Some(Value::Bool(value)) => Ok(Value::Bool(*value)),
             Some(Value::Str(text)) => str2bool(text).map(Value::Bool),
@@ -312,12 +337,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             ),
             _ => Value::Undef,
         }),
-        "size" | "length" => Ok(Value::Integer(match args.first() {
-            Some(Value::Array(items)) => items.len() as i64,
-            Some(Value::Hash(entries)) => entries.len() as i64,
-            Some(Value::Str(text)) => text.chars().count() as i64,
-            _ => 0,
-        })),
         "concat" => {
             let mut items = Vec::new();
             for arg in args {
@@ -328,13 +347,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             }
             Ok(Value::Array(items))
         }
-        "downcase" | "upcase" => Ok(map_strings(args.first(), |text| {
-            if name == "downcase" {
-                text.to_lowercase()
-            } else {
-                text.to_uppercase()
-            }
-        })),
         "dirname" => Ok(Value::Str(
             args.first()
                 .map(Value::to_text)
@@ -374,66 +386,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             _ => Err(format!(
                 "{name}(): expects a string and an optional default"
             )),
-        },
-        "versioncmp" => match args {
-            [a, b] => Ok(Value::Integer(versioncmp(&a.to_text(), &b.to_text()))),
-            _ => Err("versioncmp(): expects 2 arguments".to_string()),
-        },
-        "regsubst" => match args {
-            [target, pattern, replacement, rest @ ..] => {
-                let global = rest
-                    .first()
-                    .is_some_and(|flags| flags.to_text().contains('G'));
-                let pattern = match pattern {
-                    Value::Regex(regex) => regex.source().to_string(),
-                    other => other.to_text(),
-                };
-                let regex = match regex::Regex::new(&pattern) {
-                    Ok(regex) => regex,
-                    Err(e) => return Some(Err(e.to_string())),
-                };
-                // Ruby's `\1` back-references are `${1}` here.
-                let replacement = regex::Regex::new(r"\\(\d)")
-                    .expect("a valid pattern")
-                    .replace_all(&replacement.to_text(), "$${$1}")
-                    .to_string();
-                let substitute = |text: &str| {
-                    if global {
-                        regex.replace_all(text, replacement.as_str()).to_string()
-                    } else {
-                        regex.replace(text, replacement.as_str()).to_string()
-                    }
-                };
-                Ok(match target {
-                    Value::Array(items) => Value::Array(
-                        items
-                            .iter()
-                            .map(|item| Value::Str(substitute(&item.to_text())))
-                            .collect(),
-                    ),
-                    other => Value::Str(substitute(&other.to_text())),
-                })
-            }
-            _ => Err("regsubst(): expects 3 or 4 arguments".to_string()),
-        },
-        "sprintf" => match args.split_first() {
-            Some((format, rest)) => sprintf(&format.to_text(), rest),
-            None => Err("sprintf(): expects a format".to_string()),
-        },
-        "keys" | "values" => match args.first() {
-            Some(Value::Hash(entries)) => Ok(Value::Array(
-                entries
-                    .iter()
-                    .map(|(key, value)| {
-                        if name == "keys" {
-                            key.clone()
-                        } else {
-                            value.clone()
-                        }
-                    })
-                    .collect(),
-            )),
-            _ => Err(format!("{name}(): expects a hash")),
         },
         "range" => match args {
             [Value::Integer(from), Value::Integer(to), ..] => {
@@ -475,29 +427,6 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
             }
             _ => Err("join_keys_to_values(): expects a hash and a separator".to_string()),
         },
-        "unique" => match args.first() {
-            Some(Value::Array(items)) => {
-                let mut unique: Vec<Value> = Vec::new();
-                for item in items {
-                    if !unique.contains(item) {
-                        unique.push(item.clone());
-                    }
-                }
-                Ok(Value::Array(unique))
-            }
-            _ => Err("unique(): expects an array".to_string()),
-        },
-        "sort" => match args.first() {
-            Some(Value::Array(items)) => {
-                let mut sorted = items.clone();
-                sorted.sort_by(|a, b| match (a, b) {
-                    (Value::Integer(x), Value::Integer(y)) => x.cmp(y),
-                    _ => a.to_text().cmp(&b.to_text()),
-                });
-                Ok(Value::Array(sorted))
-            }
-            _ => Err("sort(): expects an array".to_string()),
-        },
         "is_hash" | "is_array" | "is_string" | "is_bool" | "is_integer" | "is_numeric" => {
             Ok(Value::Bool(matches!(
                 (name, args.first()),
@@ -509,61 +438,13 @@ pub fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
                     | ("is_numeric", Some(Value::Float(_)))
             )))
         }
-        "Sensitive" => Ok(match args.first() {
-            Some(Value::Sensitive(value)) => Value::Sensitive(value.clone()),
-            Some(value) => Value::Sensitive(Box::new(value.clone())),
-            None => Value::Sensitive(Box::new(Value::Undef)),
-        }),
-        "unwrap" => Ok(match args.first() {
-            Some(Value::Sensitive(value)) => (**value).clone(),
-            Some(value) => value.clone(),
-            None => Value::Undef,
-        }),
-        "String" => Ok(Value::Str(
-            args.first().map(Value::to_text).unwrap_or_default(),
-        )),
-        "Integer" => match args.first() {
-            Some(Value::Integer(value)) => Ok(Value::Integer(*value)),
-            Some(Value::Float(value)) => Ok(Value::Integer(*value as i64)),
-            Some(Value::Str(text)) => text
-                .trim()
-                .parse()
-                .map(Value::Integer)
-                .map_err(|_| format!("The string '{text}' cannot be converted to Integer")),
-            _ => Err("Integer(): cannot convert".to_string()),
-        },
-        "Float" | "Numeric" => match args.first() {
-            Some(Value::Integer(value)) if name == "Float" => Ok(Value::Float(*value as f64)),
-            Some(number @ (Value::Integer(_) | Value::Float(_))) => Ok(number.clone()),
-            Some(Value::Str(text)) => {
-                let text = text.trim();
-                match (name, text.parse::<i64>(), text.parse::<f64>()) {
-                    ("Numeric", Ok(integer), _) => Ok(Value::Integer(integer)),
-                    (_, _, Ok(float)) => Ok(Value::Float(float)),
-                    _ => Err(format!("The string '{text}' cannot be converted to {name}")),
-                }
-            }
-            _ => Err(format!("{name}(): cannot convert")),
-        },
-        "Boolean" => match args.first() {
-            Some(Value::Bool(value)) => Ok(Value::Bool(*value)),
-            Some(Value::Integer(value)) => Ok(Value::Bool(*value != 0)),
-            Some(Value::Float(value)) => Ok(Value::Bool(*value != 0.0)),
-            Some(Value::Str(text)) => match text.to_ascii_lowercase().as_str() {
-                "true" | "yes" | "y" => Ok(Value::Bool(true)),
-                "false" | "no" | "n" => Ok(Value::Bool(false)),
-                _ => Err(format!(
-                    "The string '{text}' cannot be converted to Boolean"
-                )),
-            },
-            _ => Err("Boolean(): cannot convert".to_string()),
-        },
-        _ => return None,
-    })
+        other => Err(format!("{other}(): not evaluated")),
+    };
+    result.map_err(fault)
 }
 
 /// stdlib's `str2bool`: the words of truth and falsehood, in any case.
-fn str2bool(text: &str) -> Result<bool, String> {
+fn str2bool(text: &str) -> std::result::Result<bool, String> {
     match text.to_ascii_lowercase().as_str() {
         "1" | "t" | "y" | "true" | "yes" => Ok(true),
         "" | "0" | "f" | "n" | "false" | "no" => Ok(false),
@@ -597,152 +478,116 @@ fn is_empty_value(value: &Value) -> bool {
     matches!(value, Value::Undef) || matches!(value, Value::Str(text) if text.is_empty())
 }
 
-/// The values, arrays among them spread out, recursively.
-pub(super) fn flatten(values: &[Value]) -> Vec<Value> {
-    let mut flat = Vec::new();
-    for value in values {
-        match value {
-            Value::Array(items) => flat.extend(flatten(items)),
-            other => flat.push(other.clone()),
-        }
-    }
-    flat
-}
-
-fn map_strings(value: Option<&Value>, map: impl Fn(&str) -> String) -> Value {
+fn attribute_list(value: Option<&Value>) -> Vec<(String, Value)> {
     match value {
-        Some(Value::Array(items)) => Value::Array(
-            items
-                .iter()
-                .map(|item| Value::Str(map(&item.to_text())))
-                .collect(),
-        ),
-        Some(other) => Value::Str(map(&other.to_text())),
-        None => Value::Undef,
+        Some(Value::Hash(entries)) => entries
+            .iter()
+            .map(|(key, value)| (key.to_text(), value.clone()))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
-/// Puppet's `versioncmp`: numeric runs compare as numbers, other runs as
-/// text, `-` and `.` separate.
-fn versioncmp(a: &str, b: &str) -> i64 {
-    let parts = |text: &str| -> Vec<String> {
-        let mut parts = Vec::new();
-        let mut current = String::new();
-        for c in text.chars() {
-            if c == '.' || c == '-' {
-                if !current.is_empty() {
-                    parts.push(std::mem::take(&mut current));
-                }
-                continue;
-            }
-            if !current.is_empty()
-                && current
-                    .chars()
-                    .last()
-                    .is_some_and(|last| last.is_ascii_digit())
-                    != c.is_ascii_digit()
-            {
-                parts.push(std::mem::take(&mut current));
-            }
-            current.push(c);
-        }
-        if !current.is_empty() {
-            parts.push(current);
-        }
-        parts
+/// `ensure_packages(names or {name => settings}, defaults)`: each package
+/// `installed` unless the settings say otherwise, declared unless it is.
+fn ensure_packages(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let defaults = attribute_list(args.opt(1));
+    let packages: Vec<(String, Vec<(String, Value)>)> = match args.opt(0) {
+        Some(Value::Hash(entries)) => entries
+            .iter()
+            .map(|(name, settings)| (name.to_text(), attribute_list(Some(settings))))
+            .collect(),
+        Some(value) => flatten(std::slice::from_ref(value))
+            .iter()
+            .map(|name| (name.to_text(), Vec::new()))
+            .collect(),
+        None => Vec::new(),
     };
-    let (a, b) = (parts(a), parts(b));
-    for (x, y) in a.iter().zip(&b) {
-        let ordering = match (x.parse::<u64>(), y.parse::<u64>()) {
-            (Ok(x), Ok(y)) => x.cmp(&y),
-            _ => x.cmp(y),
-        };
-        if ordering.is_ne() {
-            return if ordering.is_lt() { -1 } else { 1 };
+    for (package, settings) in packages {
+        let mut attributes = vec![("ensure".to_string(), Value::Str("installed".to_string()))];
+        for (key, value) in defaults.iter().chain(&settings) {
+            attributes.retain(|(name, _)| name != key);
+            attributes.push((key.clone(), value.clone()));
         }
+        context.declare_resource("package", &package, attributes, Creation::Ensure)?;
     }
-    match a.len().cmp(&b.len()) {
-        std::cmp::Ordering::Less => -1,
-        std::cmp::Ordering::Equal => 0,
-        std::cmp::Ordering::Greater => 1,
-    }
+    Ok(Value::Undef)
 }
 
-/// `sprintf` with Ruby's `%s`, `%d`, `%f`, `%x`, `%o` and `%%`, flags,
-/// width and precision.
-fn sprintf(format: &str, args: &[Value]) -> Result<Value, String> {
-    let directive = regex::Regex::new(r"%([-+ 0#]*)(\d*)(?:\.(\d+))?([sdifxXobeEgG%])")
-        .expect("a valid pattern");
-    let mut out = String::new();
-    let mut last = 0;
-    let mut next = args.iter();
-    for captures in directive.captures_iter(format) {
-        let whole = captures.get(0).expect("group 0");
-        out.push_str(&format[last..whole.start()]);
-        last = whole.end();
-        let (flags, width, precision, conversion) = (
-            &captures[1],
-            captures[2].parse::<usize>().unwrap_or(0),
-            captures
-                .get(3)
-                .and_then(|p| p.as_str().parse::<usize>().ok()),
-            &captures[4],
-        );
-        if conversion == "%" {
-            out.push('%');
-            continue;
+/// `ensure_resource(type, titles, params)` and `ensure_resources(type,
+/// {title => params}, defaults)`.
+fn ensure_resources(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let type_name = args.get(0).to_text();
+    let single = args.name == "ensure_resource";
+    let defaults = attribute_list(args.opt(if single { 3 } else { 2 }));
+    let instances: Vec<(String, Vec<(String, Value)>)> = if single {
+        let parameters = attribute_list(args.opt(2));
+        flatten(&args.values[1..args.values.len().min(2)])
+            .iter()
+            .map(|title| (title.to_text(), parameters.clone()))
+            .collect()
+    } else {
+        match args.opt(1) {
+            Some(Value::Hash(entries)) => entries
+                .iter()
+                .map(|(title, parameters)| (title.to_text(), attribute_list(Some(parameters))))
+                .collect(),
+            _ => Vec::new(),
         }
-        let arg = next.next().cloned().unwrap_or(Value::Undef);
-        let number = || match &arg {
-            Value::Integer(value) => Some(*value as f64),
-            Value::Float(value) => Some(*value),
-            Value::Str(text) => text.parse().ok(),
-            _ => None,
-        };
-        let mut text = match conversion {
-            "s" => {
-                let text = arg.to_text();
-                match precision {
-                    Some(precision) => text.chars().take(precision).collect(),
-                    None => text,
-                }
-            }
-            "d" | "i" => format!("{}", number().ok_or("sprintf(): %d needs a number")? as i64),
-            "f" => format!(
-                "{:.*}",
-                precision.unwrap_or(6),
-                number().ok_or("sprintf(): %f needs a number")?
-            ),
-            "x" => format!(
-                "{:x}",
-                number().ok_or("sprintf(): %x needs a number")? as i64
-            ),
-            "X" => format!(
-                "{:X}",
-                number().ok_or("sprintf(): %X needs a number")? as i64
-            ),
-            "o" => format!(
-                "{:o}",
-                number().ok_or("sprintf(): %o needs a number")? as i64
-            ),
-            other => return Err(format!("sprintf(): %{other} is not supported")),
-        };
-        if text.chars().count() < width {
-            let padding = width - text.chars().count();
-            if flags.contains('-') {
-                text.push_str(&" ".repeat(padding));
-            } else if flags.contains('0') && conversion != "s" {
-                let (sign, digits) = match text.strip_prefix('-') {
-                    Some(digits) => ("-", digits.to_string()),
-                    None => ("", text.clone()),
-                };
-                text = format!("{sign}{}{digits}", "0".repeat(padding));
-            } else {
-                text = format!("{}{text}", " ".repeat(padding));
-            }
+    };
+    for (title, parameters) in instances {
+        let mut attributes = defaults.clone();
+        for (key, value) in parameters {
+            attributes.retain(|(name, _)| *name != key);
+            attributes.push((key, value));
         }
-        out.push_str(&text);
+        context.declare_resource(&type_name, &title, attributes, Creation::Ensure)?;
     }
-    out.push_str(&format[last..]);
-    Ok(Value::Str(out))
+    Ok(Value::Undef)
+}
+
+/// stdlib: the class or define may be declared only from its own module.
+fn assert_private(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let module = context.variable("module_name").map(|v| v.to_text());
+    let caller = context.variable("caller_module_name").map(|v| v.to_text());
+    if module.unwrap_or_default() == caller.unwrap_or_default() {
+        return Ok(Value::Undef);
+    }
+    let (type_name, title) = context.caller_resource();
+    let message = match args.opt(0) {
+        Some(message) => message.to_text(),
+        None if type_name == "Class" => format!("Class {} is private", title.to_lowercase()),
+        None => format!("Definition {} is private", type_name.to_lowercase()),
+    };
+    Err(fault(message))
+}
+
+/// stdlib: a fact by its dotted path (`os.release.major`; a quoted part
+/// may hold dots); undef where the path leads nowhere.
+fn fact(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let path = args.get(0).to_text();
+    static PART: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"([^."]+)|"([^"]+)""#).expect("a valid pattern")
+    });
+    let parts = PART
+        .captures_iter(&path)
+        .filter_map(|part| part.get(1).or(part.get(2)))
+        .map(|part| part.as_str().to_string())
+        .collect::<Vec<_>>();
+    let mut value = context.facts().clone();
+    for part in parts {
+        value = match &value {
+            Value::Array(items) => part
+                .parse::<usize>()
+                .ok()
+                .and_then(|index| items.get(index).cloned())
+                .unwrap_or(Value::Undef),
+            Value::Hash(_) => value
+                .hash_get(&Value::Str(part))
+                .cloned()
+                .unwrap_or(Value::Undef),
+            _ => Value::Undef,
+        };
+    }
+    Ok(value)
 }

@@ -1,0 +1,288 @@
+//! The compilation as the functions see it ([`functions::Context`]): each
+//! call runs with the scope and place of its call site.
+
+use std::path::PathBuf;
+
+use super::operators::references;
+use super::resources::{append_values, is_tag};
+use super::*;
+use crate::catalog::functions::{self, Block, Context, Creation, Inclusion, Level};
+
+/// Where a function is called: the scope and the place.
+#[derive(Clone, Copy)]
+pub(super) struct CallSite {
+    pub scope: ScopeId,
+    pub span: ast::Span,
+}
+
+impl Compiler<'_> {
+    fn site(&self) -> CallSite {
+        self.call_sites.last().copied().unwrap_or(CallSite {
+            scope: TOP,
+            span: ast::Span::default(),
+        })
+    }
+}
+
+impl<'e> Context for Compiler<'e> {
+    fn call_block(&mut self, block: &Block<'_>, args: Vec<Value>) -> Result<Value> {
+        self.call_lambda(block.lambda, args, block.scope)
+    }
+
+    fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        block: Option<&Block<'_>>,
+    ) -> Result<Value> {
+        let site = self.site();
+        let scope = block.map_or(site.scope, |block| block.scope);
+        self.call_values(name, args, block.map(|b| b.lambda), scope, site.span)
+    }
+
+    fn function_exists(&self, name: &str) -> bool {
+        let name = name.trim_start_matches("::");
+        functions::builtins().get(name).is_some()
+            || self.functions.contains_key(name)
+            || self.env.ruby_function(name).is_some()
+    }
+
+    fn variable(&mut self, name: &str) -> Option<Value> {
+        let site = self.site();
+        self.find_variable(name, site.scope)
+    }
+
+    fn facts(&self) -> &Value {
+        &self.facts
+    }
+
+    fn log(&mut self, level: Level, message: &str) {
+        let site = self.site();
+        let source = self.scope_label(site.scope);
+        let at = self
+            .file
+            .map(|index| (self.env.file(index).0.clone(), site.span));
+        self.logs.push(Log {
+            level,
+            message: format!("Scope({source}): {message}"),
+            at,
+        });
+    }
+
+    fn warn(&mut self, message: &str) {
+        let site = self.site();
+        self.warn_at(site.span, message.to_string());
+    }
+
+    fn module_directory(&self, name: &str) -> Option<PathBuf> {
+        self.env
+            .modulepath()
+            .iter()
+            .map(|dir| dir.join(name))
+            .find(|root| root.is_dir())
+    }
+
+    fn module_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for dir in self.env.modulepath() {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut here: Vec<String> = entries
+                .flatten()
+                .filter(|entry| entry.path().is_dir())
+                .filter_map(|entry| entry.file_name().into_string().ok())
+                .collect();
+            here.sort();
+            for name in here {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+    }
+
+    fn type_named(&mut self, name: &str) -> Result<Type> {
+        Compiler::type_named(self, name)
+    }
+
+    fn evaluate_source(&mut self, source: &str) -> Result<Value> {
+        let site = self.site();
+        let mut parser = crate::syntax::new_parser();
+        let tree = crate::syntax::parse(&mut parser, source)
+            .map_err(|_| error("The code could not be parsed", site.span))?;
+        if let Some(problem) = crate::syntax::syntax_errors(&tree, source).first() {
+            return Err(error(problem.message.clone(), site.span));
+        }
+        let program = ast::lower(&tree, source);
+        let saved = self.file.take();
+        let value = self
+            .block(&program.statements, site.scope)
+            .map_err(|mut e| {
+                e.span = site.span;
+                e
+            });
+        self.file = saved;
+        value
+    }
+
+    fn unevaluated(&mut self, what: String, reason: &str) -> Value {
+        let site = self.site();
+        self.mark_unevaluated(what, reason.to_string(), site.span)
+    }
+
+    fn declare_classes(&mut self, names: &[String], how: Inclusion) -> Result<()> {
+        let site = self.site();
+        let here = self.scopes[site.scope].resource;
+        for name in names {
+            let class = name.trim_start_matches("::").to_lowercase();
+            self.declare_class(&class, None, site.scope, site.span)?;
+            match how {
+                Inclusion::Include => {}
+                Inclusion::Contain => {
+                    if let Some(index) = self.find_resource("Class", &capitalize(&class)) {
+                        self.resources[index].container = Some(here);
+                    }
+                }
+                // Puppet makes it a `require` of the requiring class or
+                // define.
+                Inclusion::Require => {
+                    let reference = Value::of_type(Type::reference("Class", &class));
+                    let parameters = &mut self.resources[here].parameters;
+                    let value = match parameters.get("require").cloned() {
+                        Some(existing) => append_values(existing, reference),
+                        None => Value::Array(vec![reference]),
+                    };
+                    parameters.insert("require".to_string(), value);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn declare_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attributes: Vec<(String, Value)>,
+        how: Creation,
+    ) -> Result<()> {
+        let site = self.site();
+        match how {
+            Creation::Ensure => {
+                self.ensure_resource(type_name, title, attributes, site.scope, site.span)
+            }
+            Creation::Declare(form) => {
+                self.declare_resource(type_name, title, attributes, form, site.scope, site.span)?;
+                self.mark_by_function(type_name, title);
+                Ok(())
+            }
+        }
+    }
+
+    fn resource_parameters(&self, type_name: &str, title: &str) -> Option<Vec<(String, Value)>> {
+        let index = self.find_resource(&capitalize(&type_name.to_lowercase()), title)?;
+        Some(
+            self.resources[index]
+                .parameters
+                .iter()
+                .map(|(name, value)| (name.clone(), value.clone()))
+                .collect(),
+        )
+    }
+
+    fn realize(&mut self, values: &[Value]) -> Result<()> {
+        for value in values {
+            self.realized.extend(references(value));
+        }
+        Ok(())
+    }
+
+    /// Tags the class or define whose body calls it; its built-in
+    /// resources take the tags at the end (`finish`).
+    fn tag(&mut self, tags: &[String]) -> Result<()> {
+        let site = self.site();
+        let resource = &mut self.resources[self.scopes[site.scope].resource];
+        resource
+            .tags_before_function
+            .get_or_insert(resource.tags.len());
+        for name in tags {
+            let name = name.to_lowercase();
+            if !is_tag(&name) {
+                return Err(error(format!("Invalid tag '{name}'"), site.span));
+            }
+            let tags = &mut resource.tags;
+            let parts = name
+                .contains("::")
+                .then(|| name.split("::").map(str::to_string).collect::<Vec<_>>());
+            for tag in std::iter::once(name).chain(parts.into_iter().flatten()) {
+                if !tags.contains(&tag) {
+                    tags.push(tag);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the calling class or define, or the catalog (its classes),
+    /// has every tag given.
+    fn tagged(&self, tags: &[String]) -> bool {
+        let site = self.site();
+        let resource = &self.resources[self.scopes[site.scope].resource];
+        tags.iter().all(|tag| {
+            let tag = tag.to_lowercase();
+            resource.tags.contains(&tag)
+                || self.resources.iter().any(|other| {
+                    let own = other.tags_before_function.unwrap_or(other.tags.len());
+                    matches!(other.type_name.as_str(), "Class" | "Node")
+                        && other.tags[..own].contains(&tag)
+                })
+        })
+    }
+
+    fn is_defined(&mut self, what: &Value) -> bool {
+        let site = self.site();
+        match what {
+            Value::Type(ty) => match ty.as_reference() {
+                Some((type_name, title)) => self.find_resource(&type_name, &title).is_some(),
+                None => true,
+            },
+            Value::Str(name) if name.starts_with('$') => {
+                self.find_variable(&name[1..], site.scope).is_some()
+            }
+            other => {
+                let name = other.to_text().trim_start_matches("::").to_lowercase();
+                self.classes.contains_key(&name)
+                    || self.defines.contains_key(&name)
+                    || self.functions.contains_key(&name)
+                    || crate::facts::builtins::is_resource_type(&name)
+                    || self.env.ruby_type(&name)
+            }
+        }
+    }
+
+    fn hiera_lookup(&mut self, key: &str, merge: Option<&Value>) -> Result<Option<Value>> {
+        let site = self.site();
+        let strategy = merge.and_then(hiera::Merge::of);
+        let top = &self.scopes[TOP].variables;
+        let variables = |name: &str| top.get(name).cloned();
+        self.hiera
+            .lookup_merged(key, &variables, strategy)
+            .map_err(|e| Self::hiera_error(e, error(String::new(), site.span)))
+    }
+
+    fn render(&mut self, function: &str, args: &[Value]) -> Result<Value> {
+        let site = self.site();
+        match function {
+            "template" | "inline_template" => self.erb(function, args, site.scope, site.span),
+            _ => self.epp(function, args, site.scope, site.span),
+        }
+    }
+
+    fn caller_resource(&self) -> (String, String) {
+        let site = self.site();
+        let resource = &self.resources[self.scopes[site.scope].resource];
+        (resource.type_name.clone(), resource.title.clone())
+    }
+}

@@ -1,0 +1,172 @@
+//! What a function may ask of the compilation that calls it: to call the
+//! lambda it was given or another function, to read a variable or a fact,
+//! to log, to find a module's files. The compiler implements it; the
+//! functions know nothing else of it.
+
+use std::path::PathBuf;
+
+use super::signature::BlockArity;
+use crate::catalog::values::{Type, Value};
+use crate::catalog::Result;
+use crate::facts::ast::Form;
+
+/// The lambda given to a call (`each($x) |$v| { ... }`), with the scope it
+/// closes over.
+#[derive(Clone, Copy)]
+pub struct Block<'a> {
+    pub lambda: &'a crate::facts::ast::Lambda,
+    pub scope: usize,
+}
+
+impl Block<'_> {
+    /// How many arguments the lambda accepts.
+    pub fn arity(&self) -> BlockArity {
+        let params = &self.lambda.params;
+        BlockArity {
+            min: params
+                .iter()
+                .filter(|param| param.default.is_none() && !param.splat)
+                .count(),
+            max: (!params.iter().any(|param| param.splat)).then_some(params.len()),
+        }
+    }
+}
+
+/// How a function declares a class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inclusion {
+    Include,
+    /// And makes it a `require` of the calling class or define.
+    Require,
+    /// And makes the calling class or define contain it.
+    Contain,
+}
+
+/// How a function declares a resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Creation {
+    /// As a resource expression of that form would (`create_resources`).
+    Declare(Form),
+    /// Only when no resource of that type and title exists yet
+    /// (`ensure_resource`).
+    Ensure,
+}
+
+/// Puppet's log levels, as its logging functions name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Debug,
+    Info,
+    Notice,
+    Warning,
+    Err,
+    Alert,
+    Emerg,
+    Crit,
+}
+
+impl Level {
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Debug => "debug",
+            Level::Info => "info",
+            Level::Notice => "notice",
+            Level::Warning => "warning",
+            Level::Err => "err",
+            Level::Alert => "alert",
+            Level::Emerg => "emerg",
+            Level::Crit => "crit",
+        }
+    }
+}
+
+pub trait Context {
+    /// Calls `block` with `args`: its value, or its error (`break`,
+    /// `next` and `return` travel as errors, see [`crate::catalog::Jump`]).
+    fn call_block(&mut self, block: &Block<'_>, args: Vec<Value>) -> Result<Value>;
+
+    /// Calls the function `name`, as code calling it would.
+    fn call_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        block: Option<&Block<'_>>,
+    ) -> Result<Value>;
+
+    /// The value of variable `name` (`x`, `a::b::x`, `::x`) where the
+    /// function is called; `None` when it is not set.
+    fn variable(&mut self, name: &str) -> Option<Value>;
+
+    /// The node's facts, `$facts`.
+    fn facts(&self) -> &Value;
+
+    /// Logs `message` at `level`, from the scope of the call, as the
+    /// logging functions do.
+    fn log(&mut self, level: Level, message: &str);
+
+    /// The directory of module `name` on the modulepath.
+    fn module_directory(&self, name: &str) -> Option<PathBuf>;
+
+    /// The modules on the modulepath, by name, in the order Puppet sees
+    /// them.
+    fn module_names(&self) -> Vec<String>;
+
+    /// The type `name` stands for in the environment: built-in, alias or
+    /// resource type.
+    fn type_named(&mut self, name: &str) -> Result<Type>;
+
+    /// The value of Puppet code `source`, evaluated in the scope of the
+    /// call (Puppet parses type strings so: `Type.new('Integer[1]')`).
+    fn evaluate_source(&mut self, source: &str) -> Result<Value>;
+
+    /// Whether a function named `name` exists in the environment.
+    fn function_exists(&self, name: &str) -> bool;
+
+    /// Logs Puppet's warning `message` at the call.
+    fn warn(&mut self, message: &str);
+
+    /// A value pfacts does not compute: `what` would have given it, for
+    /// `reason`; marked with the call's place, and remembered.
+    fn unevaluated(&mut self, what: String, reason: &str) -> Value;
+
+    /// Declares classes (lower-case names, no leading `::`).
+    fn declare_classes(&mut self, names: &[String], how: Inclusion) -> Result<()>;
+
+    /// Declares a resource of `type_name` (a class for `class`).
+    fn declare_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attributes: Vec<(String, Value)>,
+        how: Creation,
+    ) -> Result<()>;
+
+    /// The parameters of resource `Type[title]` in the catalog so far.
+    fn resource_parameters(&self, type_name: &str, title: &str) -> Option<Vec<(String, Value)>>;
+
+    /// Realizes the virtual resources the references name.
+    fn realize(&mut self, references: &[Value]) -> Result<()>;
+
+    /// Tags the calling class or define.
+    fn tag(&mut self, tags: &[String]) -> Result<()>;
+
+    /// Whether the calling class or define, or the catalog, has every tag.
+    fn tagged(&self, tags: &[String]) -> bool;
+
+    /// Whether what `defined()` is given exists: a resource (by
+    /// reference), a variable (`'$x'`), a class, define, function or type
+    /// (by name).
+    fn is_defined(&mut self, what: &Value) -> bool;
+
+    /// The value of Hiera key `key`, merged by `merge` (a strategy name or
+    /// hash) when given; `None` when no level has it.
+    fn hiera_lookup(&mut self, key: &str, merge: Option<&Value>) -> Result<Option<Value>>;
+
+    /// Renders templates as template function `function` does
+    /// (`template`, `inline_template`, `epp`, `inline_epp`).
+    fn render(&mut self, function: &str, args: &[Value]) -> Result<Value>;
+
+    /// The resource whose body calls the function: `("Class", "Apache")`,
+    /// `("Apache::Vhost", "default")`.
+    fn caller_resource(&self) -> (String, String);
+}

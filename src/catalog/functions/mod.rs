@@ -1,0 +1,226 @@
+//! Functions that pfacts evaluates natively: Puppet 7's built-in functions
+//! (`puppet/`, by family) and the Ruby functions of modules it knows, such
+//! as stdlib's (`stdlib/`). Each function is one or more dispatches, each
+//! a signature written as Puppet writes parameters (`String $str,
+//! Optional[String] $sep?`) and a body; a call takes the first dispatch
+//! that fits its arguments and block, or fails in Puppet's words
+//! (`dispatch`). Bodies see the compilation only through [`Context`].
+
+mod context;
+mod dispatch;
+pub mod puppet;
+pub mod signature;
+pub mod stdlib;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+pub use context::{Block, Context, Creation, Inclusion, Level};
+use signature::Signature;
+
+use crate::catalog::values::types::data_type::Alias;
+use crate::catalog::values::{Type, Value};
+use crate::catalog::{EvalError, Result};
+
+/// The arguments of a call: their values and the lambda, if any, and the
+/// name the function was called by.
+pub struct Args<'a> {
+    pub name: &'static str,
+    pub values: Vec<Value>,
+    pub block: Option<Block<'a>>,
+}
+
+impl<'a> Args<'a> {
+    /// The argument at `index`; `undef` where the call gave none.
+    pub fn get(&self, index: usize) -> &Value {
+        self.values.get(index).unwrap_or(&Value::Undef)
+    }
+
+    /// The argument at `index`, if given.
+    pub fn opt(&self, index: usize) -> Option<&Value> {
+        self.values.get(index)
+    }
+
+    /// The block; dispatches that declare a required one always have it.
+    pub fn block(&self) -> Result<Block<'a>> {
+        self.block
+            .ok_or_else(|| fault("expects a block".to_string()))
+    }
+}
+
+/// A dispatch's body.
+pub type Body = fn(&mut dyn Context, Args<'_>) -> Result<Value>;
+
+struct Dispatch {
+    signature: Signature,
+    body: Body,
+    /// A 3.x function's `:arity`: the count of arguments it takes, or,
+    /// negative, one less than its minimum negated.
+    legacy_arity: Option<i32>,
+}
+
+/// A function: its dispatches, in the order they are tried.
+pub struct Function {
+    pub name: &'static str,
+    dispatches: Vec<Dispatch>,
+}
+
+impl Function {
+    /// Calls the function: the first dispatch that takes the arguments and
+    /// the block, else Puppet's error for the call.
+    pub fn call(
+        &self,
+        context: &mut dyn Context,
+        values: Vec<Value>,
+        block: Option<Block<'_>>,
+    ) -> Result<Value> {
+        let arity = block.as_ref().map(Block::arity);
+        let signatures: Vec<&Signature> = self.dispatches.iter().map(|d| &d.signature).collect();
+        match dispatch::select(&signatures, &values, arity) {
+            Some(index) => {
+                let dispatch = &self.dispatches[index];
+                if let Some(message) = dispatch
+                    .legacy_arity
+                    .and_then(|arity| legacy_arity_mismatch(self.name, arity, values.len()))
+                {
+                    return Err(fault(message));
+                }
+                (dispatch.body)(
+                    context,
+                    Args {
+                        name: self.name,
+                        values,
+                        block,
+                    },
+                )
+            }
+            None => Err(fault(dispatch::mismatch_message(
+                self.name,
+                &signatures,
+                &values,
+                arity,
+            ))),
+        }
+    }
+
+    /// The dispatches' signatures, for documentation.
+    pub fn signatures(&self) -> impl Iterator<Item = &Signature> {
+        self.dispatches.iter().map(|dispatch| &dispatch.signature)
+    }
+}
+
+/// Functions by name, and the local types their signatures name.
+#[derive(Default)]
+pub struct Registry {
+    functions: HashMap<&'static str, Function>,
+    aliases: HashMap<String, Type>,
+}
+
+impl Registry {
+    /// Adds a dispatch of `name`, after those it has.
+    pub fn add(&mut self, name: &'static str, signature: &str, body: Body) -> &mut Self {
+        let function = self.functions.entry(name).or_insert_with(|| Function {
+            name,
+            dispatches: Vec::new(),
+        });
+        function.dispatches.push(Dispatch {
+            signature: Signature::parse_with(signature, &self.aliases),
+            body,
+            legacy_arity: None,
+        });
+        self
+    }
+
+    /// Declares a type that signatures may name, as a function's
+    /// `local_types` do; it may refer to itself.
+    pub fn alias(&mut self, name: &str, text: &str) -> &mut Self {
+        let alias = Alias::new(name);
+        self.aliases
+            .insert(name.to_string(), Type::Alias(Rc::clone(&alias)));
+        let ty = signature::parse_type_with(text, &self.aliases)
+            .unwrap_or_else(|e| panic!("bad type alias `{name}`: {e}"));
+        alias.resolve(ty);
+        self
+    }
+
+    /// Adds `name`, a function of Puppet's 3.x API: any arguments, their
+    /// count checked against `arity` as Puppet does.
+    pub fn legacy(&mut self, name: &'static str, arity: i32, body: Body) -> &mut Self {
+        self.add(name, "Any *$args", body);
+        if let Some(dispatch) = self
+            .functions
+            .get_mut(name)
+            .and_then(|function| function.dispatches.last_mut())
+        {
+            dispatch.legacy_arity = Some(arity);
+        }
+        self
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Function> {
+        self.functions.get(name)
+    }
+
+    /// The functions' names, sorted.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = self.functions.keys().copied().collect();
+        names.sort_unstable();
+        names
+    }
+}
+
+thread_local! {
+    static PUPPET: Rc<Registry> = Rc::new(puppet::registry());
+    static STDLIB: Rc<Registry> = Rc::new(stdlib::registry());
+}
+
+/// Puppet 7's built-in functions.
+pub fn builtins() -> Rc<Registry> {
+    PUPPET.with(Rc::clone)
+}
+
+/// The Ruby functions of module `module` that pfacts evaluates natively.
+pub fn module_functions(module: &str) -> Option<Rc<Registry>> {
+    match module {
+        "stdlib" => Some(STDLIB.with(Rc::clone)),
+        _ => None,
+    }
+}
+
+/// Puppet's words for a 3.x function called with a count of arguments its
+/// arity refuses.
+fn legacy_arity_mismatch(name: &str, arity: i32, count: usize) -> Option<String> {
+    let count = count as i32;
+    if arity >= 0 && count != arity {
+        Some(format!(
+            "{name}(): Wrong number of arguments given ({count} for {arity})"
+        ))
+    } else if arity < 0 && count < (arity + 1).abs() {
+        Some(format!(
+            "{name}(): Wrong number of arguments given ({count} for minimum {})",
+            (arity + 1).abs()
+        ))
+    } else {
+        None
+    }
+}
+
+/// An error of a function, located where it is called.
+pub fn fault(message: impl Into<String>) -> EvalError {
+    EvalError {
+        message: message.into(),
+        file: None,
+        span: Default::default(),
+        jump: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every signature and local type of the registries reads.
+    #[test]
+    fn registries_build() {
+        assert!(super::builtins().get("each").is_some());
+        assert!(super::module_functions("stdlib").is_some_and(|r| r.get("pick").is_some()));
+    }
+}

@@ -1,0 +1,54 @@
+//! Control flow: the jumps (`break`, `next`, `return`), the functions that
+//! call their block or not (`then`, `lest`, `with`) and `call`, which
+//! calls a function by name.
+
+use crate::catalog::functions::{Args, Context, Registry};
+use crate::catalog::values::Value;
+use crate::catalog::{EvalError, Jump, Result};
+
+pub fn register(registry: &mut Registry) {
+    registry
+        .add("break", "", |_, _| Err(EvalError::jump(Jump::Break)))
+        .add("next", "Any $value?", |_, args| {
+            Err(EvalError::jump(Jump::Next(args.get(0).clone())))
+        })
+        .add("return", "Any $value?", |_, args| {
+            Err(EvalError::jump(Jump::Return(args.get(0).clone())))
+        })
+        .add("then", "Any $arg, Callable[1, 1] &$block", then)
+        .add("lest", "Any $arg, Callable[0, 0] &$block", lest)
+        .add("with", "Any *$arg, Callable &$block", with)
+        .add(
+            "call",
+            "String $function_name, Any *$arguments, Callable &$block?",
+            call,
+        );
+}
+
+/// The block's value for the argument, unless it is undef.
+fn then(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let block = args.block()?;
+    match args.get(0) {
+        Value::Undef => Ok(Value::Undef),
+        value => context.call_block(&block, vec![value.clone()]),
+    }
+}
+
+/// The argument, or the block's value when it is undef.
+fn lest(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let block = args.block()?;
+    match args.get(0) {
+        Value::Undef => context.call_block(&block, Vec::new()),
+        value => Ok(value.clone()),
+    }
+}
+
+fn with(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let block = args.block()?;
+    context.call_block(&block, args.values)
+}
+
+fn call(context: &mut dyn Context, mut args: Args<'_>) -> Result<Value> {
+    let name = args.values.remove(0).to_text();
+    context.call_function(&name, args.values, args.block.as_ref())
+}

@@ -1,0 +1,33 @@
+//! Puppet 7's built-in functions (`data/puppet7-builtins.tsv`), by
+//! family, each with the dispatches of Puppet's own definition
+//! (`lib/puppet/functions/*.rb`, or the arity of a 3.x function in
+//! `lib/puppet/parser/functions/*.rb`) and Puppet's messages.
+
+mod catalog;
+mod collections;
+mod control;
+mod iteration;
+mod logging;
+mod lookup;
+mod navigation;
+mod strings;
+mod templates;
+mod types;
+
+use super::Registry;
+
+/// Every built-in function.
+pub fn registry() -> Registry {
+    let mut registry = Registry::default();
+    catalog::register(&mut registry);
+    collections::register(&mut registry);
+    control::register(&mut registry);
+    iteration::register(&mut registry);
+    logging::register(&mut registry);
+    navigation::register(&mut registry);
+    lookup::register(&mut registry);
+    strings::register(&mut registry);
+    templates::register(&mut registry);
+    types::register(&mut registry);
+    registry
+}

@@ -1,0 +1,435 @@
+//! A dispatch's signature, written as Puppet writes a function's
+//! parameters (`Numeric $val`, `String $sep?`, `Any *$rest`,
+//! `Callable[1, 2] &$block`), and whether the arguments of a call fit it.
+//!
+//! Types are Puppet's built-in types, read from their text once, when the
+//! registry is built.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::catalog::values::types::data_type::{builtin, parameterize, IntRange};
+use crate::catalog::values::{Regexp, Type, Value};
+
+/// How many arguments a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arity {
+    Required,
+    /// `$x?`
+    Optional,
+    /// `*$x`: any number, last.
+    Repeated,
+    /// `+$x`: at least one, last.
+    RequiredRepeated,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub ty: Type,
+    pub arity: Arity,
+}
+
+/// The block a dispatch takes: how many arguments the function gives it
+/// (`Callable[1, 2]`), and whether it may be left out.
+#[derive(Clone, Debug)]
+pub struct BlockParam {
+    pub name: String,
+    /// The written type, for messages.
+    pub ty: Type,
+    /// `None`: any lambda (`Callable`).
+    pub counts: Option<IntRange>,
+    pub optional: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Signature {
+    pub params: Vec<Param>,
+    pub block: Option<BlockParam>,
+}
+
+/// How many arguments a lambda accepts: its required parameters, and its
+/// parameters in all (`None`: a splat takes the rest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockArity {
+    pub min: usize,
+    pub max: Option<usize>,
+}
+
+impl Signature {
+    /// The signature written as `text`; panics on text that is not one
+    /// (the registry's own source, checked by its tests).
+    pub fn parse(text: &str) -> Signature {
+        Signature::parse_with(text, &HashMap::new())
+    }
+
+    /// The signature written as `text`, whose types may name `aliases`
+    /// (a function's local types, such as `downcase`'s `StringData`).
+    pub fn parse_with(text: &str, aliases: &HashMap<String, Type>) -> Signature {
+        let mut params = Vec::new();
+        let mut block = None;
+        for part in split_top_level(text, ',') {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let dollar = part
+                .rfind('$')
+                .unwrap_or_else(|| panic!("no parameter name in `{part}`"));
+            let (type_and_marker, name) = part.split_at(dollar);
+            let (name, optional) = match name[1..].strip_suffix('?') {
+                Some(name) => (name.to_string(), true),
+                None => (name[1..].to_string(), false),
+            };
+            let type_and_marker = type_and_marker.trim_end();
+            let (type_text, marker) = match type_and_marker.chars().last() {
+                Some(marker @ ('*' | '+' | '&')) => {
+                    (type_and_marker[..type_and_marker.len() - 1].trim(), marker)
+                }
+                _ => (type_and_marker, ' '),
+            };
+            let ty = parse_type_with(type_text, aliases)
+                .unwrap_or_else(|e| panic!("bad type `{type_text}` in `{text}`: {e}"));
+            if marker == '&' {
+                let counts = match &ty {
+                    Type::Callable(Some(callable)) => Some(
+                        callable
+                            .size
+                            .unwrap_or(IntRange::exactly(callable.params.len() as i64)),
+                    ),
+                    _ => None,
+                };
+                block = Some(BlockParam {
+                    name,
+                    ty,
+                    counts,
+                    optional,
+                });
+                continue;
+            }
+            let arity = match (marker, optional) {
+                ('*', _) => Arity::Repeated,
+                ('+', _) => Arity::RequiredRepeated,
+                (_, true) => Arity::Optional,
+                _ => Arity::Required,
+            };
+            params.push(Param { name, ty, arity });
+        }
+        Signature { params, block }
+    }
+
+    /// How many arguments the signature takes: at least, and at most
+    /// (`None`: any number).
+    pub fn counts(&self) -> (usize, Option<usize>) {
+        let mut min = 0;
+        let mut max = Some(0);
+        for param in &self.params {
+            match param.arity {
+                Arity::Required => min += 1,
+                Arity::Optional => {}
+                Arity::Repeated => max = None,
+                Arity::RequiredRepeated => {
+                    min += 1;
+                    max = None;
+                }
+            }
+            if let Some(count) = max.as_mut() {
+                *count += 1;
+            }
+        }
+        (min, max)
+    }
+
+    /// The parameter that takes argument `index`.
+    pub fn param_for(&self, index: usize) -> Option<&Param> {
+        self.params.get(index).or_else(|| {
+            self.params
+                .last()
+                .filter(|last| matches!(last.arity, Arity::Repeated | Arity::RequiredRepeated))
+        })
+    }
+
+    /// Whether a lambda of `arity` fits the block parameter: it accepts
+    /// every count of arguments the function may give it.
+    pub fn accepts_block(&self, arity: Option<BlockArity>) -> bool {
+        match (&self.block, arity) {
+            (None, None) => true,
+            (None, Some(_)) => false,
+            (Some(block), None) => block.optional,
+            (Some(block), Some(arity)) => block_fits(block.counts, arity),
+        }
+    }
+}
+
+/// Whether a lambda of `arity` accepts each count in `counts` (any lambda
+/// fits `None`).
+pub fn block_fits(counts: Option<IntRange>, arity: BlockArity) -> bool {
+    let Some(counts) = counts else {
+        return true;
+    };
+    let from = counts.from.unwrap_or(0).max(0) as usize;
+    let low = arity.min <= from;
+    let high = match (counts.to, arity.max) {
+        (_, None) => true,
+        (None, Some(_)) => false,
+        (Some(to), Some(max)) => to.max(0) as usize <= max,
+    };
+    low && high
+}
+
+/// Puppet's text of a signature in its messages: `Numeric val`,
+/// `String sep?`, `Any rest*`, `Callable[1, 1] block`.
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = self
+            .params
+            .iter()
+            .map(|param| {
+                let indicator = match param.arity {
+                    Arity::Required => "",
+                    Arity::Optional => "?",
+                    Arity::Repeated => "*",
+                    Arity::RequiredRepeated => "+",
+                };
+                let ty = match (&param.ty, param.arity) {
+                    (Type::Optional(Some(inner)), Arity::Optional) => inner.to_string(),
+                    (ty, _) => ty.to_string(),
+                };
+                format!("{ty} {}{indicator}", param.name)
+            })
+            .collect();
+        if let Some(block) = &self.block {
+            let indicator = if block.optional { "?" } else { "" };
+            parts.push(format!("{} {}{indicator}", block.ty, block.name));
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// `text` cut at each `separator` outside brackets, braces and quotes.
+fn split_top_level(text: &str, separator: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0usize;
+    let mut quote = None;
+    let mut start = 0;
+    for (at, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"' | '/') => quote = Some(c),
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            (None, c) if c == separator && depth == 0 => {
+                parts.push(&text[start..at]);
+                start = at + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// A built-in type from its text: `Integer`, `Optional[Array[String, 1]]`,
+/// `Enum['a', 'b']`, `Pattern[/x/]`, `Struct[{'a' => Integer}]`.
+pub fn parse_type(text: &str) -> Result<Type, String> {
+    parse_type_with(text, &HashMap::new())
+}
+
+/// A type from its text, which may name `aliases`.
+pub fn parse_type_with(text: &str, aliases: &HashMap<String, Type>) -> Result<Type, String> {
+    let mut reader = Reader {
+        text,
+        at: 0,
+        aliases,
+    };
+    let value = reader.value()?;
+    reader.blank();
+    if reader.at != text.len() {
+        return Err(format!("unexpected `{}`", &text[reader.at..]));
+    }
+    match value {
+        Value::Type(ty) => Ok(*ty),
+        other => Err(format!("not a type: {}", other.to_text())),
+    }
+}
+
+struct Reader<'t> {
+    text: &'t str,
+    at: usize,
+    aliases: &'t HashMap<String, Type>,
+}
+
+impl Reader<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.at..]
+    }
+
+    fn blank(&mut self) {
+        let trimmed = self.rest().trim_start();
+        self.at = self.text.len() - trimmed.len();
+    }
+
+    fn eat(&mut self, token: &str) -> bool {
+        self.blank();
+        if self.rest().starts_with(token) {
+            self.at += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> &str {
+        let start = self.at;
+        let len = self.rest().find(|c| !keep(c)).unwrap_or(self.rest().len());
+        self.at += len;
+        &self.text[start..self.at]
+    }
+
+    /// Values until `close`, comma separated.
+    fn list(&mut self, close: &str) -> Result<Vec<Value>, String> {
+        let mut items = Vec::new();
+        while !self.eat(close) {
+            items.push(self.value()?);
+            if !self.eat(",") && !self.rest().trim_start().starts_with(close) {
+                return Err(format!("expected `,` or `{close}` at `{}`", self.rest()));
+            }
+        }
+        Ok(items)
+    }
+
+    fn value(&mut self) -> Result<Value, String> {
+        self.blank();
+        let Some(first) = self.rest().chars().next() else {
+            return Err("unexpected end".to_string());
+        };
+        match first {
+            '\'' | '"' => {
+                self.at += 1;
+                let text = self.take_while(|c| c != first).to_string();
+                self.at += 1;
+                Ok(Value::Str(text))
+            }
+            '/' => {
+                self.at += 1;
+                let mut source = String::new();
+                let mut chars = self.rest().chars();
+                let mut used = 0;
+                while let Some(c) = chars.next() {
+                    used += c.len_utf8();
+                    match c {
+                        '/' => break,
+                        '\\' => {
+                            let next = chars.next().ok_or("unterminated regexp")?;
+                            used += next.len_utf8();
+                            if next != '/' {
+                                source.push('\\');
+                            }
+                            source.push(next);
+                        }
+                        c => source.push(c),
+                    }
+                }
+                self.at += used;
+                Ok(Value::Regex(Regexp::new(source)))
+            }
+            '[' => {
+                self.at += 1;
+                Ok(Value::Array(self.list("]")?))
+            }
+            '{' => {
+                self.at += 1;
+                let mut entries = Vec::new();
+                while !self.eat("}") {
+                    self.blank();
+                    // A bare word key is a string, as in Puppet's hashes.
+                    let key = if self.rest().starts_with(|c: char| c.is_ascii_lowercase()) {
+                        Value::Str(
+                            self.take_while(|c| c.is_ascii_alphanumeric() || c == '_')
+                                .to_string(),
+                        )
+                    } else {
+                        self.value()?
+                    };
+                    if !self.eat("=>") {
+                        return Err(format!("expected `=>` at `{}`", self.rest()));
+                    }
+                    entries.push((key, self.value()?));
+                    self.eat(",");
+                }
+                Ok(Value::Hash(entries))
+            }
+            '-' | '0'..='9' => {
+                let number = self
+                    .take_while(|c| c.is_ascii_digit() || matches!(c, '-' | '.' | 'e'))
+                    .to_string();
+                number
+                    .parse::<i64>()
+                    .map(Value::Integer)
+                    .or_else(|_| number.parse::<f64>().map(Value::Float))
+                    .map_err(|_| format!("bad number `{number}`"))
+            }
+            c if c.is_ascii_alphabetic() => {
+                let name = self
+                    .take_while(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+                    .to_string();
+                match name.as_str() {
+                    "default" => return Ok(Value::Default),
+                    "undef" => return Ok(Value::Undef),
+                    _ => {}
+                }
+                let base = builtin(&name)
+                    .or_else(|| self.aliases.get(&name).cloned())
+                    .ok_or_else(|| format!("unknown type `{name}`"))?;
+                if self.rest().starts_with('[') {
+                    self.at += 1;
+                    let keys = self.list("]")?;
+                    parameterize(&base, keys).map_err(|e| e.0)
+                } else {
+                    Ok(Value::of_type(base))
+                }
+            }
+            other => Err(format!("unexpected `{other}`")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_read_as_puppet_writes_them() {
+        let signature =
+            Signature::parse("Optional[Array[String, 1]] $values, String $sep?, Any *$rest");
+        assert_eq!(signature.counts(), (1, None));
+        assert_eq!(
+            signature.to_string(),
+            "Optional[Array[String, 1]] values, String sep?, Any rest*"
+        );
+        let block = Signature::parse("Hash[Any, Any] $hash, Callable[2, 2] &$block");
+        assert_eq!(block.counts(), (1, Some(1)));
+        let two = BlockArity {
+            min: 2,
+            max: Some(2),
+        };
+        let one = BlockArity {
+            min: 1,
+            max: Some(1),
+        };
+        assert!(block.accepts_block(Some(two)));
+        assert!(!block.accepts_block(Some(one)));
+        assert!(!block.accepts_block(None));
+    }
+
+    #[test]
+    fn types_with_regexps_structs_and_enums() {
+        let ty = parse_type("Struct[{'a' => Enum['x', 'y'], Optional['b'] => Pattern[/\\A\\//]}]")
+            .unwrap();
+        assert_eq!(
+            ty.to_string(),
+            "Struct[{'a' => Enum['x', 'y'], Optional['b'] => Pattern[/\\A\\//]}]"
+        );
+    }
+}
