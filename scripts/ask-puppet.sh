@@ -107,3 +107,8 @@ for node in web01 db01 other; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/demo "$node.example.com" corpus/facts.json 2>/dev/null \
     > "corpus/demo/expected/puppet-$node.json"
 done
+# The functions, call by call (tests/functions.rs).
+ruby scripts/function-cases.rb "$corpora" 2>/dev/null
+# The forge modules' examples and README usage, with Puppet 7's defaults
+# (tests/forge.rs).
+ruby scripts/forge-catalogs.rb "$corpora" corpus/forge 2>/dev/null

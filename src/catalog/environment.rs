@@ -88,6 +88,39 @@ impl Environment {
         })
     }
 
+    /// An environment whose one manifest is `text`, named `path`, with
+    /// modules already loaded: for suites of many small programs.
+    pub fn with_source(
+        path: PathBuf,
+        text: &str,
+        modules: Arc<Modules>,
+    ) -> Result<Environment, Vec<String>> {
+        let mut parser = crate::syntax::new_parser();
+        let tree = crate::syntax::parse(&mut parser, text)
+            .map_err(|_| vec![format!("{}: error: too long to parse", path.display())])?;
+        let errors: Vec<String> = crate::syntax::syntax_errors(&tree, text)
+            .iter()
+            .map(|e| {
+                format!(
+                    "{}:{}:{}: error: {}",
+                    path.display(),
+                    e.location.line,
+                    e.location.column,
+                    e.message
+                )
+            })
+            .collect();
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let program = ast::lower(&tree, text);
+        Ok(Environment {
+            root: path.parent().unwrap_or(&path).to_path_buf(),
+            manifests: vec![(path, program)],
+            modules,
+        })
+    }
+
     /// The file with index `index`, and its code.
     pub(super) fn file(&self, index: usize) -> &(PathBuf, ast::Program) {
         match index.checked_sub(self.manifests.len()) {

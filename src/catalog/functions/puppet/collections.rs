@@ -38,11 +38,9 @@ fn entries(hash: &Value, pick: fn(&(Value, Value)) -> Value) -> Value {
 
 fn join(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let separator = args.opt(1).map(Value::to_text).unwrap_or_default();
-    let Value::Array(items) = args.get(0) else {
-        return Ok(Value::Str(String::new()));
-    };
+    // Ruby's `Array#join` joins nested arrays' elements too.
     Ok(Value::Str(
-        items
+        flatten(std::slice::from_ref(args.get(0)))
             .iter()
             .map(Value::to_text)
             .collect::<Vec<_>>()

@@ -6,3 +6,4 @@ pub mod data_type;
 pub mod float;
 pub mod iterable;
 pub mod regexp;
+pub mod string;

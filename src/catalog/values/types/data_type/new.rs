@@ -13,7 +13,9 @@ pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, String> {
             Value::Sensitive(value) => Value::Sensitive(value),
             value => Value::Sensitive(Box::new(value)),
         }),
-        Type::String(_) => Ok(Value::Str(first.to_text())),
+        Type::String(_) => {
+            crate::catalog::values::types::string::convert(&first, args.get(1)).map(Value::Str)
+        }
         Type::Integer(_) => match &first {
             Value::Integer(value) => Ok(Value::Integer(*value)),
             Value::Float(value) => Ok(Value::Integer(*value as i64)),
