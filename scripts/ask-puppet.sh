@@ -55,6 +55,7 @@ declarations reassigned-variable.example.com reassigned-variable.json
 declarations required-after-optional.example.com required-after-optional.json
 declarations definition-location.example.com definition-location.json
 declarations top-construct.example.com top-construct.json
+declarations append-default.example.com append-default.json
 NODES
 # The corpus's facts as `puppet facts` prints them (YAML and JSON), for
 # `pfacts catalog --facts`; times fixed so that the files do not change.

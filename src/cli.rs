@@ -740,6 +740,12 @@ fn catalog(args: CatalogArgs) -> ExitCode {
                 format!("{}:{}:{}: ", file.display(), span.line, span.col)
             });
             eprintln!("  {place}{}: {}", mark.what, mark.reason);
+            for (at, consequence) in mark.consequences.borrow().iter() {
+                let place = at.as_ref().map_or(String::new(), |(file, span)| {
+                    format!("{}:{}:{}: ", file.display(), span.line, span.col)
+                });
+                eprintln!("    {place}{consequence}");
+            }
         }
     }
     match outcome.catalog {

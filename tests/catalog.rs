@@ -159,6 +159,11 @@ fn catalogs_are_puppets() {
         ),
         ("assert_private", "node.example.com", "puppet-catalog.json"),
         (
+            "declarations",
+            "append-default.example.com",
+            "append-default.json",
+        ),
+        (
             "assert_private",
             "include.example.com",
             "puppet-catalog-include.json",

@@ -200,6 +200,10 @@ pub struct Program {
     pub type_aliases: Vec<TypeAlias>,
     /// Where code nests deeper than [`MAX_DEPTH`]: not lowered.
     pub too_deep: Option<Span>,
+    /// The first code of the file that Puppet's validator refuses and the
+    /// evaluator would otherwise run, with Puppet's words: Puppet refuses
+    /// the whole file when it loads it.
+    pub refused: Option<(Span, String)>,
 }
 
 /// The deepest nesting lowered; deeper code would overflow the stack of the
@@ -475,15 +479,7 @@ impl<'a> Lowering<'a> {
                     .collect();
                 ExprKind::Case(value, options)
             }
-            "call" | "statement_call" => {
-                let name = child(node, "function")
-                    .map_or("", |name| self.source(name))
-                    .trim_start_matches("::")
-                    .to_string();
-                let args = self.arguments(node);
-                let lambda = child(node, "lambda").map(|l| self.lambda(l));
-                ExprKind::Call(Call { name, args, lambda })
-            }
+            "call" | "statement_call" => self.call(node),
             "method_call" => {
                 let name = child(node, "method")
                     .map_or("", |name| self.source(name))
@@ -513,12 +509,7 @@ impl<'a> Lowering<'a> {
                     bodies,
                 })
             }
-            "resource_defaults" => {
-                let type_name = child(node, "type")
-                    .map_or("", |t| self.source(t))
-                    .to_string();
-                ExprKind::ResourceDefaults(type_name, self.attributes(node))
-            }
+            "resource_defaults" => self.resource_defaults(node),
             "resource_override" => {
                 let target = self.boxed(node, "target");
                 ExprKind::ResourceOverride(target, self.attributes(node))
@@ -687,6 +678,49 @@ impl<'a> Lowering<'a> {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    // Kept out of `kind`, which recurses once per nesting level: its stack
+    // frame stays small.
+    #[inline(never)]
+    fn call(&mut self, node: Node<'a>) -> ExprKind {
+        let function = child(node, "function");
+        // `Integer[1, 5]('3')` is the parameterized type's `new`.
+        if let Some(access) = function.filter(|f| f.kind() == "access") {
+            let mut args = vec![self.expr(access)];
+            args.extend(self.arguments(node));
+            let lambda = child(node, "lambda").map(|l| self.lambda(l));
+            return ExprKind::Call(Call {
+                name: "new".to_string(),
+                args,
+                lambda,
+            });
+        }
+        let name = function
+            .map_or("", |name| self.source(name))
+            .trim_start_matches("::")
+            .to_string();
+        let args = self.arguments(node);
+        let lambda = child(node, "lambda").map(|l| self.lambda(l));
+        ExprKind::Call(Call { name, args, lambda })
+    }
+
+    #[inline(never)]
+    fn resource_defaults(&mut self, node: Node<'a>) -> ExprKind {
+        let type_name = child(node, "type")
+            .map_or("", |t| self.source(t))
+            .to_string();
+        let attributes = self.attributes(node);
+        if let Some(append) = attributes.iter().find(|attribute| attribute.append) {
+            self.program.refused.get_or_insert((
+                append.span,
+                format!(
+                    "Illegal +> operation on attribute {}. This operator can not be used in a Resource Defaults Expression",
+                    append.name
+                ),
+            ));
+        }
+        ExprKind::ResourceDefaults(type_name, attributes)
     }
 
     fn attributes(&mut self, node: Node<'a>) -> Vec<Attribute> {

@@ -1507,7 +1507,12 @@ impl<'a> Extractor<'a> {
         let Some(function) = function else {
             return;
         };
-        let name = names::absolute(self.source(function)).to_string();
+        // `Integer[1, 5]('3')` calls the type's `new`.
+        let name = if function.kind() == "access" {
+            "new".to_string()
+        } else {
+            names::absolute(self.source(function)).to_string()
+        };
         let (line, col) = self.location(function);
         let row = Call {
             scope: self.scope(),

@@ -553,8 +553,8 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    /// Resource defaults: not for classes, one value per attribute and
-    /// scope (outside conditionals).
+    /// Resource defaults: not for classes, no `+>`, one value per
+    /// attribute and scope (outside conditionals).
     pub(super) fn validate_resource_defaults(&mut self, node: Node<'a>) {
         let fields = &self.grammar.fields;
         let Some(type_node) = node.child_by_field_id(fields.type_.get()) else {
@@ -574,6 +574,13 @@ impl<'a> Extractor<'a> {
                 continue;
             };
             let name = self.source(name);
+            // `+>` appends only in overrides and collectors.
+            if attribute
+                .child_by_field_id(fields.operator.get())
+                .is_some_and(|operator| self.source(operator) == "+>")
+            {
+                self.issue(attribute, "ILLEGAL_ATTRIBUTE_APPEND", name);
+            }
             let key = (self.scope(), format!("{}.{name}", type_name.to_lowercase()));
             let repeated = !names.insert(name)
                 || (self.conditions.is_empty() && self.defaulted.contains(&key));

@@ -4,8 +4,9 @@ use crate::diagnostic::Diagnostic;
 rule! {
     /// ## What it does
     /// Finds resource expressions Puppet refuses: its validator a virtual
-    /// or exported class (`@class { 'x': }`), `+>` in a resource body (it
-    /// only appends in overrides and collectors) and two `* =>` in one body
+    /// or exported class (`@class { 'x': }`), `+>` in a resource body or
+    /// resource defaults (it only appends in overrides and collectors) and
+    /// two `* =>` in one body
     /// (CLASS_NOT_VIRTUALIZABLE, ILLEGAL_ATTRIBUTE_APPEND,
     /// MULTIPLE_ATTRIBUTES_UNFOLD); its compiler the same attribute twice
     /// in a body, the same literal title twice in one expression, `Class {
@@ -35,7 +36,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             ),
             (
                 "ILLEGAL_ATTRIBUTE_APPEND",
-                "`{} +>` appends only in an override or a collector",
+                "`{} +>` appends only in an override or a collector, not in a resource body or defaults",
             ),
             (
                 "MULTIPLE_ATTRIBUTES_UNFOLD",

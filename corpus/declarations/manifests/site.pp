@@ -23,6 +23,7 @@ node 'reassigned-variable.example.com' { include decl::reassign }
 node 'required-after-optional.example.com' { notice(decl::pick_port(1, 2)) }
 node 'definition-location.example.com' { include decl::misplaced }
 node 'top-construct.example.com' { include decl::nodes }
+node 'append-default.example.com' { include decl::appended }
 
 # None of these is an error.
 node 'clean.example.com' {

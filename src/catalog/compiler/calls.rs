@@ -103,6 +103,21 @@ impl<'e> Compiler<'e> {
         Ok(self.mark_unevaluated(format!("{name}()"), reason, span))
     }
 
+    /// Notes on `mark` that code at `span` decided with it in its place.
+    pub(super) fn note_use(
+        &self,
+        mark: &Rc<crate::catalog::values::Unevaluated>,
+        span: ast::Span,
+        consequence: impl Into<String>,
+    ) {
+        let at = self
+            .file
+            .map(|index| (self.env.file(index).0.clone(), span));
+        mark.consequences
+            .borrow_mut()
+            .push((at, consequence.into()));
+    }
+
     /// A value marked unevaluated at `span` of the file being evaluated,
     /// and remembered for the summary.
     pub(super) fn mark_unevaluated(
@@ -114,7 +129,7 @@ impl<'e> Compiler<'e> {
         let at = self
             .file
             .map(|index| (self.env.file(index).0.clone(), span));
-        let mark = Rc::new(crate::catalog::values::Unevaluated { what, reason, at });
+        let mark = Rc::new(crate::catalog::values::Unevaluated::new(what, reason, at));
         self.unevaluated.push(Rc::clone(&mark));
         Value::Unevaluated(mark)
     }
@@ -156,6 +171,7 @@ impl<'e> Compiler<'e> {
                 return Err(error(message, span));
             }
         }
+        self.check_loaded(file)?;
         let saved = self.file.replace(file);
         let scope = self.new_scope(Some(TOP), Some(TOP));
         let result = self

@@ -100,6 +100,9 @@ impl<'e> Compiler<'e> {
         title: &str,
         (caller, site): (&str, (Option<usize>, ast::Span)),
     ) -> Result<()> {
+        if let Some(file) = self.file {
+            self.check_loaded(file)?;
+        }
         let is_class = self.resources[resource].type_name == "Class";
         let label = {
             let declared = &self.resources[resource];

@@ -132,6 +132,11 @@ impl<'e> Context for Compiler<'e> {
         self.mark_unevaluated(what, reason.to_string(), site.span)
     }
 
+    fn note_use(&mut self, mark: &Rc<crate::catalog::values::Unevaluated>, consequence: &str) {
+        let site = self.site();
+        Compiler::note_use(self, mark, site.span, consequence);
+    }
+
     fn declare_classes(&mut self, names: &[String], how: Inclusion) -> Result<()> {
         let site = self.site();
         let here = self.scopes[site.scope].resource;

@@ -6,6 +6,18 @@ use crate::catalog::values::Regexp;
 use crate::facts::ast::{Expr, ExprKind, StringPart};
 
 impl<'e> Compiler<'e> {
+    /// The value a condition decides on: a value pfacts did not compute is
+    /// taken as undef, and its mark notes where and how.
+    fn decided(&self, value: Value, span: ast::Span, consequence: &str) -> Value {
+        match value.mark() {
+            Some(mark) => {
+                self.note_use(mark, span, consequence);
+                Value::Undef
+            }
+            None => value,
+        }
+    }
+
     pub(super) fn eval(&mut self, expr: &Expr, scope: ScopeId) -> Result<Value> {
         if self.depth >= MAX_DEPTH {
             return Err(error(
@@ -33,13 +45,22 @@ impl<'e> Compiler<'e> {
             ExprKind::TypeRef(name) => Value::of_type(self.type_named(name)?),
             ExprKind::Interpolated(parts) => {
                 let mut text = String::new();
+                let mut unevaluated = None;
                 for part in parts {
                     match part {
                         StringPart::Text(piece) => text.push_str(piece),
-                        StringPart::Expr(expr) => text.push_str(&self.eval(expr, scope)?.to_text()),
+                        StringPart::Expr(expr) => {
+                            let value = self.eval(expr, scope)?;
+                            if value.mark().is_some() {
+                                unevaluated.get_or_insert(value.clone());
+                            }
+                            text.push_str(&value.to_text());
+                        }
                     }
                 }
-                Value::Str(text)
+                // A string built on a value pfacts did not compute is not
+                // computed either.
+                unevaluated.unwrap_or(Value::Str(text))
             }
             ExprKind::Variable(name) => self.lookup(name, scope, span)?,
             ExprKind::Array(items) => {
@@ -68,10 +89,14 @@ impl<'e> Compiler<'e> {
                 self.access(target, keys, span)?
             }
             ExprKind::Binary(op, left, right) => self.binary(*op, left, right, scope, span)?,
-            ExprKind::Not(operand) => Value::Bool(!self.eval(operand, scope)?.is_truthy()),
+            ExprKind::Not(operand) => match self.eval(operand, scope)? {
+                mark @ Value::Unevaluated(_) => mark,
+                value => Value::Bool(!value.is_truthy()),
+            },
             ExprKind::Negate(operand) => match self.eval(operand, scope)? {
                 Value::Integer(value) => Value::Integer(-value),
                 Value::Float(value) => Value::Float(-value),
+                mark @ Value::Unevaluated(_) => mark,
                 _ => return Err(error("Operand of unary minus is not a number", span)),
             },
             ExprKind::Splat(operand) => self.eval(operand, scope)?,
@@ -85,6 +110,7 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Selector(value, cases) => {
                 let value = self.eval(value, scope)?;
+                let value = self.decided(value, span, "the selector took it as undef");
                 for (matcher, result) in cases {
                     if self.matches(&value, matcher, scope)? {
                         return self.eval(result, scope);
@@ -99,14 +125,22 @@ impl<'e> Compiler<'e> {
                 ));
             }
             ExprKind::If(condition, then, otherwise) => {
-                if self.eval(condition, scope)?.is_truthy() {
+                let condition = self.eval(condition, scope)?;
+                if self
+                    .decided(condition, span, "the `if` took it as false")
+                    .is_truthy()
+                {
                     self.block(then, scope)?
                 } else {
                     self.block(otherwise, scope)?
                 }
             }
             ExprKind::Unless(condition, then, otherwise) => {
-                if self.eval(condition, scope)?.is_truthy() {
+                let condition = self.eval(condition, scope)?;
+                if self
+                    .decided(condition, span, "the `unless` took it as false")
+                    .is_truthy()
+                {
                     self.block(otherwise, scope)?
                 } else {
                     self.block(then, scope)?
@@ -114,6 +148,7 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Case(value, options) => {
                 let value = self.eval(value, scope)?;
+                let value = self.decided(value, span, "the `case` took it as undef");
                 let mut chosen = None;
                 for (matchers, body) in options {
                     for matcher in matchers {

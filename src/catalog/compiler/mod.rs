@@ -419,8 +419,12 @@ impl<'e> Compiler<'e> {
         }
         self.resources[main].container = Some(stage);
         self.resources[settings].container = Some(stage);
-        // Top-scope code of every environment manifest, in file order.
+        // Top-scope code of every environment manifest, in file order,
+        // once Puppet has loaded them all.
         let env = self.env;
+        for (index, _) in env.manifests() {
+            self.check_loaded(index)?;
+        }
         for (index, (_, program)) in env.manifests() {
             self.file = Some(index);
             self.body(&program.statements, TOP)
@@ -457,6 +461,22 @@ impl<'e> Compiler<'e> {
         self.finish()?;
         self.add_relationships();
         Ok(self.to_json())
+    }
+
+    /// Puppet refuses a file that its validator refuses when it loads it
+    /// (`Exec { path +> [...] }`), whatever of it runs.
+    pub(super) fn check_loaded(&self, index: usize) -> Result<()> {
+        let Some((span, message)) = &self.env.file(index).1.refused else {
+            return Ok(());
+        };
+        // Puppet words it so for the environment's manifests only, which it
+        // parses before anything runs.
+        let message = if self.env.is_manifest(index) {
+            format!("Could not parse for environment {ENVIRONMENT}: {message}")
+        } else {
+            message.clone()
+        };
+        Err(self.error_at((Some(index), *span), message))
     }
 
     /// Logs a warning at `span` of the file being evaluated.

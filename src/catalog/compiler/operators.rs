@@ -14,6 +14,12 @@ impl<'e> Compiler<'e> {
         keys: Vec<Value>,
         span: ast::Span,
     ) -> Result<Value> {
+        if let Some(mark) = std::iter::once(&target)
+            .chain(&keys)
+            .find(|v| v.mark().is_some())
+        {
+            return Ok(mark.clone());
+        }
         Ok(match target {
             Value::Array(items) => match keys.as_slice() {
                 [Value::Integer(index)] => {
@@ -50,19 +56,28 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         span: ast::Span,
     ) -> Result<Value> {
-        if op == BinaryOp::And {
-            return Ok(Value::Bool(
-                self.eval(left, scope)?.is_truthy() && self.eval(right, scope)?.is_truthy(),
-            ));
-        }
-        if op == BinaryOp::Or {
-            return Ok(Value::Bool(
-                self.eval(left, scope)?.is_truthy() || self.eval(right, scope)?.is_truthy(),
-            ));
+        // What depends on a value pfacts did not compute is not computed
+        // either.
+        if matches!(op, BinaryOp::And | BinaryOp::Or) {
+            let first = self.eval(left, scope)?;
+            if first.mark().is_some() {
+                return Ok(first);
+            }
+            if first.is_truthy() == (op == BinaryOp::Or) {
+                return Ok(Value::Bool(first.is_truthy()));
+            }
+            let second = self.eval(right, scope)?;
+            return Ok(match second.mark() {
+                Some(_) => second,
+                None => Value::Bool(second.is_truthy()),
+            });
         }
         if matches!(op, BinaryOp::Match | BinaryOp::NotMatch) {
             let value = self.eval(left, scope)?;
             let pattern = self.eval(right, scope)?;
+            if let Some(mark) = [&value, &pattern].into_iter().find(|v| v.mark().is_some()) {
+                return Ok(mark.clone());
+            }
             let mut captures = None;
             let matched = compare::regex_match(&value, &pattern, &mut captures)
                 .map_err(|message| error(message, span))?;
@@ -71,6 +86,9 @@ impl<'e> Compiler<'e> {
         }
         let a = self.eval(left, scope)?;
         let b = self.eval(right, scope)?;
+        if let Some(mark) = [&a, &b].into_iter().find(|v| v.mark().is_some()) {
+            return Ok(mark.clone());
+        }
         Ok(match op {
             BinaryOp::Eq => Value::Bool(equal(&a, &b)),
             BinaryOp::NotEq => Value::Bool(!equal(&a, &b)),

@@ -52,6 +52,9 @@ impl<'e> Compiler<'e> {
                 }
             }
             for title in flatten(&[titles]) {
+                if let Some(mark) = title.mark() {
+                    self.note_use(mark, body.title.span, "a resource took it as its title");
+                }
                 let reference = self.declare_resource(
                     &type_name,
                     &title.to_text(),

@@ -64,9 +64,7 @@ impl<'e> Compiler<'e> {
                     } else {
                         "..."
                     };
-                    return Ok(Value::Str(format!(
-                        "<<{name}('{what}') not evaluated: {reason}>>"
-                    )));
+                    return Ok(self.mark_unevaluated(format!("{name}('{what}')"), reason, span));
                 }
             }
         }

@@ -21,6 +21,7 @@ impl<'e> Compiler<'e> {
             return Ok(Type::Alias(Rc::clone(alias)));
         }
         if let Some(&(file, definition)) = self.aliases.get(&key) {
+            self.check_loaded(file)?;
             // The alias exists before its type is evaluated: it may refer to
             // itself.
             let alias = Alias::new(crate::catalog::capitalize(&key));
@@ -57,6 +58,10 @@ impl<'e> Compiler<'e> {
         let Some(type_expr) = &param.type_expr else {
             return Ok(None);
         };
+        // A value pfacts did not compute cannot be checked.
+        if value.mark().is_some() {
+            return Ok(None);
+        }
         match self.eval(type_expr, TOP)? {
             Value::Type(ty) => Ok(describe_mismatch(&ty, value)),
             _ => Ok(None),

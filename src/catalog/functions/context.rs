@@ -6,7 +6,9 @@
 use std::path::PathBuf;
 
 use super::signature::BlockArity;
-use crate::catalog::values::{Type, Value};
+use std::rc::Rc;
+
+use crate::catalog::values::{Type, Unevaluated, Value};
 use crate::catalog::Result;
 use crate::facts::ast::Form;
 
@@ -128,6 +130,9 @@ pub trait Context {
     /// A value pfacts does not compute: `what` would have given it, for
     /// `reason`; marked with the call's place, and remembered.
     fn unevaluated(&mut self, what: String, reason: &str) -> Value;
+
+    /// Notes on `mark` that the call decided with it in its place.
+    fn note_use(&mut self, mark: &Rc<Unevaluated>, consequence: &str);
 
     /// Declares classes (lower-case names, no leading `::`).
     fn declare_classes(&mut self, names: &[String], how: Inclusion) -> Result<()>;

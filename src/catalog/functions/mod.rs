@@ -94,12 +94,23 @@ impl Function {
                     },
                 )
             }
-            None => Err(fault(dispatch::mismatch_message(
-                self.name,
-                &signatures,
-                &values,
-                arity,
-            ))),
+            // A call that only a value pfacts did not compute makes wrong is
+            // not computed either.
+            None => match values.iter().find_map(Value::mark).cloned() {
+                Some(mark) => {
+                    context.note_use(
+                        &mark,
+                        &format!("{}() was not evaluated, nor its block", self.name),
+                    );
+                    Ok(Value::Unevaluated(mark))
+                }
+                None => Err(fault(dispatch::mismatch_message(
+                    self.name,
+                    &signatures,
+                    &values,
+                    arity,
+                ))),
+            },
         }
     }
 

@@ -6,6 +6,7 @@ pub mod compare;
 pub mod display;
 pub mod types;
 
+use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -46,7 +47,24 @@ pub struct Unevaluated {
     pub what: String,
     pub reason: String,
     /// Where: a file and a place in it.
-    pub at: Option<(PathBuf, Span)>,
+    pub at: Option<Place>,
+    /// What code decided with it in its place (a condition taken as
+    /// false, a title), and where: the catalog may differ there.
+    pub consequences: RefCell<Vec<(Option<Place>, String)>>,
+}
+
+/// A file and a place in it.
+pub type Place = (PathBuf, Span);
+
+impl Unevaluated {
+    pub fn new(what: String, reason: String, at: Option<Place>) -> Unevaluated {
+        Unevaluated {
+            what,
+            reason,
+            at,
+            consequences: RefCell::new(Vec::new()),
+        }
+    }
 }
 
 impl Value {
@@ -66,11 +84,15 @@ impl Value {
         reason: impl Into<String>,
         at: Option<(PathBuf, Span)>,
     ) -> Value {
-        Value::Unevaluated(Rc::new(Unevaluated {
-            what: what.into(),
-            reason: reason.into(),
-            at,
-        }))
+        Value::Unevaluated(Rc::new(Unevaluated::new(what.into(), reason.into(), at)))
+    }
+
+    /// The mark of a value pfacts did not compute, if this is one.
+    pub fn mark(&self) -> Option<&Rc<Unevaluated>> {
+        match self {
+            Value::Unevaluated(mark) => Some(mark),
+            _ => None,
+        }
     }
 
     /// Puppet's truth: everything but `undef` and `false`.

@@ -1,0 +1,1 @@
+Exec { path +> ['/usr/bin'] }
