@@ -8,6 +8,7 @@
 
 mod context;
 mod dispatch;
+pub mod new;
 pub mod puppet;
 pub mod signature;
 pub mod stdlib;
@@ -57,6 +58,9 @@ struct Dispatch {
     /// A 3.x function's `:arity`: the count of arguments it takes, or,
     /// negative, one less than its minimum negated.
     legacy_arity: Option<i32>,
+    /// Puppet's `argument_mismatch`: tried only when no other dispatch
+    /// takes the call, its body gives the error.
+    handles_mismatch: bool,
 }
 
 /// A function: its dispatches, in the order they are tried.
@@ -75,10 +79,19 @@ impl Function {
         block: Option<Block<'_>>,
     ) -> Result<Value> {
         let arity = block.as_ref().map(Block::arity);
-        let signatures: Vec<&Signature> = self.dispatches.iter().map(|d| &d.signature).collect();
-        match dispatch::select(&signatures, &values, arity) {
-            Some(index) => {
-                let dispatch = &self.dispatches[index];
+        let (handlers, dispatches): (Vec<&Dispatch>, Vec<&Dispatch>) = self
+            .dispatches
+            .iter()
+            .partition(|dispatch| dispatch.handles_mismatch);
+        let signatures: Vec<&Signature> = dispatches.iter().map(|d| &d.signature).collect();
+        let chosen = dispatch::select(&signatures, &values, arity)
+            .map(|index| dispatches[index])
+            .or_else(|| {
+                let signatures: Vec<&Signature> = handlers.iter().map(|d| &d.signature).collect();
+                dispatch::select(&signatures, &values, arity).map(|index| handlers[index])
+            });
+        match chosen {
+            Some(dispatch) => {
                 if let Some(message) = dispatch
                     .legacy_arity
                     .and_then(|arity| legacy_arity_mismatch(self.name, arity, values.len()))
@@ -138,7 +151,22 @@ impl Registry {
             signature: Signature::parse_with(signature, &self.aliases),
             body,
             legacy_arity: None,
+            handles_mismatch: false,
         });
+        self
+    }
+
+    /// Adds an `argument_mismatch` dispatch of `name`: when no other takes
+    /// a call that this signature takes, `body` gives Puppet's error.
+    pub fn on_mismatch(&mut self, name: &'static str, signature: &str, body: Body) -> &mut Self {
+        self.add(name, signature, body);
+        if let Some(dispatch) = self
+            .functions
+            .get_mut(name)
+            .and_then(|function| function.dispatches.last_mut())
+        {
+            dispatch.handles_mismatch = true;
+        }
         self
     }
 

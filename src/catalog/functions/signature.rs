@@ -377,6 +377,8 @@ impl Reader<'_> {
                 match name.as_str() {
                     "default" => return Ok(Value::Default),
                     "undef" => return Ok(Value::Undef),
+                    "true" => return Ok(Value::Bool(true)),
+                    "false" => return Ok(Value::Bool(false)),
                     _ => {}
                 }
                 let base = builtin(&name)

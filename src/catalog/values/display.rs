@@ -48,6 +48,7 @@ fn interpolated(value: &Value, out: &mut String) {
         }
         Value::Type(ty) => out.push_str(&ty.to_string()),
         Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
+        Value::Deferred(deferred) => out.push_str(&deferred.text()),
         Value::Unevaluated(mark) => {
             out.push_str(&format!("<<{} not evaluated: {}>>", mark.what, mark.reason))
         }

@@ -34,6 +34,8 @@ pub enum Value {
     Type(Box<Type>),
     /// A value that Puppet keeps out of logs and reports (`Sensitive(x)`).
     Sensitive(Box<Value>),
+    /// A function call the agent makes (`Deferred('f', [1])`).
+    Deferred(Rc<types::deferred::Deferred>),
     /// A value pfacts did not compute (a function written in Ruby that it
     /// does not run, a template beyond its ERB): marked, never a guess.
     Unevaluated(Rc<Unevaluated>),
@@ -181,6 +183,7 @@ impl Value {
             // The catalog holds the value, and names the parameter among the
             // resource's `sensitive_parameters`.
             Value::Sensitive(value) => value.to_json(),
+            Value::Deferred(deferred) => json!(deferred.text()),
             Value::Unevaluated(_) => json!(self.to_text()),
         }
     }

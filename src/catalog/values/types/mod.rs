@@ -3,6 +3,7 @@
 
 pub mod array;
 pub mod data_type;
+pub mod deferred;
 pub mod float;
 pub mod iterable;
 pub mod regexp;

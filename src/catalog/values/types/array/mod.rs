@@ -13,3 +13,12 @@ pub fn flatten(values: &[Value]) -> Vec<Value> {
     }
     flat
 }
+
+/// The elements `Array(from)` makes of a value: an array's own, a hash's
+/// entries as pairs, what Puppet iterates over; `None` for other values.
+pub fn elements_of(from: &Value) -> Option<Vec<Value>> {
+    match from {
+        Value::Array(items) => Some(items.clone()),
+        other => super::iterable::elements(other).map(super::iterable::Elements::into_values),
+    }
+}

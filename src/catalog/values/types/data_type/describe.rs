@@ -61,9 +61,24 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
         (Type::Struct(members), Value::Hash(entries)) => {
             return describe_struct(members, entries, depth)
         }
+        (Type::Array(_, size), Value::Array(items)) => size_mismatch(size, items.len()),
+        (Type::Hash(_, _, size), Value::Hash(entries)) => size_mismatch(size, entries.len()),
         _ => type_mismatch(std::slice::from_ref(expected), false, value),
     };
     Some(described)
+}
+
+/// Puppet's `SizeMismatch`: "expects size to be at least 2, got 1".
+fn size_mismatch(expected: &super::IntRange, actual: usize) -> String {
+    let min = expected.from.unwrap_or(0).max(0);
+    let range = match expected.to {
+        Some(max) if max == min => min.to_string(),
+        Some(max) if min == 0 => format!("at most {max}"),
+        None if min == 0 => "unlimited".to_string(),
+        None => format!("at least {min}"),
+        Some(max) => format!("between {min} and {max}"),
+    };
+    format!("expects size to be {range}, got {actual}")
 }
 
 fn describe_struct(
@@ -194,6 +209,7 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::Hash(_) => "Hash",
         Value::Type(_) => "Type",
         Value::Sensitive(_) => "Sensitive",
+        Value::Deferred(_) => "Deferred",
         Value::Unevaluated(_) => "Any",
     }
 }

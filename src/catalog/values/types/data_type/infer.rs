@@ -41,6 +41,7 @@ pub fn infer(value: &Value) -> Type {
         ),
         Value::Type(ty) => Type::Type(Some(ty.clone())),
         Value::Sensitive(inner) => Type::Sensitive(Some(Box::new(infer(inner)))),
+        Value::Deferred(_) => Type::Deferred,
         Value::Unevaluated(_) => Type::Any,
     }
 }

@@ -132,14 +132,14 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
             _ => false,
         },
         Type::Init(inner, _) => inner.as_deref().is_none_or(|t| each(t, value)),
+        Type::Deferred => matches!(value, Value::Deferred(_)),
         Type::Timespan
         | Type::Timestamp
         | Type::SemVer
         | Type::SemVerRange
         | Type::Binary
         | Type::Uri
-        | Type::Error
-        | Type::Deferred => false,
+        | Type::Error => false,
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }

@@ -55,6 +55,7 @@ pub fn programmatic(value: &Value) -> String {
         ),
         Value::Type(ty) => ty.to_string(),
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".to_string(),
+        Value::Deferred(deferred) => deferred.text(),
         Value::Unevaluated(_) => value.to_text(),
     }
 }

@@ -1,0 +1,38 @@
+//! The functions `new` calls to make a value of a type (`Array($x)`,
+//! `Deferred('f')`), each as Puppet's `new_function` of that type defines
+//! it: its dispatches, signatures and messages, under Puppet's name for it
+//! (`new_array`, `new_Deferred`).
+
+mod array;
+mod deferred;
+
+use std::rc::Rc;
+
+use super::Registry;
+use crate::catalog::values::Type;
+
+thread_local! {
+    static NEW: Rc<Registry> = Rc::new(registry());
+}
+
+fn registry() -> Registry {
+    let mut registry = Registry::default();
+    array::register(&mut registry);
+    deferred::register(&mut registry);
+    registry
+}
+
+/// The functions that make values of types.
+pub fn functions() -> Rc<Registry> {
+    NEW.with(Rc::clone)
+}
+
+/// The name of the function that makes values of `ty`, where it is one
+/// of [`functions`].
+pub fn function_for(ty: &Type) -> Option<&'static str> {
+    match ty.resolved() {
+        Type::Array(..) => Some("new_array"),
+        Type::Deferred => Some("new_Deferred"),
+        _ => None,
+    }
+}

@@ -1,0 +1,38 @@
+//! Deferred values: `Deferred('mysql::password', [$pw])` names a function
+//! that the agent calls when it applies the catalog. The compiler keeps it
+//! as it is; the catalog holds it.
+
+use std::rc::Rc;
+
+use crate::catalog::values::types::string::programmatic;
+use crate::catalog::values::Value;
+
+/// A function call left for the agent: its name (`$x` for a deferred
+/// variable) and arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deferred {
+    pub name: String,
+    pub arguments: Option<Vec<Value>>,
+}
+
+impl Deferred {
+    /// A deferred call as a value.
+    pub fn value(name: String, arguments: Option<Vec<Value>>) -> Value {
+        Value::Deferred(Rc::new(Deferred { name, arguments }))
+    }
+
+    /// Puppet's text of the object, in interpolation and `%p` alike:
+    /// `Deferred({'name' => 'f', 'arguments' => [1]})`.
+    pub fn text(&self) -> String {
+        let mut text = format!(
+            "Deferred({{'name' => {}",
+            programmatic(&Value::Str(self.name.clone()))
+        );
+        if let Some(arguments) = &self.arguments {
+            text.push_str(", 'arguments' => ");
+            text.push_str(&programmatic(&Value::Array(arguments.clone())));
+        }
+        text.push_str("})");
+        text
+    }
+}
