@@ -29,7 +29,8 @@ pub struct Modules {
     /// modulepath, as Puppet's loaders find them.
     ruby_functions: HashMap<String, RubyFunction>,
     /// The resource types the modules write in Ruby.
-    ruby_types: HashSet<String>,
+    /// Resource types of modules' Ruby, with their namevars.
+    ruby_types: HashMap<String, String>,
 }
 
 /// A function a module writes in Ruby.
@@ -51,7 +52,7 @@ impl Environment {
                 files: Vec::new(),
                 directories: Vec::new(),
                 ruby_functions: HashMap::new(),
-                ruby_types: HashSet::new(),
+                ruby_types: HashMap::new(),
             }),
         );
         match (environment, modules) {
@@ -156,7 +157,15 @@ impl Environment {
 
     /// Whether a module writes resource type `name` in Ruby.
     pub(super) fn ruby_type(&self, name: &str) -> bool {
-        self.modules.ruby_types.contains(name)
+        self.modules.ruby_types.contains_key(name)
+    }
+
+    /// The parameter that names resources of type `name` (lower case):
+    /// a catalog leaves it out where it repeats the title.
+    pub(super) fn namevar(&self, name: &str) -> &str {
+        crate::facts::builtins::namevar(name)
+            .or_else(|| self.modules.ruby_types.get(name).map(String::as_str))
+            .unwrap_or("name")
     }
 }
 
@@ -176,7 +185,7 @@ impl Modules {
             return Err(errors);
         }
         let mut ruby_functions = HashMap::new();
-        let mut ruby_types = HashSet::new();
+        let mut ruby_types = HashMap::new();
         for (module, root) in module_roots(&directories) {
             let lib = root.join("lib/puppet");
             for path in ruby_files(&lib.join("functions")) {
@@ -195,7 +204,8 @@ impl Modules {
                         continue;
                     };
                     if is_type {
-                        ruby_types.insert(name);
+                        let text = std::fs::read_to_string(&path).unwrap_or_default();
+                        ruby_types.insert(name, crate::facts::ruby::type_namevar(&text));
                     } else {
                         ruby_functions.entry(name).or_insert_with(|| RubyFunction {
                             module: module.clone(),

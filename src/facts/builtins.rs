@@ -15,6 +15,14 @@ const TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-type-parameters.t
 /// built in, to anyone running that package.
 const VENDOR_TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-vendor-type-parameters.tsv");
 
+const TYPE_NAMEVARS: &str = include_str!("../../data/puppet7-type-namevars.tsv");
+
+/// The namevar of a built-in resource type (lower case), as Puppet's
+/// `Resource#namevar` gives it.
+pub fn namevar(type_name: &str) -> Option<&'static str> {
+    rows(TYPE_NAMEVARS).find_map(|(name, namevar)| (name == type_name).then_some(namevar))
+}
+
 /// `(kind, name)` of every built-in resource type, function and fact; a
 /// fact family's name has a `<placeholder>` (`ipaddress_<interface>`).
 pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {

@@ -123,9 +123,59 @@ pub fn type_parameters(text: &str) -> Option<Vec<String>> {
     Some(names)
 }
 
+/// The parameter a Ruby resource type names its resources by, as
+/// `Puppet::Resource#namevar` finds it: its one key attribute
+/// (`newparam(:path, namevar: true)`, or `isnamevar` in the parameter's
+/// block), else `name`.
+pub fn type_namevar(text: &str) -> String {
+    let starts: Vec<usize> = text
+        .match_indices("newparam")
+        .chain(text.match_indices("newproperty"))
+        .map(|(at, _)| at)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let mut namevars = Vec::new();
+    for (index, &start) in starts.iter().enumerate() {
+        if !text[start..].starts_with("newparam") {
+            continue;
+        }
+        let end = starts.get(index + 1).copied().unwrap_or(text.len());
+        let declaration = &text[start..end];
+        let rest = &declaration["newparam".len()..];
+        let rest = rest.strip_prefix('(').unwrap_or(rest);
+        let line = declaration.lines().next().unwrap_or("");
+        let is_namevar = line.contains("namevar: true")
+            || line.contains(":namevar => true")
+            || declaration.contains("isnamevar");
+        if let Some(name) = first_symbol(rest).filter(|_| is_namevar) {
+            namevars.push(name);
+        }
+    }
+    match namevars.as_slice() {
+        [one] => one.clone(),
+        _ => "name".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_the_namevar_as_puppet_does() {
+        let concat_file = "Puppet::Type.newtype(:concat_file) do\n  newparam(:tag) do\n  end\n  newparam(:path) do\n    desc 'x'\n    isnamevar\n  end\nend";
+        assert_eq!(type_namevar(concat_file), "path");
+        let inline = "newtype(:x) do\n  newparam(:key, namevar: true)\n  newproperty(:value)\nend";
+        assert_eq!(type_namevar(inline), "key");
+        // Two key attributes: Puppet names resources by `name`.
+        let composite = "newparam(:name, namevar: true)\nnewparam(:target, :namevar => true)";
+        assert_eq!(type_namevar(composite), "name");
+        assert_eq!(
+            type_namevar("newtype(:x) do\n newparam(:path)\nend"),
+            "name"
+        );
+    }
 
     #[test]
     fn reads_type_and_function_names() {

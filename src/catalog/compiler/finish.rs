@@ -56,6 +56,12 @@ impl<'e> Compiler<'e> {
                 }
                 let attributes = self.attributes(&collector.attributes, *scope)?;
                 for (name, value) in attributes {
+                    let span = collector
+                        .attributes
+                        .iter()
+                        .find(|attribute| attribute.name == name)
+                        .map_or_else(Default::default, |attribute| attribute.span);
+                    self.tag_with(index, &name, &value, span)?;
                     self.resources[index].parameters.insert(name, value);
                 }
             }
@@ -96,7 +102,8 @@ impl<'e> Compiler<'e> {
                     (true, Some(existing)) => append_values(existing, value),
                     _ => value,
                 };
-                parameters.insert(name, value);
+                self.tag_with(index, &name, &value, span)?;
+                self.resources[index].parameters.insert(name, value);
             }
         }
         Ok(())

@@ -33,10 +33,9 @@ impl<'e> Compiler<'e> {
                 }
                 // Puppet leaves out the namevar when it repeats the title.
                 let namevar = match r.type_name.as_str() {
-                    "File" => "path",
-                    "Exec" => "command",
                     "Class" | "Stage" | "Node" => "",
-                    _ => "name",
+                    _ if r.defined => "name",
+                    other => self.env.namevar(&other.to_lowercase()),
                 };
                 // The namevar, when set, comes first, as in Puppet's.
                 let namevar_first = r.parameters.get_key_value(namevar).into_iter().chain(

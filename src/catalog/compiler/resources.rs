@@ -138,6 +138,15 @@ impl<'e> Compiler<'e> {
         }
         let index = self.add_resource(&capitalized, title, scope, form, self.file, span.line);
         self.resources[index].container = Some(self.scopes[scope].resource);
+        // Puppet tags a resource with its `tag` parameter's values before
+        // its type and title.
+        if let Some((_, value)) = attributes.iter().find(|(name, _)| name == "tag") {
+            let given = tags_of(value).map_err(|message| error(message, span))?;
+            let own = std::mem::take(&mut self.resources[index].tags);
+            let tags = &mut self.resources[index].tags;
+            add_tags(tags, given);
+            add_tags(tags, own);
+        }
         let reference = Value::of_type(Type::reference(&capitalized, title));
         if let Some(define) = self.defines.get(&type_name).copied() {
             self.resources[index].defined = true;
@@ -146,6 +155,7 @@ impl<'e> Compiler<'e> {
             let mut attributes = attributes;
             for (name, value) in self.defaults_at_creation(index, &capitalize(&type_name), scope) {
                 if !attributes.iter().any(|(given, _)| *given == name) {
+                    self.tag_with(index, &name, &value, span)?;
                     attributes.push((name, value));
                 }
             }
@@ -173,12 +183,28 @@ impl<'e> Compiler<'e> {
         // Puppet gives a resource the defaults in reach when it is
         // declared: one set later in the same scope does not reach it.
         for (name, value) in self.defaults_at_creation(index, &capitalized, scope) {
-            self.resources[index]
-                .parameters
-                .entry(name)
-                .or_insert(value);
+            if !self.resources[index].parameters.contains_key(&name) {
+                self.tag_with(index, &name, &value, span)?;
+                self.resources[index].parameters.insert(name, value);
+            }
         }
         Ok(reference)
+    }
+
+    /// Adds the tags of a `tag` parameter set on resource `index` after
+    /// its declaration (by a default, an override, a collector).
+    pub(super) fn tag_with(
+        &mut self,
+        index: usize,
+        name: &str,
+        value: &Value,
+        span: ast::Span,
+    ) -> Result<()> {
+        if name == "tag" {
+            let given = tags_of(value).map_err(|message| error(message, span))?;
+            add_tags(&mut self.resources[index].tags, given);
+        }
+        Ok(())
     }
 
     /// The defaults for `type_name` in reach of `scope`, for the resource
@@ -321,6 +347,39 @@ impl<'e> Compiler<'e> {
                 Ok(equal_ == (*op == BinaryOp::Eq))
             }
             _ => Err(error("Illegal collector query", query.span)),
+        }
+    }
+}
+
+/// The tags a `tag` parameter gives, as Puppet's `Tagging#tag`: each of
+/// its values (arrays flattened) lower-cased, a qualified one also by its
+/// segments; Puppet's words for one that is no tag.
+pub(super) fn tags_of(value: &Value) -> std::result::Result<Vec<String>, String> {
+    let mut tags = Vec::new();
+    for value in crate::catalog::values::types::array::flatten(std::slice::from_ref(value)) {
+        if value == Value::Undef {
+            continue;
+        }
+        let name = value.to_text().to_lowercase();
+        if !is_tag(&name) {
+            return Err(format!("Invalid tag '{name}'"));
+        }
+        if name.contains("::") {
+            let parts: Vec<String> = name.split("::").map(str::to_string).collect();
+            tags.push(name);
+            tags.extend(parts);
+        } else {
+            tags.push(name);
+        }
+    }
+    Ok(tags)
+}
+
+/// Appends the tags a resource does not have yet.
+pub(super) fn add_tags(tags: &mut Vec<String>, new: Vec<String>) {
+    for tag in new {
+        if !tags.contains(&tag) {
+            tags.push(tag);
         }
     }
 }
