@@ -204,6 +204,10 @@ pub struct Program {
     /// evaluator would otherwise run, with Puppet's words: Puppet refuses
     /// the whole file when it loads it.
     pub refused: Option<(Span, String)>,
+    /// What Puppet's validator reports as `strict` says (an error, a
+    /// warning, or nothing) when it loads the file: a hash literal's key
+    /// given twice.
+    pub strict_issues: Vec<(Span, String)>,
 }
 
 /// The deepest nesting lowered; deeper code would overflow the stack of the
@@ -393,12 +397,7 @@ impl<'a> Lowering<'a> {
                     .map(|child| self.expr(child))
                     .collect(),
             ),
-            "hash" => ExprKind::Hash(
-                named_children(node)
-                    .into_iter()
-                    .map(|pair| (self.field_expr(pair, "key"), self.field_expr(pair, "value")))
-                    .collect(),
-            ),
+            "hash" => self.hash(node),
             "parenthesized" => self.field_expr(node, "expression").kind,
             "access" => {
                 let target = self.boxed(node, "target");
@@ -703,6 +702,30 @@ impl<'a> Lowering<'a> {
         let args = self.arguments(node);
         let lambda = child(node, "lambda").map(|l| self.lambda(l));
         ExprKind::Call(Call { name, args, lambda })
+    }
+
+    #[inline(never)]
+    fn hash(&mut self, node: Node<'a>) -> ExprKind {
+        let entries: Vec<(Expr, Expr)> = named_children(node)
+            .into_iter()
+            .map(|pair| (self.field_expr(pair, "key"), self.field_expr(pair, "value")))
+            .collect();
+        // Puppet's DUPLICATE_KEY, for keys written as literals.
+        let mut seen = std::collections::HashSet::new();
+        for (key, _) in &entries {
+            let literal = match &key.kind {
+                ExprKind::Str(text) | ExprKind::Name(text) => text.clone(),
+                ExprKind::Integer(number) => number.to_string(),
+                _ => continue,
+            };
+            if !seen.insert(literal.clone()) {
+                self.program.strict_issues.push((
+                    key.span,
+                    format!("The key '{literal}' is declared more than once"),
+                ));
+            }
+        }
+        ExprKind::Hash(entries)
     }
 
     #[inline(never)]

@@ -75,8 +75,11 @@ impl<'e> Compiler<'e> {
                 for (key, value) in entries {
                     let key = self.eval(key, scope)?;
                     let value = self.eval(value, scope)?;
-                    values.retain(|(k, _)| *k != key);
-                    values.push((key, value));
+                    // A key given again keeps its first place, as in Ruby.
+                    match values.iter_mut().find(|(k, _)| *k == key) {
+                        Some(entry) => entry.1 = value,
+                        None => values.push((key, value)),
+                    }
                 }
                 Value::Hash(values)
             }

@@ -17,7 +17,7 @@ mod scope;
 mod templates;
 mod types;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -241,6 +241,8 @@ pub struct Compiler<'e> {
     /// The function calls being evaluated, innermost last.
     call_sites: Vec<CallSite>,
     logs: Vec<Log>,
+    /// The files loaded so far: their validation issues are reported once.
+    loaded: HashSet<usize>,
     /// The values pfacts could not evaluate, as they were made.
     unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
 }
@@ -289,6 +291,7 @@ impl<'e> Compiler<'e> {
             options: Options::default(),
             call_sites: Vec::new(),
             logs: Vec::new(),
+            loaded: HashSet::new(),
             unevaluated: Vec::new(),
         };
         for (index, (path, program)) in env.files() {
@@ -465,8 +468,24 @@ impl<'e> Compiler<'e> {
 
     /// Puppet refuses a file that its validator refuses when it loads it
     /// (`Exec { path +> [...] }`), whatever of it runs.
-    pub(super) fn check_loaded(&self, index: usize) -> Result<()> {
-        let Some((span, message)) = &self.env.file(index).1.refused else {
+    pub(super) fn check_loaded(&mut self, index: usize) -> Result<()> {
+        let program = &self.env.file(index).1;
+        if self.loaded.insert(index) {
+            for (span, message) in &program.strict_issues {
+                match self.options.strict {
+                    Strict::Off => {}
+                    Strict::Warning => self.logs.push(Log {
+                        level: Level::Warning,
+                        message: message.clone(),
+                        at: Some((self.env.file(index).0.clone(), *span)),
+                    }),
+                    Strict::Error => {
+                        return Err(self.error_at((Some(index), *span), message.clone()))
+                    }
+                }
+            }
+        }
+        let Some((span, message)) = &program.refused else {
             return Ok(());
         };
         // Puppet words it so for the environment's manifests only, which it

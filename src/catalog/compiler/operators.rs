@@ -107,10 +107,13 @@ impl<'e> Compiler<'e> {
                     x.push(y);
                     Value::Array(x)
                 }
+                // Ruby's `merge`: a key keeps its place, with the new value.
                 (Value::Hash(mut x), Value::Hash(y)) => {
                     for (key, value) in y {
-                        x.retain(|(k, _)| *k != key);
-                        x.push((key, value));
+                        match x.iter_mut().find(|(k, _)| *k == key) {
+                            Some(entry) => entry.1 = value,
+                            None => x.push((key, value)),
+                        }
                     }
                     Value::Hash(x)
                 }
