@@ -114,10 +114,18 @@ impl<'e> Compiler<'e> {
             ExprKind::Selector(value, cases) => {
                 let value = self.eval(value, scope)?;
                 let value = self.decided(value, span, "the selector took it as undef");
+                // `default` is taken only when no other option matches,
+                // wherever it is written.
+                let mut fallback = None;
                 for (matcher, result) in cases {
-                    if self.matches(&value, matcher, scope)? {
+                    if matches!(matcher.kind, ExprKind::Default) {
+                        fallback = Some(result);
+                    } else if self.matches(&value, matcher, scope)? {
                         return self.eval(result, scope);
                     }
+                }
+                if let Some(result) = fallback {
+                    return self.eval(result, scope);
                 }
                 return Err(error(
                     format!(
