@@ -136,6 +136,7 @@ fn catalogs_are_puppets() {
         ("order", "node.example.com", "puppet-catalog.json"),
         ("erb", "node.example.com", "puppet-catalog.json"),
         ("modulepath", "node.example.com", "puppet-catalog.json"),
+        ("titles", "node.example.com", "puppet-catalog.json"),
         (
             "hiera",
             "unknown-data.example.com",

@@ -29,8 +29,8 @@ pub struct Modules {
     /// modulepath, as Puppet's loaders find them.
     ruby_functions: HashMap<String, RubyFunction>,
     /// The resource types the modules write in Ruby.
-    /// Resource types of modules' Ruby, with their namevars.
-    ruby_types: HashMap<String, String>,
+    /// Resource types of modules' Ruby, with how they name resources.
+    ruby_types: HashMap<String, crate::facts::ruby::TypeNaming>,
 }
 
 /// A function a module writes in Ruby.
@@ -160,12 +160,10 @@ impl Environment {
         self.modules.ruby_types.contains_key(name)
     }
 
-    /// The parameter that names resources of type `name` (lower case):
-    /// a catalog leaves it out where it repeats the title.
-    pub(super) fn namevar(&self, name: &str) -> &str {
-        crate::facts::builtins::namevar(name)
-            .or_else(|| self.modules.ruby_types.get(name).map(String::as_str))
-            .unwrap_or("name")
+    /// How resources of type `name` (lower case) are named, where a type
+    /// of Puppet's or of a module's Ruby says so.
+    pub(super) fn naming(&self, name: &str) -> Option<&crate::facts::ruby::TypeNaming> {
+        crate::facts::builtins::naming(name).or_else(|| self.modules.ruby_types.get(name))
     }
 }
 
@@ -205,7 +203,7 @@ impl Modules {
                     };
                     if is_type {
                         let text = std::fs::read_to_string(&path).unwrap_or_default();
-                        ruby_types.insert(name, crate::facts::ruby::type_namevar(&text));
+                        ruby_types.insert(name, crate::facts::ruby::type_naming(&text));
                     } else {
                         ruby_functions.entry(name).or_insert_with(|| RubyFunction {
                             module: module.clone(),

@@ -5,6 +5,7 @@
 //! listed by `scripts/facter-facts.sh`.
 
 use super::intern::Interner;
+use super::ruby::{TitlePattern, TypeNaming};
 use super::schema::{FileId, Known, TypeParam};
 
 const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
@@ -17,10 +18,45 @@ const VENDOR_TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-vendor-typ
 
 const TYPE_NAMEVARS: &str = include_str!("../../data/puppet7-type-namevars.tsv");
 
-/// The namevar of a built-in resource type (lower case), as Puppet's
-/// `Resource#namevar` gives it.
-pub fn namevar(type_name: &str) -> Option<&'static str> {
-    rows(TYPE_NAMEVARS).find_map(|(name, namevar)| (name == type_name).then_some(namevar))
+/// How a built-in resource type (lower case) names its resources, as
+/// Puppet gives it.
+pub fn naming(type_name: &str) -> Option<&'static TypeNaming> {
+    static NAMING: std::sync::LazyLock<std::collections::HashMap<&'static str, TypeNaming>> =
+        std::sync::LazyLock::new(|| {
+            TYPE_NAMEVARS
+                .lines()
+                .filter(|line| !line.starts_with('#'))
+                .filter_map(|line| {
+                    let mut columns = line.split('\t');
+                    let name = columns.next()?;
+                    let namevar = columns.next()?.to_string();
+                    let title_patterns = match columns.next()? {
+                        "-" => None,
+                        json => {
+                            let rows: Vec<(String, u32, Vec<String>)> =
+                                serde_json::from_str(json).expect("data/puppet7-type-namevars.tsv");
+                            Some(
+                                rows.into_iter()
+                                    .map(|(source, options, parameters)| TitlePattern {
+                                        source,
+                                        options,
+                                        parameters,
+                                    })
+                                    .collect(),
+                            )
+                        }
+                    };
+                    Some((
+                        name,
+                        TypeNaming {
+                            namevar,
+                            title_patterns,
+                        },
+                    ))
+                })
+                .collect()
+        });
+    NAMING.get(type_name)
 }
 
 /// `(kind, name)` of every built-in resource type, function and fact; a

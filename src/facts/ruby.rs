@@ -123,11 +123,29 @@ pub fn type_parameters(text: &str) -> Option<Vec<String>> {
     Some(names)
 }
 
+/// How a resource type names its resources: the parameter that repeats
+/// the title (`Puppet::Resource#namevar`), and the `title_patterns` that
+/// set parameters from the title (`None`: Puppet's default, the whole
+/// title for the namevar).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TypeNaming {
+    pub namevar: String,
+    pub title_patterns: Option<Vec<TitlePattern>>,
+}
+
+/// How the Ruby resource type in `text` names its resources.
+pub fn type_naming(text: &str) -> TypeNaming {
+    TypeNaming {
+        namevar: type_namevar(text),
+        title_patterns: title_patterns(text),
+    }
+}
+
 /// The parameter a Ruby resource type names its resources by, as
 /// `Puppet::Resource#namevar` finds it: its one key attribute
 /// (`newparam(:path, namevar: true)`, or `isnamevar` in the parameter's
 /// block), else `name`.
-pub fn type_namevar(text: &str) -> String {
+fn type_namevar(text: &str) -> String {
     let starts: Vec<usize> = text
         .match_indices("newparam")
         .chain(text.match_indices("newproperty"))
@@ -158,9 +176,191 @@ pub fn type_namevar(text: &str) -> String {
     }
 }
 
+/// One of a type's `title_patterns`: a Ruby regexp (its source and
+/// options) and the parameters its groups give, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TitlePattern {
+    pub source: String,
+    /// Ruby's `Regexp#options` bits: 1 ignore case, 2 extended, 4
+    /// multiline (`.` matches a newline).
+    pub options: u32,
+    pub parameters: Vec<String>,
+}
+
+/// The `title_patterns` a Ruby resource type declares, read from its
+/// text: each `%r{...}` or `/.../` literal with the `[:parameter]` lists
+/// after it. `None` when it declares none, or in a form pfacts does not
+/// read (a procedure other than the identity on a group).
+pub fn title_patterns(text: &str) -> Option<Vec<TitlePattern>> {
+    let start = text.find("def self.title_patterns")?;
+    let indent = text[..start].rsplit('\n').next().unwrap_or("");
+    let body = &text[start..];
+    let end = body
+        .match_indices('\n')
+        .map(|(at, _)| at + 1)
+        .find(|&at| body[at..].starts_with(&format!("{indent}end")))
+        .unwrap_or(body.len());
+    let body = &body[..end];
+    let identities = identity_procedures(body);
+    let mut patterns: Vec<TitlePattern> = Vec::new();
+    let bytes = body.as_bytes();
+    let mut at = body.find('\n')?;
+    let mut previous = b'\n';
+    while at < bytes.len() {
+        let c = bytes[at];
+        if body[at..].starts_with("%r{") {
+            let (source, next) = balanced_regexp(body, at + 3)?;
+            let (options, next) = regexp_options(body, next);
+            patterns.push(TitlePattern {
+                source,
+                options,
+                parameters: Vec::new(),
+            });
+            at = next;
+        } else if c == b'/' && matches!(previous, b'[' | b',' | b'(') {
+            let (source, next) = slashed_regexp(body, at + 1)?;
+            let (options, next) = regexp_options(body, next);
+            patterns.push(TitlePattern {
+                source,
+                options,
+                parameters: Vec::new(),
+            });
+            at = next;
+        } else if c == b':' && previous == b'[' {
+            let name = first_symbol(&body[at..])?;
+            at += 1 + name.len();
+            let rest = body[at..].trim_start();
+            // `[:name, identity]`: only the identity is read.
+            if let Some(procedure) = rest.strip_prefix(',') {
+                let procedure: String = procedure
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !identities.contains(&procedure) {
+                    return None;
+                }
+            }
+            patterns.last_mut()?.parameters.push(name);
+        } else {
+            at += 1;
+        }
+        if !c.is_ascii_whitespace() {
+            previous = c;
+        }
+    }
+    (!patterns.is_empty()).then_some(patterns)
+}
+
+/// The names a `title_patterns` body gives the identity procedure
+/// (`identity = lambda { |x| x }`).
+fn identity_procedures(body: &str) -> Vec<String> {
+    body.lines()
+        .filter_map(|line| {
+            let (name, value) = line.split_once('=')?;
+            let value: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+            let argument = value
+                .strip_prefix("lambda{|")
+                .or_else(|| value.strip_prefix("proc{|"))
+                .and_then(|rest| rest.split_once('|'))
+                .map(|(argument, rest)| (argument.to_string(), rest.to_string()))
+                .or_else(|| {
+                    let (argument, rest) = value.strip_prefix("->(")?.split_once(')')?;
+                    Some((argument.to_string(), rest.to_string()))
+                })?;
+            (argument.1 == format!("{}}}", argument.0)
+                || argument.1 == format!("{{{}}}", argument.0))
+            .then(|| name.trim().to_string())
+        })
+        .collect()
+}
+
+/// A `%r{...}` literal's source from `from` (after its brace), braces
+/// nested, and where it ends.
+fn balanced_regexp(text: &str, from: usize) -> Option<(String, usize)> {
+    let mut depth = 0;
+    let mut escaped = false;
+    for (offset, c) in text[from..].char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                return Some((text[from..from + offset].to_string(), from + offset + 1))
+            }
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A `/.../` literal's source from `from` (after its slash), and where it
+/// ends.
+fn slashed_regexp(text: &str, from: usize) -> Option<(String, usize)> {
+    let mut escaped = false;
+    for (offset, c) in text[from..].char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '/' => {
+                return Some((
+                    text[from..from + offset].replace("\\/", "/"),
+                    from + offset + 1,
+                ))
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A regexp literal's option letters from `from`, as `Regexp#options`.
+fn regexp_options(text: &str, from: usize) -> (u32, usize) {
+    let mut options = 0;
+    let mut at = from;
+    for c in text[from..].chars() {
+        match c {
+            'i' => options |= 1,
+            'x' => options |= 2,
+            'm' => options |= 4,
+            'o' | 'u' | 'n' | 'e' | 's' => {}
+            _ => break,
+        }
+        at += 1;
+    }
+    (options, at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_title_patterns() {
+        let shellvar = "class X\n  def self.title_patterns\n    identity = lambda { |x| x }\n    [\n      [\n        %r{^((\\S+)\\s+in\\s+(\\S+))$},\n        [\n          [ :name, identity ],\n          [:variable],\n          [:target],\n        ],\n      ],\n      [\n        /(.*)/m,\n        [[:name]]\n      ],\n    ]\n  end\n  newparam(:x)\n";
+        let pattern = |source: &str, options, parameters: &[&str]| TitlePattern {
+            source: source.to_string(),
+            options,
+            parameters: parameters.iter().map(|p| p.to_string()).collect(),
+        };
+        assert_eq!(
+            title_patterns(shellvar).unwrap(),
+            [
+                pattern(
+                    "^((\\S+)\\s+in\\s+(\\S+))$",
+                    0,
+                    &["name", "variable", "target"]
+                ),
+                pattern("(.*)", 4, &["name"]),
+            ]
+        );
+        // A procedure that is not the identity: pfacts cannot tell.
+        let upcase =
+            "  def self.title_patterns\n    [[/(.*)/, [[:name, ->(x) { x.upcase }]]]]\n  end\n";
+        assert_eq!(title_patterns(upcase), None);
+        assert_eq!(title_patterns("newparam(:name)"), None);
+    }
 
     #[test]
     fn finds_the_namevar_as_puppet_does() {

@@ -209,9 +209,6 @@ impl<'e> Context for Compiler<'e> {
     fn tag(&mut self, tags: &[String]) -> Result<()> {
         let site = self.site();
         let resource = &mut self.resources[self.scopes[site.scope].resource];
-        resource
-            .tags_before_function
-            .get_or_insert(resource.tags.len());
         for name in tags {
             let name = name.to_lowercase();
             if !is_tag(&name) {
@@ -239,9 +236,8 @@ impl<'e> Context for Compiler<'e> {
             let tag = tag.to_lowercase();
             resource.tags.contains(&tag)
                 || self.resources.iter().any(|other| {
-                    let own = other.tags_before_function.unwrap_or(other.tags.len());
                     matches!(other.type_name.as_str(), "Class" | "Node")
-                        && other.tags[..own].contains(&tag)
+                        && other.tags[..other.own_tags].contains(&tag)
                 })
         })
     }

@@ -15,6 +15,7 @@ mod output;
 mod resources;
 mod scope;
 mod templates;
+mod titles;
 mod types;
 
 use std::collections::{HashMap, HashSet};
@@ -145,9 +146,10 @@ struct CatalogResource {
     /// A class declared resource-like (`class { 'x': }`): Puppet keeps
     /// where.
     resource_like: bool,
-    /// How many of `tags` were there before the first `tag()` call: those
-    /// the function adds are not the catalog's.
-    tags_before_function: Option<usize>,
+    /// How many of `tags` are its own when it is made (its type's, its
+    /// title's), before those of its container and of `tag()`: a class's
+    /// or node's own tags are the catalog's.
+    own_tags: usize,
     /// Declared by `create_resources` or `ensure_resource`: Puppet leaves
     /// its `exported` unset, and its catalog writes it after `kind`.
     by_function: bool,
@@ -604,7 +606,7 @@ impl<'e> Compiler<'e> {
             container: None,
             defined: false,
             resource_like: false,
-            tags_before_function: None,
+            own_tags: 0,
             by_function: false,
         });
         let index = self.resources.len() - 1;
@@ -638,11 +640,13 @@ impl<'e> Compiler<'e> {
         let source = (type_name != "Stage")
             .then(|| self.scopes.get(scope).map(|s| s.resource))
             .flatten();
-        if let Some(source) = source.filter(|source| *source != index) {
-            tags.extend(self.resources[source].tags.clone());
-        }
         let mut seen = std::collections::HashSet::new();
         tags.retain(|tag| seen.insert(tag.clone()));
+        self.resources[index].own_tags = tags.len();
+        if let Some(source) = source.filter(|source| *source != index) {
+            let inherited = self.resources[source].tags.clone();
+            resources::add_tags(&mut tags, inherited);
+        }
         self.resources[index].tags = tags;
         index
     }

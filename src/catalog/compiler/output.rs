@@ -9,6 +9,7 @@ impl<'e> Compiler<'e> {
     /// line and parameters; containment edges; class names; the tags of
     /// classes and nodes.
     pub(super) fn to_json(&self) -> Json {
+        let mut titles = super::titles::Titles::default();
         let reference = |index: usize| {
             let resource = &self.resources[index];
             format!("{}[{}]", resource.type_name, resource.title)
@@ -27,29 +28,52 @@ impl<'e> Compiler<'e> {
                 let r = &self.resources[index];
                 let structural =
                     matches!(r.type_name.as_str(), "Class" | "Node" | "Stage") && !r.resource_like;
-                if matches!(r.type_name.as_str(), "Class" | "Node") {
-                    let own = r.tags_before_function.unwrap_or(r.tags.len());
-                    catalog_tags.extend(r.tags[..own].iter().cloned());
+                // The catalog takes the tags of each class and node it
+                // instantiates; Puppet's compiler makes `main` and
+                // `Settings` itself, giving the latter's name only.
+                match (r.type_name.as_str(), r.title.as_str()) {
+                    ("Class", "main") => {}
+                    ("Class", "Settings") => {
+                        catalog_tags.insert("settings".to_string());
+                    }
+                    ("Class" | "Node", _) => {
+                        catalog_tags.extend(r.tags[..r.own_tags].iter().cloned());
+                    }
+                    _ => {}
                 }
-                // Puppet leaves out the namevar when it repeats the title.
-                let namevar = match r.type_name.as_str() {
-                    "Class" | "Stage" | "Node" => "",
-                    _ if r.defined => "name",
-                    other => self.env.namevar(&other.to_lowercase()),
+                // Puppet's `to_hash`: what the title gives first, the
+                // resource's own values overriding it, then the others;
+                // without the namevar where it repeats the title.
+                let type_name = r.type_name.to_lowercase();
+                let (namevar, from_title) = match r.type_name.as_str() {
+                    "Class" | "Stage" | "Node" => ("", Vec::new()),
+                    _ if r.defined => ("name", titles.parse(&type_name, None, &r.title)),
+                    _ => {
+                        let naming = self.env.naming(&type_name);
+                        let namevar = naming.map_or("name", |naming| naming.namevar.as_str());
+                        (namevar, titles.parse(&type_name, naming, &r.title))
+                    }
                 };
-                // The namevar, when set, comes first, as in Puppet's.
-                let namevar_first = r.parameters.get_key_value(namevar).into_iter().chain(
+                let mut entries: Vec<(&str, Option<&Value>)> = from_title
+                    .iter()
+                    .map(|(name, value)| (name.as_str(), r.parameters.get(name).or(value.as_ref())))
+                    .collect();
+                entries.extend(
                     r.parameters
                         .iter()
-                        .filter(|(name, _)| name.as_str() != namevar),
+                        .filter(|(name, _)| !from_title.iter().any(|(given, _)| given == *name))
+                        .map(|(name, value)| (name.as_str(), Some(value))),
                 );
-                let parameters: serde_json::Map<String, Json> = namevar_first
-                    .filter(|(_, value)| **value != Value::Undef)
+                let parameters: serde_json::Map<String, Json> = entries
+                    .into_iter()
+                    .filter(|(_, value)| *value != Some(&Value::Undef))
                     .filter(|(name, value)| {
-                        !(name.as_str() == namevar
-                            && matches!(value, Value::Str(text) if *text == r.title))
+                        !(*name == namevar
+                            && matches!(value, Some(Value::Str(text)) if *text == r.title))
                     })
-                    .map(|(name, value)| (name.clone(), value.to_json()))
+                    .map(|(name, value)| {
+                        (name.to_string(), value.map_or(Json::Null, Value::to_json))
+                    })
                     .collect();
                 let kind = if r.resource_like {
                     "class"

@@ -142,10 +142,15 @@ impl<'e> Compiler<'e> {
         // its type and title.
         if let Some((_, value)) = attributes.iter().find(|(name, _)| name == "tag") {
             let given = tags_of(value).map_err(|message| error(message, span))?;
-            let own = std::mem::take(&mut self.resources[index].tags);
-            let tags = &mut self.resources[index].tags;
-            add_tags(tags, given);
-            add_tags(tags, own);
+            let resource = &mut self.resources[index];
+            let made = std::mem::take(&mut resource.tags);
+            let (own, inherited) = made.split_at(resource.own_tags);
+            let mut tags = Vec::new();
+            add_tags(&mut tags, given);
+            add_tags(&mut tags, own.to_vec());
+            resource.own_tags = tags.len();
+            add_tags(&mut tags, inherited.to_vec());
+            resource.tags = tags;
         }
         let reference = Value::of_type(Type::reference(&capitalized, title));
         if let Some(define) = self.defines.get(&type_name).copied() {

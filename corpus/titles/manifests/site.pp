@@ -1,0 +1,13 @@
+# What a resource's title gives its parameters (a type's title_patterns),
+# compiled by Puppet (expected/puppet-catalog.json).
+node default {
+  # File's own pattern drops trailing slashes: `path` is set apart.
+  file { '/tmp/dir/': ensure => directory }
+  # The namevar repeating the title is left out.
+  file { '/tmp/same': path => '/tmp/same' }
+  package { 'p': name => 'p', ensure => installed }
+  # A module's type with composite names, read from its Ruby.
+  titled { 'alpha in /etc/x': value => '1' }
+  titled { 'beta': target => '/etc/y' }
+  titled { 'gamma': value => '3', variable => 'G' }
+}
