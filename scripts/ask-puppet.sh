@@ -75,6 +75,8 @@ for environment in defaults scope layout names hiera epp order erb modulepath ti
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
 done
+ruby scripts/catalog-with-puppet.rb corpus/titles flat.example.com corpus/facts.json 2>/dev/null \
+  > corpus/titles/expected/puppet-catalog-flat.json
 # With a global layer (Puppet's hiera_config), and with a broken one.
 for global in global global-broken; do
   HIERA_CONFIG="corpus/hiera/$global/hiera.yaml" ruby scripts/catalog-with-puppet.rb corpus/hiera \

@@ -137,6 +137,7 @@ fn catalogs_are_puppets() {
         ("erb", "node.example.com", "puppet-catalog.json"),
         ("modulepath", "node.example.com", "puppet-catalog.json"),
         ("titles", "node.example.com", "puppet-catalog.json"),
+        ("titles", "flat.example.com", "puppet-catalog-flat.json"),
         (
             "hiera",
             "unknown-data.example.com",

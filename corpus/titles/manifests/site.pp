@@ -11,3 +11,10 @@ node default {
   titled { 'beta': target => '/etc/y' }
   titled { 'gamma': value => '3', variable => 'G' }
 }
+
+# Puppet's copy of a resource flattens arrays that hold references.
+node 'flat.example.com' {
+  notify { ['a', 'b', 'c']: }
+  notify { 'n': before => [[Notify['a'], Notify['b']], [Notify['c']]] }
+  notify { 'm': message => [['x'], 'y'] }
+}

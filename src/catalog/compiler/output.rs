@@ -72,7 +72,7 @@ impl<'e> Compiler<'e> {
                             && matches!(value, Some(Value::Str(text)) if *text == r.title))
                     })
                     .map(|(name, value)| {
-                        (name.to_string(), value.map_or(Json::Null, Value::to_json))
+                        (name.to_string(), value.map_or(Json::Null, catalog_value))
                     })
                     .collect();
                 let kind = if r.resource_like {
@@ -147,4 +147,16 @@ impl<'e> Compiler<'e> {
             "classes": classes,
         })
     }
+}
+
+/// A parameter's value as the catalog holds it: Puppet's copy of a
+/// resource flattens an array that holds resource references.
+fn catalog_value(value: &Value) -> Json {
+    if let Value::Array(items) = value {
+        let flat = crate::catalog::values::types::array::flatten(items);
+        if flat.iter().any(|item| item.as_reference().is_some()) {
+            return Json::Array(flat.iter().map(Value::to_json).collect());
+        }
+    }
+    value.to_json()
 }
