@@ -71,12 +71,14 @@ for format in yaml json; do
 done
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.
-for environment in defaults scope layout names hiera epp order erb modulepath titles; do
+for environment in defaults scope layout names hiera epp order erb modulepath resource-form; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
 done
-ruby scripts/catalog-with-puppet.rb corpus/titles flat.example.com corpus/facts.json 2>/dev/null \
-  > corpus/titles/expected/puppet-catalog-flat.json
+ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus/facts.json 2>/dev/null \
+  > corpus/resource-form/expected/puppet-catalog-flat.json
+ruby scripts/catalog-with-puppet.rb corpus/resource-form chain.example.com corpus/facts.json 2>/dev/null \
+  > corpus/resource-form/expected/puppet-catalog-chain.json
 # With a global layer (Puppet's hiera_config), and with a broken one.
 for global in global global-broken; do
   HIERA_CONFIG="corpus/hiera/$global/hiera.yaml" ruby scripts/catalog-with-puppet.rb corpus/hiera \

@@ -136,8 +136,17 @@ fn catalogs_are_puppets() {
         ("order", "node.example.com", "puppet-catalog.json"),
         ("erb", "node.example.com", "puppet-catalog.json"),
         ("modulepath", "node.example.com", "puppet-catalog.json"),
-        ("titles", "node.example.com", "puppet-catalog.json"),
-        ("titles", "flat.example.com", "puppet-catalog-flat.json"),
+        ("resource-form", "node.example.com", "puppet-catalog.json"),
+        (
+            "resource-form",
+            "flat.example.com",
+            "puppet-catalog-flat.json",
+        ),
+        (
+            "resource-form",
+            "chain.example.com",
+            "puppet-catalog-chain.json",
+        ),
         (
             "hiera",
             "unknown-data.example.com",

@@ -251,11 +251,15 @@ impl<'e> Compiler<'e> {
     ) -> Result<(Value, Vec<Side>)> {
         let (_, from) = self.side(left, scope)?;
         let (value, to) = self.side(right, scope)?;
+        let from_left = from.clone();
         let (sources, targets) = if arrow.starts_with('<') {
             (to.clone(), from)
         } else {
             (from, to.clone())
         };
+        if let [Side::Collected(collector)] = to.as_slice() {
+            self.empty_alternatives.insert(*collector, from_left);
+        }
         let arrow = if arrow.contains('~') { "~>" } else { "->" };
         self.relationships
             .push((sources, targets, arrow.to_string()));

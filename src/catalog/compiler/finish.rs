@@ -136,22 +136,33 @@ impl<'e> Compiler<'e> {
         false
     }
 
+    /// The resources a side of an arrow stands for: a collector's, once
+    /// collected; on the left, where it collected nothing, what stood left
+    /// of it (Puppet's `leftmost_alternative`).
+    fn resolve_side(&self, sides: &[Side], left: bool) -> Vec<Reference> {
+        let mut resolved = Vec::new();
+        for side in sides {
+            match side {
+                Side::Resource(reference) => resolved.push(reference.clone()),
+                Side::Collected(collector) => {
+                    let collected = self.collected.get(*collector).cloned().unwrap_or_default();
+                    match self.empty_alternatives.get(collector) {
+                        Some(alternative) if left && collected.is_empty() => {
+                            resolved.extend(self.resolve_side(alternative, true));
+                        }
+                        _ => resolved.extend(collected),
+                    }
+                }
+            }
+        }
+        resolved
+    }
+
     /// Relationships become `before` and `notify` of their source.
     pub(super) fn add_relationships(&mut self) {
-        let resolve = |sides: &[Side], collected: &[Vec<Reference>]| -> Vec<Reference> {
-            sides
-                .iter()
-                .flat_map(|side| match side {
-                    Side::Resource(reference) => vec![reference.clone()],
-                    Side::Collected(collector) => {
-                        collected.get(*collector).cloned().unwrap_or_default()
-                    }
-                })
-                .collect()
-        };
         for (sources, targets, arrow) in std::mem::take(&mut self.relationships) {
-            let targets = resolve(&targets, &self.collected);
-            for source in resolve(&sources, &self.collected) {
+            let targets = self.resolve_side(&targets, false);
+            for source in self.resolve_side(&sources, true) {
                 let Some(index) = self.find_resource(&source.0, &source.1) else {
                     continue;
                 };

@@ -218,6 +218,10 @@ pub struct Compiler<'e> {
     /// (sources, targets, arrow `->` or `~>`), made metaparameters of the
     /// sources when the compilation finishes, as Puppet does.
     relationships: Vec<Relationship>,
+    /// For a collector on the right of an arrow, what stood on its left:
+    /// where it collects nothing, the next arrow starts from there
+    /// (Puppet's `EmptyAlternativeAdapter`).
+    empty_alternatives: HashMap<usize, Vec<Side>>,
     /// The resources each collector collected, by its position.
     collected: Vec<Vec<Reference>>,
     facts: Value,
@@ -278,6 +282,7 @@ impl<'e> Compiler<'e> {
             pending: Vec::new(),
             node_scope: None,
             relationships: Vec::new(),
+            empty_alternatives: HashMap::new(),
             collected: Vec::new(),
             facts,
             file: None,

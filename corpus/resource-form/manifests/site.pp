@@ -1,4 +1,5 @@
-# What a resource's title gives its parameters (a type's title_patterns),
+# How Puppet writes resources into a catalog: what a title gives its
+# parameters (a type's title_patterns), flattened references, chains,
 # compiled by Puppet (expected/puppet-catalog.json).
 node default {
   # File's own pattern drops trailing slashes: `path` is set apart.
@@ -17,4 +18,11 @@ node 'flat.example.com' {
   notify { ['a', 'b', 'c']: }
   notify { 'n': before => [[Notify['a'], Notify['b']], [Notify['c']]] }
   notify { 'm': message => [['x'], 'y'] }
+}
+
+# A collector that collects nothing passes an arrow on: `a` comes before
+# `c` (Puppet's empty alternative).
+node 'chain.example.com' {
+  notify { ['a', 'c']: }
+  Notify['a'] -> Notify <| title == 'absent' |> -> Notify['c']
 }
