@@ -91,6 +91,13 @@ struct CatalogArgs {
     /// `off`.
     #[arg(long, value_enum, default_value = "warning")]
     strict: StrictArg,
+
+    /// Run the modules' Ruby functions and ERB templates with the system's
+    /// `ruby`, through a shim of Puppet's function API. Off by default: it
+    /// runs the repository's code. Without it, their values are marked
+    /// unevaluated (ERB that pfacts reads itself is rendered).
+    #[arg(long)]
+    ruby: bool,
 }
 
 /// Puppet's `strict` setting.
@@ -722,6 +729,7 @@ fn catalog(args: CatalogArgs) -> ExitCode {
         crate::catalog::Compiler::new(&environment, facts).with_options(crate::catalog::Options {
             strict_variables: args.strict_variables,
             strict,
+            ruby: args.ruby,
         });
     if let Some(config) = &args.hiera_config {
         compiler = compiler.with_global_hiera(config);

@@ -779,3 +779,51 @@ fn debian_modules_agree_with_puppet() {
         "{identical}, {same_errors}"
     );
 }
+
+/// `--ruby`: the modules' Ruby functions (both APIs, a block, a call back
+/// into Puppet) and an ERB template pfacts' own reader refuses, run by
+/// Ruby, give Puppet's catalog; without it, each is a marked value, listed
+/// on stderr with its place.
+#[test]
+fn ruby_gives_puppets_catalog() {
+    let expected = std::fs::read_to_string("corpus/ruby/expected/puppet-catalog.json").unwrap();
+    let theirs: Value = serde_json::from_str(&expected).unwrap();
+    let run = |ruby: bool| {
+        let mut command = Command::cargo_bin("pfacts").unwrap();
+        command.args(["catalog", "corpus/ruby", "--facts", "corpus/facts.json"]);
+        if ruby {
+            command.arg("--ruby");
+        }
+        command.output().unwrap()
+    };
+    let without = run(false);
+    let stderr = String::from_utf8(without.stderr).unwrap();
+    assert!(
+        stderr.contains("pfacts: 5 value(s) not evaluated"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("init.pp:11:23: legacy_sum(): a function written in Ruby"),
+        "{stderr}"
+    );
+    let has_ruby = Command::new("ruby").arg("--version").output().is_ok();
+    if !has_ruby {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs the Ruby tests: install ruby"
+        );
+        eprintln!("skipped in ruby_gives_puppets_catalog: no `ruby` to run");
+        return;
+    }
+    let with = run(true);
+    let stderr = String::from_utf8(with.stderr).unwrap();
+    assert!(with.status.success(), "{stderr}");
+    assert!(!stderr.contains("not evaluated"), "{stderr}");
+    let mut ours: Value = serde_json::from_slice(&with.stdout).unwrap();
+    for resource in ours["resources"].as_array_mut().unwrap() {
+        if let Some(file) = resource["file"].as_str() {
+            resource["file"] = Value::from(file.replace("corpus/ruby/", ""));
+        }
+    }
+    assert_eq!(pretty(&ours), pretty(&theirs));
+}

@@ -18,6 +18,7 @@ mod environment;
 pub mod erb;
 pub mod functions;
 pub mod hiera;
+pub mod ruby;
 pub mod values;
 
 use std::path::PathBuf;

@@ -12,3 +12,18 @@ $x ? { default => 'd', undef => 'u' }
 'a' ? { default => 'd', 'b' => 'b' }
 
 'a' ? { 'b' => 'b' }
+
+# Access on resource types: an array of titles gives an array, however
+# many it holds; undef titles are left out.
+File[undef]
+
+File[[]]
+
+$paths = ['/x']
+File[$paths]
+
+File['/x']
+
+Resource[file, ['/y']]
+
+File['/a', undef, '/b']

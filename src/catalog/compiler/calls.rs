@@ -96,10 +96,15 @@ impl<'e> Compiler<'e> {
         if let Some(function) = native.as_ref().and_then(|natives| natives.get(name)) {
             return function.call(self, args, block);
         }
-        let reason = format!(
-            "a function written in Ruby ({}) that pfacts does not run",
-            ruby.path.display()
-        );
+        let path = ruby.path.clone();
+        let reason = match self.call_ruby_function(name, &path, args, block, span)? {
+            Ok(value) => return Ok(value),
+            Err(_) if matches!(self.ruby, super::ruby::RubyState::Off) => format!(
+                "a function written in Ruby ({}) that pfacts does not run without --ruby",
+                path.display()
+            ),
+            Err(reason) => format!("{} ({})", reason, path.display()),
+        };
         Ok(self.mark_unevaluated(format!("{name}()"), reason, span))
     }
 

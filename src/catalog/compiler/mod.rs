@@ -13,6 +13,7 @@ mod finish;
 mod operators;
 mod output;
 mod resources;
+mod ruby;
 mod scope;
 mod templates;
 mod titles;
@@ -85,6 +86,9 @@ pub enum Strict {
 pub struct Options {
     pub strict_variables: bool,
     pub strict: Strict,
+    /// Run modules' Ruby functions and ERB templates with the system's
+    /// `ruby` (`--ruby`).
+    pub ruby: bool,
 }
 
 impl Options {
@@ -249,6 +253,9 @@ pub struct Compiler<'e> {
     logs: Vec<Log>,
     /// The files loaded so far: their validation issues are reported once.
     loaded: HashSet<usize>,
+    /// The Ruby shim, with `--ruby`, and the Ruby functions it described.
+    ruby: ruby::RubyState,
+    ruby_functions: HashMap<String, Rc<ruby::Described>>,
     /// The values pfacts could not evaluate, as they were made.
     unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
 }
@@ -299,6 +306,8 @@ impl<'e> Compiler<'e> {
             call_sites: Vec::new(),
             logs: Vec::new(),
             loaded: HashSet::new(),
+            ruby: ruby::RubyState::Off,
+            ruby_functions: HashMap::new(),
             unevaluated: Vec::new(),
         };
         for (index, (path, program)) in env.files() {
@@ -344,6 +353,9 @@ impl<'e> Compiler<'e> {
     /// Compiles under `options` instead of Puppet 7's defaults.
     pub fn with_options(mut self, options: Options) -> Compiler<'e> {
         self.options = options;
+        if options.ruby {
+            self.ruby = ruby::RubyState::Wanted;
+        }
         self
     }
 

@@ -83,6 +83,29 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// The variables `scope` sees, innermost first (not undef ones, nor
+    /// match groups): what Puppet's `Scope#to_hash` gives a template.
+    pub(super) fn visible_variables(&self, scope: ScopeId) -> Vec<(String, Value)> {
+        let mut seen = HashSet::new();
+        let mut found = Vec::new();
+        let mut current = Some(scope);
+        while let Some(id) = current {
+            let mut names: Vec<&String> = self.scopes[id].variables.keys().collect();
+            names.sort();
+            for name in names {
+                let value = &self.scopes[id].variables[name];
+                if *value == Value::Undef || name.bytes().all(|b| b.is_ascii_digit()) {
+                    continue;
+                }
+                if seen.insert(name.clone()) {
+                    found.push((name.clone(), value.clone()));
+                }
+            }
+            current = self.scopes[id].parent;
+        }
+        found
+    }
+
     /// The value of variable `name` as `scope` sees it, if it is set.
     pub(super) fn find_variable(&self, name: &str, scope: ScopeId) -> Option<Value> {
         match self.resolve_variable(name, scope) {

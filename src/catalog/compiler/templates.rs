@@ -43,6 +43,22 @@ impl<'e> Compiler<'e> {
             } else {
                 source.clone()
             };
+            // With `--ruby`, Ruby's ERB; pfacts' own where the shim fails.
+            let mut ruby_failure = None;
+            if !matches!(self.ruby, super::ruby::RubyState::Off) {
+                let label = if name == "template" {
+                    source.as_str()
+                } else {
+                    "inline template"
+                };
+                match self.erb_with_ruby(&text, label, scope, span)? {
+                    Ok(text) => {
+                        rendered.push_str(&text);
+                        continue;
+                    }
+                    Err(reason) => ruby_failure = Some(reason),
+                }
+            }
             // What a template reads is not code the analysis sees: no trace.
             let file = self.file.take();
             self.templates_rendering += 1;
@@ -59,6 +75,10 @@ impl<'e> Compiler<'e> {
             match result {
                 Ok(text) => rendered.push_str(&text),
                 Err(erb::Unsupported(reason)) => {
+                    let reason = match ruby_failure {
+                        Some(ruby) => format!("{ruby}; pfacts' ERB: {reason}"),
+                        None => reason,
+                    };
                     let what = if name == "template" {
                         source.as_str()
                     } else {

@@ -7,7 +7,7 @@
 //! (`dispatch`). Bodies see the compilation only through [`Context`].
 
 mod context;
-mod dispatch;
+pub(crate) mod dispatch;
 pub mod new;
 pub mod puppet;
 pub mod signature;
@@ -228,7 +228,7 @@ pub fn module_functions(module: &str) -> Option<Rc<Registry>> {
 
 /// Puppet's words for a 3.x function called with a count of arguments its
 /// arity refuses.
-fn legacy_arity_mismatch(name: &str, arity: i32, count: usize) -> Option<String> {
+pub(crate) fn legacy_arity_mismatch(name: &str, arity: i32, count: usize) -> Option<String> {
     let count = count as i32;
     if arity >= 0 && count != arity {
         Some(format!(

@@ -186,7 +186,10 @@ pub fn parameterize(base: &Type, keys: Vec<Value>) -> Result<Value> {
     match base {
         Type::Class(None) => class_references(keys),
         Type::Resource(None, _) => resource(keys),
-        Type::Resource(Some(type_name), None) => resource_titles(type_name, flattened(keys)),
+        Type::Resource(Some(type_name), None) => {
+            let many = many_titles(&keys);
+            resource_titles(type_name, flattened(keys), many)
+        }
         Type::Alias(alias) => parameterize(&alias.resolved(), keys),
         _ => specialize(base, keys).map(|ty| Value::Type(Box::new(ty))),
     }
@@ -652,7 +655,9 @@ fn resource(keys: Vec<Value>) -> Result<Value> {
         }
         None => return fail("Resource[] accepts 1 or more arguments. Got 0"),
     };
-    let rest: Vec<Value> = flattened(keys.collect());
+    let rest: Vec<Value> = keys.collect();
+    let many = many_titles(&rest);
+    let rest = flattened(rest);
     if type_name == "Class" {
         return if rest.is_empty() {
             Ok(Value::Type(Box::new(Type::Class(None))))
@@ -663,11 +668,19 @@ fn resource(keys: Vec<Value>) -> Result<Value> {
     if rest.is_empty() {
         return Ok(Value::Type(Box::new(Type::Resource(Some(type_name), None))));
     }
-    resource_titles(&type_name, rest)
+    resource_titles(&type_name, rest, many)
 }
 
-/// `File['/a', '/b']`: one reference, or an array of them.
-fn resource_titles(type_name: &str, titles: Vec<Value>) -> Result<Value> {
+/// Whether titles given as `keys` make an array of references: more than
+/// one, or an array (`File[$paths]`), however many it holds.
+fn many_titles(keys: &[Value]) -> bool {
+    keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)))
+}
+
+/// `File['/a', '/b']`: one reference, or an array of them (`many`); none
+/// where every title is undef (Puppet ignores its
+/// EMPTY_RESOURCE_SPECIALIZATION).
+fn resource_titles(type_name: &str, titles: Vec<Value>, many: bool) -> Result<Value> {
     if type_name == "Class" {
         return class_references(titles);
     }
@@ -688,9 +701,9 @@ fn resource_titles(type_name: &str, titles: Vec<Value>) -> Result<Value> {
             }
         }
     }
-    Ok(match types.len() {
-        0 => return fail("Arguments to Resource[] are all empty/undefined"),
-        1 => types.remove(0),
-        _ => Value::Array(types),
+    Ok(match (many, types.len()) {
+        (true, _) => Value::Array(types),
+        (false, 0) => Value::Undef,
+        (false, _) => types.remove(0),
     })
 }

@@ -1,0 +1,19 @@
+class rb (
+  Array[String] $names = ['web', 'db'],
+) {
+  notify { 'greeting':
+    message => rb::greet('world'),
+  }
+  notify { 'counted':
+    message => rb::greet(3),
+  }
+  notify { 'sum':
+    message => String(legacy_sum(1, 2, 3)),
+  }
+  notify { 'blocks':
+    message => rb::twice(4) |$x| { $x + 1 },
+  }
+  file { '/etc/rb.conf':
+    content => template('rb/rb.conf.erb'),
+  }
+}
