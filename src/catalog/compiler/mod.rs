@@ -17,7 +17,7 @@ mod scope;
 mod templates;
 mod types;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -240,6 +240,9 @@ pub struct Compiler<'e> {
     options: Options,
     /// The function calls being evaluated, innermost last.
     call_sites: Vec<CallSite>,
+    /// The keys of the deprecation warnings logged, each once, as
+    /// Puppet's `deprecation_warning` does.
+    deprecations: HashSet<String>,
     logs: Vec<Log>,
     /// The values pfacts could not evaluate, as they were made.
     unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
@@ -288,6 +291,7 @@ impl<'e> Compiler<'e> {
             alias_types: HashMap::new(),
             options: Options::default(),
             call_sites: Vec::new(),
+            deprecations: HashSet::new(),
             logs: Vec::new(),
             unevaluated: Vec::new(),
         };
