@@ -316,7 +316,10 @@ impl<'e> Context for Compiler<'e> {
         // The outermost call made by a manifest's top level runs inside
         // that manifest's frame.
         if let Some(outermost) = self.call_sites.first() {
-            if outermost.file.is_none_or(|index| self.env.is_manifest(index)) {
+            if outermost
+                .file
+                .is_none_or(|index| self.env.is_manifest(index))
+            {
                 frames.push((name(outermost.file), 0));
             }
         }

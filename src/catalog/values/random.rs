@@ -19,7 +19,11 @@ impl RubyRandom {
         // 32-bit words, least significant first, without leading zeros.
         let mut words: Vec<u32> = bytes
             .rchunks(4)
-            .map(|chunk| chunk.iter().fold(0u32, |word, &b| (word << 8) | u32::from(b)))
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .fold(0u32, |word, &b| (word << 8) | u32::from(b))
+            })
             .collect();
         while words.len() > 1 && words.last() == Some(&0) {
             words.pop();
@@ -56,10 +60,9 @@ impl RubyRandom {
         let state = &mut mt.state;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..N.max(key.len()) {
-            state[i] = (state[i]
-                ^ (state[i - 1] ^ (state[i - 1] >> 30)).wrapping_mul(1_664_525))
-            .wrapping_add(key[j])
-            .wrapping_add(j as u32);
+            state[i] = (state[i] ^ (state[i - 1] ^ (state[i - 1] >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
             i += 1;
             j += 1;
             if i >= N {
@@ -153,7 +156,10 @@ mod tests {
         assert_eq!(RubyRandom::from_u64(42).below(1000), 102);
         assert_eq!(RubyRandom::from_u64(0).below(10), 5);
         assert_eq!(RubyRandom::from_u64(1 << 32).below(100), 44);
-        assert_eq!(RubyRandom::from_u64((1 << 32) + 7).below(1 << 40), 752_595_690_692);
+        assert_eq!(
+            RubyRandom::from_u64((1 << 32) + 7).below(1 << 40),
+            752_595_690_692
+        );
         let mut big = vec![0u8; 13];
         big[0] = 0x10;
         big[12] = 5;

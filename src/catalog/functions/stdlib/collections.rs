@@ -18,8 +18,12 @@ pub fn register(registry: &mut Registry, _version: Version) {
         .legacy("delete_at", -1, delete_at)
         .legacy("delete_regex", -1, delete_regex)
         .legacy("delete_undef_values", -1, delete_undef_values)
-        .legacy("difference", -1, |_, args| set_operation(args, "difference"))
-        .legacy("intersection", -1, |_, args| set_operation(args, "intersection"))
+        .legacy("difference", -1, |_, args| {
+            set_operation(args, "difference")
+        })
+        .legacy("intersection", -1, |_, args| {
+            set_operation(args, "intersection")
+        })
         .legacy("union", -1, union)
         .legacy("member", -1, member)
         .legacy("grep", -1, |_, args| grep(args, true))
@@ -29,8 +33,16 @@ pub fn register(registry: &mut Registry, _version: Version) {
         .legacy("values_at", -1, values_at)
         .legacy("zip", -1, zip)
         .legacy("range", -1, super::numbers::range)
-        .add("stdlib::sort_by", "Array $ary, Callable[1,1] &$block", sort_by)
-        .add("stdlib::sort_by", "String $str, Callable[1,1] &$block", sort_by)
+        .add(
+            "stdlib::sort_by",
+            "Array $ary, Callable[1,1] &$block",
+            sort_by,
+        )
+        .add(
+            "stdlib::sort_by",
+            "String $str, Callable[1,1] &$block",
+            sort_by,
+        )
         .add(
             "stdlib::sort_by",
             "Hash $hsh, Variant[Callable[1,1], Callable[2,2]] &$block",
@@ -169,7 +181,9 @@ fn delete_at(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     };
     let size = items.len() as i64;
     if index > size - 1 {
-        return Err(fault("delete_at(): Given index exceeds size of array given"));
+        return Err(fault(
+            "delete_at(): Given index exceeds size of array given",
+        ));
     }
     let mut result = items.clone();
     let at = if index < 0 { size + index } else { index };
@@ -271,7 +285,11 @@ fn set_operation(args: Args<'_>, name: &str) -> Result<Value> {
     };
     let in_second = |item: &Value| second.iter().any(|other| ruby::eql(item, other));
     Ok(Value::Array(if name == "difference" {
-        first.iter().filter(|item| !in_second(item)).cloned().collect()
+        first
+            .iter()
+            .filter(|item| !in_second(item))
+            .cloned()
+            .collect()
     } else {
         unique(first.iter().filter(|item| in_second(item)).cloned())
     }))
@@ -320,11 +338,9 @@ fn member(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             ))
         }
     };
-    Ok(Value::Bool(
-        items
-            .iter()
-            .all(|item| array.iter().any(|element| ruby::eql(element, item))),
-    ))
+    Ok(Value::Bool(items.iter().all(|item| {
+        array.iter().any(|element| ruby::eql(element, item))
+    })))
 }
 
 /// `grep(array, pattern)` (kept: the elements the pattern matches) and
@@ -370,7 +386,9 @@ fn grep(args: Args<'_>, keep: bool) -> Result<Value> {
 fn reverse(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = legacy_args(&args.values);
     match args.first() {
-        None => Err(fault("reverse(): Wrong number of arguments given (0 for 1)")),
+        None => Err(fault(
+            "reverse(): Wrong number of arguments given (0 for 1)",
+        )),
         Some(Value::Array(items)) => Ok(Value::Array(items.iter().rev().cloned().collect())),
         Some(Value::Str(text)) => Ok(Value::Str(text.chars().rev().collect())),
         Some(_) => Err(fault(
@@ -384,7 +402,11 @@ fn reverse(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 fn shuffle(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = legacy_args(&args.values);
     let size = match args.first() {
-        None => return Err(fault("shuffle(): Wrong number of arguments given (0 for 1)")),
+        None => {
+            return Err(fault(
+                "shuffle(): Wrong number of arguments given (0 for 1)",
+            ))
+        }
         Some(Value::Array(items)) => items.len(),
         Some(Value::Str(text)) => text.chars().count(),
         Some(_) => {
@@ -481,7 +503,10 @@ fn zip(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         .iter()
         .enumerate()
         .map(|(index, item)| {
-            Value::Array(vec![item.clone(), b.get(index).cloned().unwrap_or(Value::Undef)])
+            Value::Array(vec![
+                item.clone(),
+                b.get(index).cloned().unwrap_or(Value::Undef),
+            ])
         })
         .collect();
     Ok(Value::Array(if flatten {
@@ -498,7 +523,12 @@ fn sort_by(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let block = args.block()?;
     // Ruby yields one value; a lambda wanting more fails as Puppet's
     // closures do.
-    if let Some(name) = block.lambda.params.get(1).filter(|p| p.default.is_none() && !p.splat) {
+    if let Some(name) = block
+        .lambda
+        .params
+        .get(1)
+        .filter(|p| p.default.is_none() && !p.splat)
+    {
         return Err(fault(format!(
             "Parameter ${} is required but no value was given",
             name.name
@@ -516,7 +546,10 @@ fn sort_by(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     }
     // Ruby fails on the first keys it cannot compare; taken in order.
     for (i, (a, _)) in keyed.iter().enumerate() {
-        if let Some((b, _)) = keyed[i + 1..].iter().find(|(b, _)| ruby::cmp(a, b).is_none()) {
+        if let Some((b, _)) = keyed[i + 1..]
+            .iter()
+            .find(|(b, _)| ruby::cmp(a, b).is_none())
+        {
             return Err(fault(ruby::comparison_failed(a, b)));
         }
     }

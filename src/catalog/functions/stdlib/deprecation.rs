@@ -41,7 +41,12 @@ pub fn register(registry: &mut Registry, version: Version) {
                 "String $key, String $message, Boolean $use_strict_setting?",
                 |context, args| {
                     let strict = args.opt(2) != Some(&Value::Bool(false));
-                    warn(context, &args.get(0).to_text(), &args.get(1).to_text(), strict);
+                    warn(
+                        context,
+                        &args.get(0).to_text(),
+                        &args.get(1).to_text(),
+                        strict,
+                    );
                     Ok(Value::Undef)
                 },
             );
@@ -58,10 +63,19 @@ pub fn register(registry: &mut Registry, version: Version) {
             registry.add("has_interface_with", "Any *$args", alias);
         }
         Version::V8 => {
-            registry.add("deprecation", "String $key, String $message", |context, args| {
-                warn(context, &args.get(0).to_text(), &args.get(1).to_text(), true);
-                Ok(Value::Undef)
-            });
+            registry.add(
+                "deprecation",
+                "String $key, String $message",
+                |context, args| {
+                    warn(
+                        context,
+                        &args.get(0).to_text(),
+                        &args.get(1).to_text(),
+                        true,
+                    );
+                    Ok(Value::Undef)
+                },
+            );
         }
     }
 }

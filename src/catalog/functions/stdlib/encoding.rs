@@ -12,7 +12,8 @@ use crate::catalog::values::Value;
 use crate::catalog::Result;
 
 pub fn register(registry: &mut Registry, _version: Version) {
-    let digestible = "Variant[ScalarData, Sensitive[ScalarData], Binary, Sensitive[Binary]] $my_data";
+    let digestible =
+        "Variant[ScalarData, Sensitive[ScalarData], Binary, Sensitive[Binary]] $my_data";
     registry
         .legacy("base64", -1, base64)
         .add("stdlib::sha256", digestible, |_, args| {
@@ -66,7 +67,10 @@ const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 fn encode64(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
         for i in 0..4 {
             if i <= chunk.len() {
                 out.push(BASE64[(n >> (18 - 6 * i) & 63) as usize] as char);
@@ -137,7 +141,9 @@ fn base64(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         }
     };
     let Value::Str(text) = &args[1] else {
-        return Err(fault("base64(): the second argument must be a string to base64"));
+        return Err(fault(
+            "base64(): the second argument must be a string to base64",
+        ));
     };
     let method = match args.get(2) {
         None => "default".to_string(),
@@ -162,7 +168,11 @@ fn base64(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             Value::Str(lines)
         }
         ("encode", "strict") => Value::Str(encode64(text.as_bytes())),
-        ("encode", _) => Value::Str(encode64(text.as_bytes()).replace('+', "-").replace('/', "_")),
+        ("encode", _) => Value::Str(
+            encode64(text.as_bytes())
+                .replace('+', "-")
+                .replace('/', "_"),
+        ),
         ("decode", "default") => text_of(decode64_lenient(text)),
         ("decode", "strict") => {
             text_of(decode64_strict(text).ok_or_else(|| fault("invalid base64"))?)
@@ -193,8 +203,8 @@ fn fqdn_uuid(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     };
     // RFC 4122's name space for DNS names.
     const DNS: [u8; 16] = [
-        0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4,
-        0x30, 0xc8,
+        0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30,
+        0xc8,
     ];
     let mut sha1 = Sha1::new();
     sha1.update(DNS);
@@ -282,7 +292,9 @@ fn str2saltedpbkdf2(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         return Err(fault("str2saltedpbkdf2(): first argument must be a string"));
     };
     let Value::Str(salt) = &args[1] else {
-        return Err(fault("str2saltedpbkdf2(): second argument must be a string"));
+        return Err(fault(
+            "str2saltedpbkdf2(): second argument must be a string",
+        ));
     };
     if salt.len() < 8 {
         return Err(fault(
@@ -290,7 +302,9 @@ fn str2saltedpbkdf2(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         ));
     }
     let Value::Integer(iterations) = args[2] else {
-        return Err(fault("str2saltedpbkdf2(): third argument must be an integer"));
+        return Err(fault(
+            "str2saltedpbkdf2(): third argument must be an integer",
+        ));
     };
     if iterations <= 40_000 || iterations >= 70_000 {
         return Err(fault(
@@ -298,7 +312,12 @@ fn str2saltedpbkdf2(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         ));
     }
     let mut key = [0u8; 128];
-    pbkdf2::pbkdf2_hmac::<Sha512>(password.as_bytes(), salt.as_bytes(), iterations as u32, &mut key);
+    pbkdf2::pbkdf2_hmac::<Sha512>(
+        password.as_bytes(),
+        salt.as_bytes(),
+        iterations as u32,
+        &mut key,
+    );
     Ok(Value::Hash(vec![
         (Value::string("password_hex"), Value::Str(hex(&key))),
         (Value::string("salt_hex"), Value::Str(hex(salt.as_bytes()))),

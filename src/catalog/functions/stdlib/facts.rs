@@ -13,29 +13,84 @@ use crate::catalog::Result;
 /// Puppet 7's own functions written for its 3.x API, which
 /// `is_function_available` finds.
 const PUPPET_LEGACY_FUNCTIONS: &[&str] = &[
-    "assert_type", "binary_file", "break", "contain", "create_resources", "defined", "dig",
-    "digest", "each", "epp", "fail", "file", "filter", "find_file", "fqdn_rand", "generate",
-    "hiera", "hiera_array", "hiera_hash", "hiera_include", "include", "inline_epp",
-    "inline_template", "lest", "lookup", "map", "match", "md5", "new", "next", "realize",
-    "reduce", "regsubst", "require", "return", "reverse_each", "scanf", "sha1", "sha256",
-    "shellquote", "slice", "split", "sprintf", "step", "strftime", "tag", "tagged", "template",
-    "then", "type", "versioncmp", "with",
+    "assert_type",
+    "binary_file",
+    "break",
+    "contain",
+    "create_resources",
+    "defined",
+    "dig",
+    "digest",
+    "each",
+    "epp",
+    "fail",
+    "file",
+    "filter",
+    "find_file",
+    "fqdn_rand",
+    "generate",
+    "hiera",
+    "hiera_array",
+    "hiera_hash",
+    "hiera_include",
+    "include",
+    "inline_epp",
+    "inline_template",
+    "lest",
+    "lookup",
+    "map",
+    "match",
+    "md5",
+    "new",
+    "next",
+    "realize",
+    "reduce",
+    "regsubst",
+    "require",
+    "return",
+    "reverse_each",
+    "scanf",
+    "sha1",
+    "sha256",
+    "shellquote",
+    "slice",
+    "split",
+    "sprintf",
+    "step",
+    "strftime",
+    "tag",
+    "tagged",
+    "template",
+    "then",
+    "type",
+    "versioncmp",
+    "with",
 ];
 
 pub fn register(registry: &mut Registry, version: Version) {
     registry
         .add("fact", "String $fact_name", fact)
-        .add("stdlib::os_version_gte", "String[1] $os, String[1] $version", |context, args| {
-            os_version_gte(context, &args, &["os", "name"], &["os", "release", "major"])
-        })
-        .add("stdlib::has_function", "String[1] $function_name", |context, args| {
-            let name = args.get(0).to_text();
-            Ok(Value::Bool(context.function_exists(&name)))
-        })
+        .add(
+            "stdlib::os_version_gte",
+            "String[1] $os, String[1] $version",
+            |context, args| {
+                os_version_gte(context, &args, &["os", "name"], &["os", "release", "major"])
+            },
+        )
+        .add(
+            "stdlib::has_function",
+            "String[1] $function_name",
+            |context, args| {
+                let name = args.get(0).to_text();
+                Ok(Value::Bool(context.function_exists(&name)))
+            },
+        )
         .legacy("get_module_path", -1, |context, args| {
             let args = legacy_args(&args.values);
             if args.len() != 1 {
-                return Err(fault("get_module_path(): Wrong number of arguments, expects one"));
+                return Err(fault(
+                    "get_module_path(): Wrong number of arguments, expects one",
+                ));
             }
             module_path(context, &ruby::to_s(&args[0])).map(Value::Str)
         })
@@ -57,10 +112,7 @@ pub fn register(registry: &mut Registry, version: Version) {
             ))
         })
         .legacy("pry", -1, |context, _| {
-            Ok(context.unevaluated(
-                "pry()".to_string(),
-                "a debugger on the compiling machine",
-            ))
+            Ok(context.unevaluated("pry()".to_string(), "a debugger on the compiling machine"))
         });
     match version {
         Version::V9 => {
@@ -70,26 +122,28 @@ pub fn register(registry: &mut Registry, version: Version) {
         }
         Version::V8 => {
             registry
-                .add("os_version_gte", "String[1] $os, String[1] $version", |context, args| {
-                    os_version_gte(
-                        context,
-                        &args,
-                        &["operatingsystem"],
-                        &["operatingsystemmajrelease"],
-                    )
-                })
+                .add(
+                    "os_version_gte",
+                    "String[1] $os, String[1] $version",
+                    |context, args| {
+                        os_version_gte(
+                            context,
+                            &args,
+                            &["operatingsystem"],
+                            &["operatingsystemmajrelease"],
+                        )
+                    },
+                )
                 .legacy("time", -1, |context, args| {
                     let args = legacy_args(&args.values);
                     if args.len() > 1 {
                         return Err(fault(format!(
-                            "time(): Wrong number of arguments given ({} for 0 or 1)",
+                            "time(): Wrong number of arguments given {} for 0 or 1",
                             args.len()
                         )));
                     }
-                    Ok(context.unevaluated(
-                        "time()".to_string(),
-                        "the clock of the compiling machine",
-                    ))
+                    Ok(context
+                        .unevaluated("time()".to_string(), "the clock of the compiling machine"))
                 });
         }
     }
@@ -119,7 +173,10 @@ fn fact_at(context: &dyn Context, path: &[&str]) -> Result<Value> {
     let mut value = context.facts().clone();
     for (index, key) in path.iter().enumerate() {
         value = match &value {
-            Value::Hash(_) => value.hash_get(&Value::string(*key)).cloned().unwrap_or(Value::Undef),
+            Value::Hash(_) => value
+                .hash_get(&Value::string(*key))
+                .cloned()
+                .unwrap_or(Value::Undef),
             Value::Undef if index > 0 => {
                 return Err(fault(ruby::no_method("[]", &Value::Undef)));
             }
@@ -164,7 +221,13 @@ fn fact(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let dotted = |walked: &[String]| {
         walked
             .iter()
-            .map(|s| if s.contains('.') { format!("\"{s}\"") } else { s.clone() })
+            .map(|s| {
+                if s.contains('.') {
+                    format!("\"{s}\"")
+                } else {
+                    s.clone()
+                }
+            })
             .collect::<Vec<_>>()
             .join(".")
     };
@@ -173,7 +236,11 @@ fn fact(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             Value::Undef => return Ok(Value::Undef),
             Value::Array(items) => match ruby::integer(&part) {
                 Some(index) => {
-                    let at = if index < 0 { items.len() as i64 + index } else { index };
+                    let at = if index < 0 {
+                        items.len() as i64 + index
+                    } else {
+                        index
+                    };
                     usize::try_from(at)
                         .ok()
                         .and_then(|at| items.get(at).cloned())

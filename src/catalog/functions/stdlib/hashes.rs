@@ -22,8 +22,16 @@ pub fn register(registry: &mut Registry, version: Version) {
             "Variant[Hash[Scalar,Any], Undef, String[0,0]] *$args",
             merge_hashes,
         )
-        .add(merge_name, "Iterable *$args, Callable[3,3] &$block", merge_iterable)
-        .add(merge_name, "Iterable *$args, Callable[2,2] &$block", merge_iterable)
+        .add(
+            merge_name,
+            "Iterable *$args, Callable[3,3] &$block",
+            merge_iterable,
+        )
+        .add(
+            merge_name,
+            "Iterable *$args, Callable[2,2] &$block",
+            merge_iterable,
+        )
         .legacy("deep_merge", -1, deep_merge)
         .legacy("join_keys_to_values", -1, join_keys_to_values)
         .legacy("delete_values", -1, delete_values)
@@ -165,10 +173,7 @@ fn join_keys_to_values(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
                     .map(|item| Value::Str(format!("{key}{separator}{}", ruby::to_s(item)))),
             ),
             value if ruby::to_s(value) == "undef" => joined.push(Value::Str(key)),
-            value => joined.push(Value::Str(format!(
-                "{key}{separator}{}",
-                ruby::to_s(value)
-            ))),
+            value => joined.push(Value::Str(format!("{key}{separator}{}", ruby::to_s(value)))),
         }
     }
     Ok(Value::Array(joined))
@@ -309,7 +314,9 @@ pub fn dig44(args: &[Value]) -> Result<Value> {
                 };
                 index.and_then(|i| {
                     let at = if i < 0 { items.len() as i64 + i } else { i };
-                    usize::try_from(at).ok().and_then(|at| items.get(at).cloned())
+                    usize::try_from(at)
+                        .ok()
+                        .and_then(|at| items.get(at).cloned())
                 })
             }
             _ => None,
@@ -327,7 +334,8 @@ pub fn dig44(args: &[Value]) -> Result<Value> {
 
 fn try_get_value(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = legacy_args(&args.values);
-    context.warn("try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.");
+    context
+        .warn("try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.");
     let data = args[0].clone();
     let truthy = |value: Option<&Value>| value.filter(|v| v.is_truthy()).cloned();
     let path = truthy(args.get(1)).unwrap_or_else(|| Value::string(""));
@@ -352,6 +360,7 @@ fn try_get_value(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         })
         .collect();
     context.warn("dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version.");
+    super::network::autoload(context, "dig44");
     dig44(&[data, Value::Array(keys), default])
 }
 

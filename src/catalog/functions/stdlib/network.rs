@@ -61,7 +61,7 @@ pub fn register(registry: &mut Registry, version: Version) {
                     args.len()
                 )));
             }
-            autoload_has_interface_with(context);
+            autoload(context, "has_interface_with");
             legacy_has_interface_with(context, &[Value::string("ipaddress"), args[0].clone()])
         })
         .legacy("has_ip_network", -1, |context, args| {
@@ -72,7 +72,7 @@ pub fn register(registry: &mut Registry, version: Version) {
                     args.len()
                 )));
             }
-            autoload_has_interface_with(context);
+            autoload(context, "has_interface_with");
             legacy_has_interface_with(context, &[Value::string("network"), args[0].clone()])
         });
     if version == Version::V8 {
@@ -89,12 +89,12 @@ fn return_false_for(_: &Value) -> bool {
     false
 }
 
-/// What stdlib's `has_ip_address` and `has_ip_network` make Puppet say
-/// when they load `has_interface_with` through the 3.x autoloader.
-fn autoload_has_interface_with(context: &mut dyn Context) {
+/// What Puppet says when a stdlib function loads the 3.x function
+/// `name` through the 3.x autoloader (`has_ip_address`, `try_get_value`).
+pub fn autoload(context: &mut dyn Context, name: &str) {
     for method in ["loaded?", "load"] {
         let message = format!(
-            "The method 'Puppet::Parser::Functions.autoloader#{method}(\"has_interface_with\")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)"
+            "The method 'Puppet::Parser::Functions.autoloader#{method}(\"{name}\")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)"
         );
         context.deprecation_warning(&message.clone(), &message);
     }
@@ -238,7 +238,11 @@ impl IpAddr {
 /// error for one Ruby refuses.
 fn parse_v4(text: &str) -> Option<std::result::Result<Ipv4Addr, String>> {
     let parts: Vec<&str> = text.split('.').collect();
-    if parts.len() != 4 || !parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) {
+    if parts.len() != 4
+        || !parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
         return None;
     }
     let mut octets = [0u8; 4];
@@ -266,11 +270,19 @@ fn bits_of(address: &std::net::IpAddr) -> u128 {
 fn mask(address: &std::net::IpAddr, prefix: u8) -> std::net::IpAddr {
     match address {
         std::net::IpAddr::V4(v4) => {
-            let keep = if prefix == 0 { 0 } else { u32::MAX << (32 - u32::from(prefix)) };
+            let keep = if prefix == 0 {
+                0
+            } else {
+                u32::MAX << (32 - u32::from(prefix))
+            };
             std::net::IpAddr::V4(Ipv4Addr::from(u32::from(*v4) & keep))
         }
         std::net::IpAddr::V6(v6) => {
-            let keep = if prefix == 0 { 0 } else { u128::MAX << (128 - u32::from(prefix)) };
+            let keep = if prefix == 0 {
+                0
+            } else {
+                u128::MAX << (128 - u32::from(prefix))
+            };
             std::net::IpAddr::V6(Ipv6Addr::from(u128::from(*v6) & keep))
         }
     }
@@ -283,12 +295,19 @@ fn ruby_v6_text(address: &Ipv6Addr) -> String {
     let groups = address.segments();
     let mut best: Option<(usize, usize)> = None;
     for length in (2..=8).rev() {
-        if let Some(start) = (0..=8 - length).find(|&s| groups[s..s + length].iter().all(|&g| g == 0)) {
+        if let Some(start) =
+            (0..=8 - length).find(|&s| groups[s..s + length].iter().all(|&g| g == 0))
+        {
             best = Some((start, length));
             break;
         }
     }
-    let hex = |gs: &[u16]| gs.iter().map(|g| format!("{g:x}")).collect::<Vec<_>>().join(":");
+    let hex = |gs: &[u16]| {
+        gs.iter()
+            .map(|g| format!("{g:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
     let text = match best {
         Some((start, length)) => format!(
             "{}::{}",

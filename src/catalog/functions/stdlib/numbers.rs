@@ -15,7 +15,9 @@ pub fn register(registry: &mut Registry, _version: Version) {
         .legacy("bool2num", -1, |_, args| {
             let args = legacy_args(&args.values);
             let Some(value) = args.first() else {
-                return Err(fault("bool2num(): Wrong number of arguments given (0 for 1)"));
+                return Err(fault(
+                    "bool2num(): Wrong number of arguments given (0 for 1)",
+                ));
             };
             Ok(Value::Integer(i64::from(str2bool_of(value)?)))
         })
@@ -33,7 +35,9 @@ pub fn register(registry: &mut Registry, _version: Version) {
         .legacy("str2bool", -1, |_, args| {
             let args = legacy_args(&args.values);
             let Some(value) = args.first() else {
-                return Err(fault("str2bool(): Wrong number of arguments given (0 for 1)"));
+                return Err(fault(
+                    "str2bool(): Wrong number of arguments given (0 for 1)",
+                ));
             };
             str2bool_of(value).map(Value::Bool)
         })
@@ -70,12 +74,10 @@ fn num2bool(value: &Value) -> Result<bool> {
         Value::Float(value) => value.trunc() as i64,
         Value::Str(text) => match ruby::float(text) {
             Some(number) => number.trunc() as i64,
-            None => {
-                return Err(fault(format!(
-                    "num2bool(): '{text}' does not look like a number: invalid value for Float(): {}",
-                    ruby::inspect_str(text)
-                )))
-            }
+            None => return Err(fault(format!(
+                "num2bool(): '{text}' does not look like a number: invalid value for Float(): {}",
+                ruby::inspect_str(text)
+            ))),
         },
         other => ruby::to_i(&ruby::to_s(other)),
     };
@@ -85,7 +87,9 @@ fn num2bool(value: &Value) -> Result<bool> {
 fn any2bool(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = legacy_args(&args.values);
     let Some(value) = args.first() else {
-        return Err(fault("any2bool(): Wrong number of arguments given (0 for 1)"));
+        return Err(fault(
+            "any2bool(): Wrong number of arguments given (0 for 1)",
+        ));
     };
     Ok(Value::Bool(match value {
         Value::Bool(value) => *value,
@@ -123,7 +127,9 @@ fn bool2str(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 fn clamp(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = flatten(&legacy_args(&args.values));
     if args.len() != 3 {
-        return Err(fault("clamp(): Wrong number of arguments, need three to clamp"));
+        return Err(fault(
+            "clamp(): Wrong number of arguments, need three to clamp",
+        ));
     }
     let mut numbers = Vec::new();
     for value in &args {
@@ -342,7 +348,11 @@ fn string_range(start: &str, stop: &str, exclusive: bool) -> Vec<String> {
     if digits(start) && digits(stop) {
         let width = start.len();
         if let (Ok(from), Ok(to)) = (start.parse::<u64>(), stop.parse::<u64>()) {
-            let end = if exclusive { to.checked_sub(1) } else { Some(to) };
+            let end = if exclusive {
+                to.checked_sub(1)
+            } else {
+                Some(to)
+            };
             if let Some(end) = end {
                 let mut at = from;
                 while at <= end && values.len() < RANGE_LIMIT {

@@ -25,9 +25,7 @@ fn basename(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             args.len()
         ))),
         [Value::Str(path)] => Ok(Value::Str(file_basename(path, None))),
-        [Value::Str(path), Value::Str(suffix)] => {
-            Ok(Value::Str(file_basename(path, Some(suffix))))
-        }
+        [Value::Str(path), Value::Str(suffix)] => Ok(Value::Str(file_basename(path, Some(suffix)))),
         [Value::Str(_), _] => Err(fault("basename(): Requires string as second argument")),
         _ => Err(fault("basename(): Requires string as first argument")),
     }
@@ -41,9 +39,9 @@ fn dirname(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             "dirname(): Too many arguments given ({})",
             args.len()
         ))),
-        [Value::Str(path)] if path.is_empty() => Err(fault(
-            "dirname(): Requires a non-empty string as argument",
-        )),
+        [Value::Str(path)] if path.is_empty() => {
+            Err(fault("dirname(): Requires a non-empty string as argument"))
+        }
         [Value::Str(path)] => Ok(Value::Str(file_dirname(path))),
         _ => Err(fault("dirname(): Requires string as argument")),
     }
@@ -55,7 +53,11 @@ fn dirname(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 pub fn file_basename(path: &str, suffix: Option<&str>) -> String {
     let trimmed = path.trim_end_matches('/');
     if trimmed.is_empty() {
-        return if path.is_empty() { String::new() } else { "/".to_string() };
+        return if path.is_empty() {
+            String::new()
+        } else {
+            "/".to_string()
+        };
     }
     let base = &trimmed[trimmed.rfind('/').map_or(0, |at| at + 1)..];
     match suffix {

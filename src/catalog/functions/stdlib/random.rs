@@ -28,7 +28,12 @@ pub fn register(registry: &mut Registry, version: Version) {
                     _ => 0,
                 };
                 let charset = args.get(1).to_text();
-                fqdn_rand_string(context, length, &charset, &args.values[args.values.len().min(2)..])
+                fqdn_rand_string(
+                    context,
+                    length,
+                    &charset,
+                    &args.values[args.values.len().min(2)..],
+                )
             },
         )
         .add(
@@ -49,7 +54,9 @@ pub fn register(registry: &mut Registry, version: Version) {
                     Value::Integer(max) => *max as u64,
                     _ => 1,
                 };
-                Ok(Value::Integer(seeded_rand(max, &args.get(1).to_text()) as i64))
+                Ok(Value::Integer(
+                    seeded_rand(max, &args.get(1).to_text()) as i64
+                ))
             },
         );
     let seeded_rand_string = match version {
@@ -150,7 +157,9 @@ fn fqdn_rand_string(
 fn rotated(fqdn: &str, value: &Value, seeds: &[Value]) -> Value {
     let (items, string) = match value {
         Value::Str(text) => (
-            text.chars().map(|c| Value::Str(c.to_string())).collect::<Vec<_>>(),
+            text.chars()
+                .map(|c| Value::Str(c.to_string()))
+                .collect::<Vec<_>>(),
             true,
         ),
         Value::Array(items) => (items.clone(), false),
@@ -219,7 +228,9 @@ fn legacy_fqdn_rand_string(context: &mut dyn Context, args: Args<'_>) -> Result<
 fn legacy_fqdn_rotate(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = legacy_args(&args.values);
     let Some(value) = args.first() else {
-        return Err(fault("fqdn_rotate(): Wrong number of arguments given (0 for 1)"));
+        return Err(fault(
+            "fqdn_rotate(): Wrong number of arguments given (0 for 1)",
+        ));
     };
     if !matches!(value, Value::Array(_) | Value::Str(_)) {
         return Err(fault(

@@ -1,7 +1,6 @@
 //! Resources: `stdlib::ensure_packages` (stdlib 8's `ensure_packages`),
 //! `ensure_resource`, `ensure_resources`, `defined_with_params`,
-//! `getparam`, `stdlib::str2resource`, `assert_private` and stdlib 8's
-//! `private`.
+//! `getparam`, `stdlib::str2resource`, `assert_private`.
 
 use super::ruby::{self, class_name, legacy_args};
 use super::Version;
@@ -32,12 +31,7 @@ pub fn register(registry: &mut Registry, version: Version) {
                     "ensure_packages",
                     "Variant[String[1], Array[String[1]], Hash[String[1], Any]] $packages, Hash $default_attributes?",
                     ensure_packages_8,
-                )
-                .legacy("private", -1, |context, args| {
-                    context.warn("private() DEPRECATED: This function will cease to function on Puppet 4; please use assert_private() before upgrading to puppet 4 for backwards-compatibility, or migrate to the new parser's typing system.");
-                    let first = legacy_args(&args.values).into_iter().next();
-                    assert_private(context, &[first.unwrap_or(Value::Undef)])
-                });
+                );
         }
     }
     registry
@@ -65,9 +59,7 @@ fn type_and_title(text: &str) -> Result<(String, String)> {
         .strip_suffix(']')
         .and_then(|rest| rest.split_once('['))
         .filter(|(type_name, title)| {
-            !type_name.is_empty()
-                && !type_name.contains([']', '['])
-                && !title.is_empty()
+            !type_name.is_empty() && !type_name.contains([']', '[']) && !title.is_empty()
         });
     match parsed {
         Some((type_name, title)) => Ok((segments_capitalized(type_name), title.to_string())),
@@ -181,9 +173,7 @@ fn attributes(value: &Value) -> Vec<(String, Value)> {
 /// one with those parameters is; one with others is a duplicate.
 fn ensure_resource(context: &mut dyn Context, args: &[Value]) -> Result<()> {
     let type_name = match args.first() {
-        None | Some(Value::Undef | Value::Bool(false)) => {
-            return Err(fault("Must specify a type"))
-        }
+        None | Some(Value::Undef | Value::Bool(false)) => return Err(fault("Must specify a type")),
         Some(value) => ruby::to_s(value),
     };
     let titles = match args.get(1) {
@@ -221,9 +211,7 @@ fn ensure_resource(context: &mut dyn Context, args: &[Value]) -> Result<()> {
 fn ensure_resources(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = legacy_args(&args.values);
     let type_name = match args.first() {
-        None | Some(Value::Undef | Value::Bool(false)) => {
-            return Err(fault("Must specify a type"))
-        }
+        None | Some(Value::Undef | Value::Bool(false)) => return Err(fault("Must specify a type")),
         Some(value) => value.clone(),
     };
     let resources = match args.get(1) {
@@ -314,7 +302,11 @@ fn ensure_packages_list(
         }
         ensure_resource(
             context,
-            &[Value::string("package"), name.clone(), Value::Hash(attributes)],
+            &[
+                Value::string("package"),
+                name.clone(),
+                Value::Hash(attributes),
+            ],
         )?;
     }
     Ok(())
@@ -346,7 +338,11 @@ fn ensure_packages_8(context: &mut dyn Context, args: Args<'_>) -> Result<Value>
             for name in ruby::array(other) {
                 ensure_resource(
                     context,
-                    &[Value::string("package"), name, Value::Hash(defaults.clone())],
+                    &[
+                        Value::string("package"),
+                        name,
+                        Value::Hash(defaults.clone()),
+                    ],
                 )?;
             }
         }
@@ -411,7 +407,9 @@ fn assert_private(context: &mut dyn Context, args: &[Value]) -> Result<Value> {
     let module = context
         .variable("module_name")
         .unwrap_or_else(|| Value::string(""));
-    let caller = context.variable("caller_module_name").unwrap_or(Value::Undef);
+    let caller = context
+        .variable("caller_module_name")
+        .unwrap_or(Value::Undef);
     if module == caller {
         return Ok(Value::Undef);
     }

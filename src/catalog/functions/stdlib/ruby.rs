@@ -204,7 +204,9 @@ pub fn to_i(text: &str) -> i64 {
         end = 1;
     }
     let digits_start = end;
-    while end < bytes.len() && (bytes[end].is_ascii_digit() || (bytes[end] == b'_' && end > digits_start)) {
+    while end < bytes.len()
+        && (bytes[end].is_ascii_digit() || (bytes[end] == b'_' && end > digits_start))
+    {
         end += 1;
     }
     text[..end].replace('_', "").parse().unwrap_or(0)

@@ -32,12 +32,20 @@ pub fn register(registry: &mut Registry, version: Version) {
         .add(
             "stdlib::start_with",
             "String $test_string, Variant[String[1],Array[String[1], 1]] $prefixes",
-            |_, args| Ok(Value::Bool(affixes(&args).any(|p| args.get(0).to_text().starts_with(&p)))),
+            |_, args| {
+                Ok(Value::Bool(
+                    affixes(&args).any(|p| args.get(0).to_text().starts_with(&p)),
+                ))
+            },
         )
         .add(
             "stdlib::end_with",
             "String $test_string, Variant[String[1],Array[String[1], 1]] $suffixes",
-            |_, args| Ok(Value::Bool(affixes(&args).any(|s| args.get(0).to_text().ends_with(&s)))),
+            |_, args| {
+                Ok(Value::Bool(
+                    affixes(&args).any(|s| args.get(0).to_text().ends_with(&s)),
+                ))
+            },
         )
         .add(
             "stdlib::xml_encode",
@@ -63,7 +71,9 @@ pub fn register(registry: &mut Registry, version: Version) {
         .legacy("regexpescape", -1, |_, args| {
             map_strings(args, "regexpescape", regexp_escape)
         })
-        .legacy("uriescape", -1, |_, args| map_strings(args, "uriescape", uri_escape))
+        .legacy("uriescape", -1, |_, args| {
+            map_strings(args, "uriescape", uri_escape)
+        })
         .legacy("dos2unix", 1, |_, args| {
             match legacy_args(&args.values).first() {
                 Some(Value::Str(text)) => Ok(Value::Str(text.replace("\r\n", "\n"))),
@@ -86,9 +96,52 @@ pub fn register(registry: &mut Registry, version: Version) {
                 "This method is deprecated. From Puppet 4.10.10/5.3.4 please use the built-in sprintf instead",
                 true,
             );
-            context.call_function("sprintf", args.values, None)
+            sprintf_hash(context, args)
         });
     }
+}
+
+/// Ruby's `sprintf(format, hash)`: each `%<name>` reference made
+/// positional for Puppet's `sprintf`, each `%{name}` the value's text.
+fn sprintf_hash(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let format = args.get(0).to_text();
+    let hash = args.get(1);
+    let mut positional = String::new();
+    let mut values = Vec::new();
+    let mut rest = format.as_str();
+    while let Some(at) = rest.find('%') {
+        positional.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let (close, open) = if after.starts_with('<') {
+            ('>', true)
+        } else if after.starts_with('{') {
+            ('}', false)
+        } else {
+            let skip = if after.starts_with('%') { 2 } else { 1 };
+            positional.push_str(&rest[at..at + skip.min(rest.len() - at)]);
+            rest = &rest[at + skip.min(rest.len() - at)..];
+            continue;
+        };
+        let Some(end) = after.find(close) else {
+            return Err(fault(format!("malformed name - unmatched parenthesis")));
+        };
+        let name = &after[1..end];
+        let value = hash
+            .hash_get(&Value::string(name))
+            .cloned()
+            .ok_or_else(|| fault(format!("key<{name}> not found")))?;
+        if open {
+            positional.push('%');
+        } else {
+            positional.push_str("%s");
+        }
+        values.push(value);
+        rest = &after[end + 1..];
+    }
+    positional.push_str(rest);
+    let mut call = vec![Value::Str(positional)];
+    call.extend(values);
+    context.call_function("sprintf", call, None)
 }
 
 /// A name made once, when the registry is built, that lives as long as
@@ -383,8 +436,8 @@ fn regexp_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     for c in text.chars() {
         match c {
-            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}'
-            | '\\' | '-' | '#' => {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' => {
                 out.push('\\');
                 out.push(c);
             }

@@ -24,10 +24,14 @@ pub fn register(registry: &mut Registry, version: Version) {
         .add(type_of, "Any $value", |_, args| {
             Ok(Value::of_type(infer_set(args.get(0))))
         });
-    registry.add("validate_legacy", "Any *$args", match version {
-        Version::V8 => |context, args| with_scope(context, args, Version::V8),
-        Version::V9 => |context, args| with_scope(context, args, Version::V9),
-    });
+    registry.add(
+        "validate_legacy",
+        "Any *$args",
+        match version {
+            Version::V8 => |context, args| with_scope(context, args, Version::V8),
+            Version::V9 => |context, args| with_scope(context, args, Version::V9),
+        },
+    );
     if version == Version::V8 {
         registry.legacy("type3x", -1, type3x);
     }

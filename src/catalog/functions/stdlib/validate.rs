@@ -20,27 +20,82 @@ type Legacy = fn(&mut dyn Context, &[Value]) -> Result<Value>;
 /// stdlib 8's 4.x aliases: name, deprecation key, and the type its
 /// message recommends.
 const ALIASED: &[(&str, &str, &str, Legacy)] = &[
-    ("is_absolute_path", "is_absolute_path", "Absolute_Path", is_absolute_path),
+    (
+        "is_absolute_path",
+        "is_absolute_path",
+        "Absolute_Path",
+        is_absolute_path,
+    ),
     ("is_array", "is_array", "Array", is_array),
     ("is_bool", "is_bool", "Bool", is_bool),
     ("is_float", "is_float", "Float", is_float),
-    ("is_ip_address", "is_ip_address", "Ip_address", is_ip_address),
-    ("is_ipv4_address", "is_ipv4_address", "Ipv4", is_ipv4_address),
-    ("is_ipv6_address", "is_ipv4_address", "Ipv6", is_ipv6_address),
+    (
+        "is_ip_address",
+        "is_ip_address",
+        "Ip_address",
+        is_ip_address,
+    ),
+    (
+        "is_ipv4_address",
+        "is_ipv4_address",
+        "Ipv4",
+        is_ipv4_address,
+    ),
+    (
+        "is_ipv6_address",
+        "is_ipv4_address",
+        "Ipv6",
+        is_ipv6_address,
+    ),
     ("is_numeric", "is_numeric", "Numeric", is_numeric),
     ("is_string", "is_string", "String", is_string),
-    ("validate_absolute_path", "validate_absolute_path", "Absolute_Path", validate_absolute_path),
+    (
+        "validate_absolute_path",
+        "validate_absolute_path",
+        "Absolute_Path",
+        validate_absolute_path,
+    ),
     ("validate_array", "validate_array", "Array", validate_array),
     ("validate_bool", "validate_bool", "Bool", validate_bool),
     ("validate_hash", "validate_hash", "Hash", validate_hash),
-    ("validate_integer", "validate_integer", "Integer", validate_integer),
-    ("validate_ip_address", "validate_ip_address", "Ip_Address", validate_ip_address),
-    ("validate_ipv4_address", "validate_ipv4_address", "Ipv4_Address", validate_ipv4_address),
-    ("validate_ipv6_address", "validate_ipv6_address", "Ipv6_address", validate_ipv6_address),
-    ("validate_numeric", "validate_numeric", "Numeric", validate_numeric),
+    (
+        "validate_integer",
+        "validate_integer",
+        "Integer",
+        validate_integer,
+    ),
+    (
+        "validate_ip_address",
+        "validate_ip_address",
+        "Ip_Address",
+        validate_ip_address,
+    ),
+    (
+        "validate_ipv4_address",
+        "validate_ipv4_address",
+        "Ipv4_Address",
+        validate_ipv4_address,
+    ),
+    (
+        "validate_ipv6_address",
+        "validate_ipv6_address",
+        "Ipv6_address",
+        validate_ipv6_address,
+    ),
+    (
+        "validate_numeric",
+        "validate_numeric",
+        "Numeric",
+        validate_numeric,
+    ),
     ("validate_re", "validate_re", "", validate_re),
     ("validate_slength", "validate_slength", "", validate_slength),
-    ("validate_string", "validate_string", "String", validate_string),
+    (
+        "validate_string",
+        "validate_string",
+        "String",
+        validate_string,
+    ),
 ];
 
 /// stdlib 8's 3.x-only members of the family.
@@ -84,7 +139,10 @@ pub fn register(registry: &mut Registry, version: Version) {
         .legacy("validate_augeas", -1, |context, args| {
             let args = legacy_args(&args.values);
             Ok(context.unevaluated(
-                format!("validate_augeas({})", ruby::inspect(args.get(1).unwrap_or(&Value::Undef))),
+                format!(
+                    "validate_augeas({})",
+                    ruby::inspect(args.get(1).unwrap_or(&Value::Undef))
+                ),
                 "Augeas on the compiling machine validates the content",
             ))
         })
@@ -127,7 +185,12 @@ pub fn legacy_validator(name: &str) -> Option<Legacy> {
         .iter()
         .find(|(n, _, _, _)| *n == name)
         .map(|(_, _, _, body)| *body)
-        .or_else(|| LEGACY_ONLY.iter().find(|(n, _)| *n == name).map(|(_, b)| *b))
+        .or_else(|| {
+            LEGACY_ONLY
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, b)| *b)
+        })
 }
 
 /// A stdlib 8 4.x alias: its deprecation, then the 3.x function on the
@@ -200,7 +263,19 @@ fn matches(value: &Value, pattern: &str) -> bool {
     matches!(value, Value::Str(text) if Regexp::new(pattern).is_match(text))
 }
 
-fn is_absolute_path_value(value: &Value) -> bool {
+/// Puppet's `absolute_path?` for POSIX, then Windows: a value that is no
+/// string is warned about, once for each.
+fn is_absolute_path_value(context: &mut dyn Context, value: &Value) -> bool {
+    if !matches!(value, Value::Str(_)) {
+        let message = format!(
+            "Cannot check if {} is an absolute path because it is a '{}' and not a String'",
+            ruby::to_s(value),
+            class_name(value)
+        );
+        context.warn(&message);
+        context.warn(&message);
+        return false;
+    }
     matches(value, "^/")
         || matches(
             value,
@@ -208,19 +283,21 @@ fn is_absolute_path_value(value: &Value) -> bool {
         )
 }
 
-fn is_absolute_path(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
+fn is_absolute_path(context: &mut dyn Context, args: &[Value]) -> Result<Value> {
     if args.len() != 1 {
         return Err(fault(format!(
             "is_absolute_path(): Wrong number of arguments given ({} for 1)",
             args.len()
         )));
     }
-    Ok(Value::Bool(is_absolute_path_value(&args[0])))
+    Ok(Value::Bool(is_absolute_path_value(context, &args[0])))
 }
 
 fn is_array(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
     match args.first() {
-        None => Err(fault("is_array(): Wrong number of arguments given (0 for 1)")),
+        None => Err(fault(
+            "is_array(): Wrong number of arguments given (0 for 1)",
+        )),
         Some(value) => Ok(Value::Bool(matches!(value, Value::Array(_)))),
     }
 }
@@ -277,7 +354,9 @@ fn is_numeric(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
 
 fn is_string(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
     let Some(value) = args.first() else {
-        return Err(fault("is_string(): Wrong number of arguments given (0 for 1)"));
+        return Err(fault(
+            "is_string(): Wrong number of arguments given (0 for 1)",
+        ));
     };
     Ok(Value::Bool(match value {
         Value::Undef => true,
@@ -308,14 +387,18 @@ fn is_ipv4_address(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
     if let Some(error) = count_error("is_ipv4_address", args, true) {
         return Err(error);
     }
-    Ok(Value::Bool(ip(&args[0]).is_some_and(|ip| ip.address.is_ipv4())))
+    Ok(Value::Bool(
+        ip(&args[0]).is_some_and(|ip| ip.address.is_ipv4()),
+    ))
 }
 
 fn is_ipv6_address(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
     if let Some(error) = count_error("is_ipv6_address", args, true) {
         return Err(error);
     }
-    Ok(Value::Bool(ip(&args[0]).is_some_and(|ip| ip.address.is_ipv6())))
+    Ok(Value::Bool(
+        ip(&args[0]).is_some_and(|ip| ip.address.is_ipv6()),
+    ))
 }
 
 fn is_mac_address(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
@@ -408,14 +491,19 @@ fn at_least_one(name: &str, args: &[Value]) -> Result<()> {
     Ok(())
 }
 
-fn validate_absolute_path(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
+fn validate_absolute_path(context: &mut dyn Context, args: &[Value]) -> Result<Value> {
     at_least_one("validate_absolute_path", args)?;
     for arg in args {
-        for path in ruby::array(arg).iter().chain(
-            (matches!(arg, Value::Undef)).then_some(arg),
-        ) {
-            if !is_absolute_path_value(path) {
-                return Err(fault(format!("{} is not an absolute path.", ruby::inspect(path))));
+        let candidates = match arg {
+            Value::Array(items) => items.clone(),
+            other => vec![other.clone()],
+        };
+        for path in &candidates {
+            if !is_absolute_path_value(context, path) {
+                return Err(fault(format!(
+                    "{} is not an absolute path.",
+                    ruby::inspect(path)
+                )));
             }
         }
     }
@@ -437,15 +525,30 @@ fn validate_kind(name: &str, args: &[Value], ok: fn(&Value) -> bool, label: &str
 }
 
 fn validate_array(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
-    validate_kind("validate_array", args, |v| matches!(v, Value::Array(_)), "an Array")
+    validate_kind(
+        "validate_array",
+        args,
+        |v| matches!(v, Value::Array(_)),
+        "an Array",
+    )
 }
 
 fn validate_bool(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
-    validate_kind("validate_bool", args, |v| matches!(v, Value::Bool(_)), "a boolean")
+    validate_kind(
+        "validate_bool",
+        args,
+        |v| matches!(v, Value::Bool(_)),
+        "a boolean",
+    )
 }
 
 fn validate_hash(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
-    validate_kind("validate_hash", args, |v| matches!(v, Value::Hash(_)), "a Hash")
+    validate_kind(
+        "validate_hash",
+        args,
+        |v| matches!(v, Value::Hash(_)),
+        "a Hash",
+    )
 }
 
 fn validate_string(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
@@ -457,7 +560,12 @@ fn validate_string(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
     )
 }
 
-fn validate_ip_family(name: &str, args: &[Value], family: Option<bool>, label: &str) -> Result<Value> {
+fn validate_ip_family(
+    name: &str,
+    args: &[Value],
+    family: Option<bool>,
+    label: &str,
+) -> Result<Value> {
     at_least_one(name, args)?;
     for arg in args {
         if !matches!(arg, Value::Str(_)) {
@@ -657,7 +765,11 @@ fn validate_numeric(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
 /// A number within bounds: stdlib 8's `validate_integer` (Ruby's
 /// `Integer()` of each value's text) and `validate_numeric` (`Float()`).
 fn validate_number(args: &[Value], name: &str, integer: bool) -> Result<Value> {
-    let (kind, article) = if integer { ("Integer", "an") } else { ("Numeric", "a") };
+    let (kind, article) = if integer {
+        ("Integer", "an")
+    } else {
+        ("Numeric", "a")
+    };
     if args.is_empty() || args.len() > 3 {
         return Err(fault(format!(
             "{name}(): Wrong number of arguments; must be 1, 2 or 3, got {}",
@@ -757,11 +869,9 @@ fn validate_number(args: &[Value], name: &str, integer: bool) -> Result<Value> {
                 validate(number(&converted), &args[0])?;
             }
         }
-        Value::Hash(_) => {
-            return Err(fault(format!(
-                "validate_integer(): Expected first argument to be {article_kind} or Array, got Hash"
-            )))
-        }
+        Value::Hash(_) => return Err(fault(format!(
+            "validate_integer(): Expected first argument to be {article_kind} or Array, got Hash"
+        ))),
         other => {
             let Some(converted) = read(other) else {
                 return Err(fault(format!(

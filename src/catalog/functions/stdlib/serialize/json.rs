@@ -157,7 +157,9 @@ impl Parser<'_> {
     /// White space and comments, which the gem ignores.
     fn skip_ignored(&mut self) {
         loop {
-            while self.at < self.bytes.len() && matches!(self.bytes[self.at], b' ' | b'\t' | b'\n' | b'\r') {
+            while self.at < self.bytes.len()
+                && matches!(self.bytes[self.at], b' ' | b'\t' | b'\n' | b'\r')
+            {
                 self.at += 1;
             }
             if self.bytes[self.at..].starts_with(b"/*") {
@@ -208,7 +210,9 @@ impl Parser<'_> {
             self.at += 1;
         }
         let integer_digits = &self.text[digits..self.at];
-        if integer_digits.is_empty() || (integer_digits.len() > 1 && integer_digits.starts_with('0')) {
+        if integer_digits.is_empty()
+            || (integer_digits.len() > 1 && integer_digits.starts_with('0'))
+        {
             self.at = start;
             return None;
         }
@@ -241,7 +245,10 @@ impl Parser<'_> {
         if float {
             text.parse().ok().map(Value::Float)
         } else {
-            text.parse().ok().map(Value::Integer).or_else(|| text.parse().ok().map(Value::Float))
+            text.parse()
+                .ok()
+                .map(Value::Integer)
+                .or_else(|| text.parse().ok().map(Value::Float))
         }
     }
 
@@ -265,17 +272,21 @@ impl Parser<'_> {
                         'b' => out.push('\x08'),
                         'f' => out.push('\x0C'),
                         'u' => {
-                            let hex: String = (0..4).filter_map(|_| iter.next().map(|(_, c)| c)).collect();
+                            let hex: String =
+                                (0..4).filter_map(|_| iter.next().map(|(_, c)| c)).collect();
                             let code = u32::from_str_radix(&hex, 16).ok()?;
                             if hex.len() != 4 {
                                 return None;
                             }
                             if (0xD800..0xDC00).contains(&code) {
                                 let rest = iter.as_str();
-                                if let Some(low) = rest.strip_prefix("\\u").and_then(|r| r.get(..4)) {
+                                if let Some(low) = rest.strip_prefix("\\u").and_then(|r| r.get(..4))
+                                {
                                     let low = u32::from_str_radix(low, 16).ok()?;
                                     iter.nth(5);
-                                    out.push(char::from_u32(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))?);
+                                    out.push(char::from_u32(
+                                        0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00),
+                                    )?);
                                     continue;
                                 }
                             }

@@ -167,10 +167,15 @@ fn to_json_pretty(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let mut data = args.get(0).clone();
     if args.get(1) == &Value::Bool(true) {
         data = match data {
-            Value::Array(items) => Value::Array(items.into_iter().filter(|v| *v != Value::Undef).collect()),
-            Value::Hash(entries) => {
-                Value::Hash(entries.into_iter().filter(|(_, v)| *v != Value::Undef).collect())
+            Value::Array(items) => {
+                Value::Array(items.into_iter().filter(|v| *v != Value::Undef).collect())
             }
+            Value::Hash(entries) => Value::Hash(
+                entries
+                    .into_iter()
+                    .filter(|(_, v)| *v != Value::Undef)
+                    .collect(),
+            ),
             other => other,
         };
     }
@@ -206,7 +211,12 @@ fn rich_data(value: &Value) -> Value {
     match value {
         Value::Array(items) => Value::Array(items.iter().map(rich_data).collect()),
         Value::Hash(entries) if entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) => {
-            Value::Hash(entries.iter().map(|(k, v)| (k.clone(), rich_data(v))).collect())
+            Value::Hash(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.clone(), rich_data(v)))
+                    .collect(),
+            )
         }
         Value::Hash(entries) => typed(
             "Hash",

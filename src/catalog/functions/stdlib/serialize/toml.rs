@@ -49,7 +49,13 @@ fn visit(value: &Value, prefix: &[String], extra: bool, out: &mut String) -> Res
     pairs(simple, nested, tables, prefix, out)
 }
 
-fn pairs(simple: Pairs, nested: Pairs, tables: Pairs, prefix: &[String], out: &mut String) -> Result<(), String> {
+fn pairs(
+    simple: Pairs,
+    nested: Pairs,
+    tables: Pairs,
+    prefix: &[String],
+    out: &mut String,
+) -> Result<(), String> {
     for (key, value) in simple {
         out.push_str(&format!("{} = {}\n", key_text(&key), toml_value(&value)));
     }
@@ -82,7 +88,10 @@ fn print_prefix(prefix: &[String], extra: bool, out: &mut String) {
 }
 
 fn key_text(key: &str) -> String {
-    if key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+    if key
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
         key.to_string()
     } else {
         format!("\"{}\"", key.replace('"', "\\\""))
@@ -94,7 +103,10 @@ fn toml_value(value: &Value) -> String {
         Value::Str(text) => {
             let inspected = ruby::inspect_str(text);
             // stdlib undoes Ruby's escaping of `#{`, `#$` and `#@`.
-            inspected.replace("\\#{", "#{").replace("\\#$", "#$").replace("\\#@", "#@")
+            inspected
+                .replace("\\#{", "#{")
+                .replace("\\#$", "#$")
+                .replace("\\#@", "#@")
         }
         Value::Regex(regexp) => ruby::inspect_str(&regexp.with_delimiters()),
         other => ruby::inspect(other),

@@ -105,7 +105,10 @@ impl Emitter {
 
     /// A new line at `indent`, unless the line is blank up to there.
     fn indent_to(&mut self, indent: usize) {
-        if self.column > indent || (self.column == indent && !self.whitespace) || self.column > 0 && !self.out.ends_with(' ') {
+        if self.column > indent
+            || (self.column == indent && !self.whitespace)
+            || self.column > 0 && !self.out.ends_with(' ')
+        {
             self.newline();
         }
         while self.column < indent {
@@ -431,7 +434,11 @@ impl Analysis {
             };
         }
         let chars: Vec<char> = text.chars().collect();
-        let blank_or_end = |i: usize| chars.get(i).is_none_or(|&c| c == ' ' || c == '\t' || is_break(c));
+        let blank_or_end = |i: usize| {
+            chars
+                .get(i)
+                .is_none_or(|&c| c == ' ' || c == '\t' || is_break(c))
+        };
         let mut block_indicators = false;
         let mut flow_indicators = false;
         if (text.starts_with("---") || text.starts_with("...")) && blank_or_end(3) {
@@ -657,8 +664,9 @@ fn reads_as_string(text: &str) -> bool {
             || m(r"(?i)^(yes|true|on)$")
             || m(r"(?i)^(no|false|off)$"));
     }
-    if m(r"^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$")
-    {
+    if m(
+        r"^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$",
+    ) {
         return false;
     }
     if m(r"^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$") {
@@ -675,8 +683,9 @@ fn reads_as_string(text: &str) -> bool {
     if m(r"^(?:[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?)$") {
         return m(r"\A[-+]?\.\z");
     }
-    if m(r"^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$")
-    {
+    if m(
+        r"^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$",
+    ) {
         // Psych's `Integer()` of it, commas and underscores removed.
         let clean: String = text.chars().filter(|&c| c != ',' && c != '_').collect();
         return super::super::ruby::integer(&clean).is_none();

@@ -29,7 +29,11 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
         }
         // A variant that accepts undef is Puppet's optional of the rest.
         (Type::Variant(members), _) if !is_alias && members.contains(&Type::Undef) => {
-            let rest: Vec<Type> = members.iter().filter(|m| **m != Type::Undef).cloned().collect();
+            let rest: Vec<Type> = members
+                .iter()
+                .filter(|m| **m != Type::Undef)
+                .cloned()
+                .collect();
             type_mismatch(&rest, true, value)
         }
         (Type::Variant(members), _) if !is_alias => type_mismatch(members, false, value),
