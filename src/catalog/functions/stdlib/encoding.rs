@@ -113,7 +113,7 @@ fn decode64_lenient(text: &str) -> Vec<u8> {
 
 /// Ruby's `unpack1('m0')`: padded Base64 of the alphabet only.
 fn decode64_strict(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return None;
     }
     let body = text.trim_end_matches('=');

@@ -266,7 +266,7 @@ fn hash(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         return Err(fault("hash(): Requires array to work with"));
     };
     let flat = flatten(items);
-    if flat.len() % 2 != 0 {
+    if !flat.len().is_multiple_of(2) {
         return Err(fault("hash(): Unable to compute hash from array given"));
     }
     let mut entries = Vec::new();

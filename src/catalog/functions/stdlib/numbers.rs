@@ -74,10 +74,12 @@ fn num2bool(value: &Value) -> Result<bool> {
         Value::Float(value) => value.trunc() as i64,
         Value::Str(text) => match ruby::float(text) {
             Some(number) => number.trunc() as i64,
-            None => return Err(fault(format!(
+            None => {
+                return Err(fault(format!(
                 "num2bool(): '{text}' does not look like a number: invalid value for Float(): {}",
                 ruby::inspect_str(text)
-            ))),
+            )))
+            }
         },
         other => ruby::to_i(&ruby::to_s(other)),
     };

@@ -10,20 +10,20 @@ use crate::catalog::values::Value;
 use crate::catalog::Result;
 
 pub fn register(registry: &mut Registry, version: Version) {
-    let escapes: [(&str, fn(&str) -> String); 3] = [
-        ("batch_escape", batch_escape),
-        ("powershell_escape", powershell_escape),
-        ("shell_escape", shell_escape),
+    let escapes: [(&str, crate::catalog::functions::Body); 3] = [
+        ("batch_escape", |_, args| {
+            Ok(Value::Str(batch_escape(&any_to_s(args.get(0)))))
+        }),
+        ("powershell_escape", |_, args| {
+            Ok(Value::Str(powershell_escape(&any_to_s(args.get(0)))))
+        }),
+        ("shell_escape", |_, args| {
+            Ok(Value::Str(shell_escape(&any_to_s(args.get(0)))))
+        }),
     ];
-    for (name, _) in escapes {
-        let body: crate::catalog::functions::Body = match name {
-            "batch_escape" => |_, args| Ok(Value::Str(batch_escape(&any_to_s(args.get(0))))),
-            "powershell_escape" => {
-                |_, args| Ok(Value::Str(powershell_escape(&any_to_s(args.get(0)))))
-            }
-            _ => |_, args| Ok(Value::Str(shell_escape(&any_to_s(args.get(0))))),
-        };
+    for (name, body) in escapes {
         registry.add(leak(format!("stdlib::{name}")), "Any $string", body);
+        // stdlib 9 keeps the unnamespaced name as a deprecated alias.
         if version == Version::V8 {
             registry.add(name, "Any $string", body);
         }
@@ -123,7 +123,7 @@ fn sprintf_hash(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             continue;
         };
         let Some(end) = after.find(close) else {
-            return Err(fault(format!("malformed name - unmatched parenthesis")));
+            return Err(fault("malformed name - unmatched parenthesis"));
         };
         let name = &after[1..end];
         let value = hash

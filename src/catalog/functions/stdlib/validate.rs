@@ -869,9 +869,11 @@ fn validate_number(args: &[Value], name: &str, integer: bool) -> Result<Value> {
                 validate(number(&converted), &args[0])?;
             }
         }
-        Value::Hash(_) => return Err(fault(format!(
+        Value::Hash(_) => {
+            return Err(fault(format!(
             "validate_integer(): Expected first argument to be {article_kind} or Array, got Hash"
-        ))),
+        )))
+        }
         other => {
             let Some(converted) = read(other) else {
                 return Err(fault(format!(

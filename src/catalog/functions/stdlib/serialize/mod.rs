@@ -80,14 +80,14 @@ pub fn register(registry: &mut Registry, version: Version) {
         })
         .legacy("parsejson", -1, |_, args| {
             let args = legacy_args(&args.values);
-            parsed(args, |text| json::parse(text))
+            parsed(args, json::parse)
         })
         .legacy("parseyaml", -1, |_, args| {
             let args = legacy_args(&args.values);
             parsed(args, parse_yaml)
         })
         .legacy("loadjson", -2, |context, args| {
-            load(context, legacy_args(&args.values), |text| json::parse(text))
+            load(context, legacy_args(&args.values), json::parse)
         })
         .legacy("loadyaml", -2, |context, args| {
             load(context, legacy_args(&args.values), parse_yaml)

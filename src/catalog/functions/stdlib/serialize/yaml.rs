@@ -217,13 +217,12 @@ impl Emitter {
         if simple_key && analysis.multiline {
             style = Style::Double;
         }
-        if style == Style::Plain {
-            if !analysis.block_plain_allowed
+        if style == Style::Plain
+            && (!analysis.block_plain_allowed
                 || (scalar.text.is_empty() && simple_key)
-                || !scalar.plain_implicit
-            {
-                style = Style::Single;
-            }
+                || !scalar.plain_implicit)
+        {
+            style = Style::Single;
         }
         if style == Style::Single && !analysis.single_quoted_allowed {
             style = Style::Double;
@@ -588,9 +587,7 @@ fn string_scalar(text: &str) -> Scalar {
             plain_implicit: false,
             tag: Some("!!str"),
         };
-    } else if text == "y" || text == "n" {
-        Style::Double
-    } else if starts_a_line_without_word_or_quote(text) {
+    } else if text == "y" || text == "n" || starts_a_line_without_word_or_quote(text) {
         Style::Double
     } else if !reads_as_string(text) || Regexp::new(r"\A0[0-7]*[89]").is_match(text) {
         Style::Single
