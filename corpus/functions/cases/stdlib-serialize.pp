@@ -124,3 +124,19 @@ parseyaml('x: 1.5')
 parsepson('{"a": 1}')
 
 parsepson('[1, "a"]')
+
+loadjson('corpus/facts.json')['networking']
+
+loadjson('corpus/nothing.json', {'a' => 1})
+
+loadjson('corpus/nothing.json')
+
+loadjson('corpus/demo/hiera.yaml', 'default')
+
+loadjson()
+
+loadyaml('corpus/demo/hiera.yaml')['version']
+
+loadyaml('corpus/nothing.yaml', 'default')
+
+loadyaml('corpus/facts.json')['os']
