@@ -18,8 +18,7 @@ fn evaluate(modulepath: &str, code: &str) -> Option<(String, Vec<String>)> {
     let source = format!(
         "$__result = with() || {{\n{code}\n}}\nnotify {{ '__result': message => \"${{__result}}\" }}\n"
     );
-    let environment =
-        Environment::with_source(PathBuf::from("site.pp"), &source, modules).unwrap();
+    let environment = Environment::with_source(PathBuf::from("site.pp"), &source, modules).unwrap();
     let facts = Value::from_json(&serde_json::json!({"networking": {"fqdn": "node.example.com"}}));
     let outcome = Compiler::new(&environment, facts).run("node.example.com");
     let catalog = outcome.catalog.expect("the case compiles");
@@ -28,16 +27,32 @@ fn evaluate(modulepath: &str, code: &str) -> Option<(String, Vec<String>)> {
         .and_then(|resources| resources.iter().find(|r| r["title"] == "__result"))
         .map(|r| r["parameters"]["message"].to_string())
         .unwrap_or_default();
-    let marks = outcome.unevaluated.iter().map(|mark| mark.what.clone()).collect();
+    let marks = outcome
+        .unevaluated
+        .iter()
+        .map(|mark| mark.what.clone())
+        .collect();
     Some((message, marks))
 }
 
 #[test]
 fn machine_and_chance_are_marked_not_guessed() {
     for (modulepath, code, what) in [
-        ("corpus/forge-modules/modules", "shuffle(['a', 'b', 'c'])", "shuffle()"),
-        ("corpus/forge-modules/modules", "glob('/etc/*')", "glob(\"/etc/*\")"),
-        ("corpus/forge-modules/modules", "str2saltedsha512('x')", "str2saltedsha512()"),
+        (
+            "corpus/forge-modules/modules",
+            "shuffle(['a', 'b', 'c'])",
+            "shuffle()",
+        ),
+        (
+            "corpus/forge-modules/modules",
+            "glob('/etc/*')",
+            "glob(\"/etc/*\")",
+        ),
+        (
+            "corpus/forge-modules/modules",
+            "str2saltedsha512('x')",
+            "str2saltedsha512()",
+        ),
         (
             "corpus/forge-modules/modules",
             "validate_cmd('x', '/usr/bin/true')",
