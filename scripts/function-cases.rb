@@ -39,8 +39,10 @@ def escape(text)
   text.to_s.gsub('\\', '\\\\\\\\').gsub("\t", '\\t').gsub("\n", '\\n')
 end
 
-# Puppet's message without the evaluator's preamble and the location.
+# Puppet's message without the evaluator's preamble and the location (of
+# the Puppet code, or of the Ruby code a deprecation warning names).
 def core(message)
+  message = message.sub(/\n   \(location: [^\n]*\)\z/, '')
   message = message.sub(/\AEvaluation Error: /, '')
   message = message.sub(/\AError while evaluating a [A-Za-z ]+?, /, '')
   message = message.sub(/ on node \S+\z/, '')
@@ -83,6 +85,9 @@ Dir['corpus/functions/cases/*.pp'].sort.each do |file|
     node.trusted_data = Puppet::Context::TrustedInformation.new('remote', node_name, {}).to_h
     Puppet[:code] = "$__result = with() || {\n#{code}}\nnotify { '__result': message => String($__result, '%p') }\n"
     logs.clear
+    # Each case is a compilation of its own: Puppet logs a deprecation
+    # once per key and process.
+    Puppet.clear_deprecation_warnings
     verdict = begin
       catalog = Puppet.override(current_environment: environment,
                                 environments: Puppet::Environments::Static.new(environment)) do

@@ -73,7 +73,9 @@ fn evaluate(code: &str, modules: &Arc<Modules>, facts: &Value) -> (String, Strin
         "$__result = with() || {{\n{code}}}\nnotify {{ '__result': message => String($__result, '%p') }}\n"
     );
     let environment =
-        match Environment::with_source(PathBuf::from("site.pp"), &source, Arc::clone(modules)) {
+        // Puppet names code given as text `unknown`, as its stack frames
+        // (which stdlib's deprecation warnings show) do.
+        match Environment::with_source(PathBuf::from("unknown"), &source, Arc::clone(modules)) {
             Ok(environment) => environment,
             Err(errors) => return ("error".into(), errors.join(" | "), String::new()),
         };

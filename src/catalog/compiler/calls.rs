@@ -51,7 +51,11 @@ impl<'e> Compiler<'e> {
             return Ok(Value::Undef);
         }
         let block = lambda.map(|lambda| Block { lambda, scope });
-        self.call_sites.push(CallSite { scope, span });
+        self.call_sites.push(CallSite {
+            scope,
+            span,
+            file: self.file,
+        });
         let result = self.call_resolved(name, args, block, span);
         self.call_sites.pop();
         result.map_err(|mut e| {
@@ -92,7 +96,7 @@ impl<'e> Compiler<'e> {
         let Some(ruby) = self.env.ruby_function(name) else {
             return Err(error(format!("Unknown function: '{name}'"), span));
         };
-        let native = functions::module_functions(&ruby.module);
+        let native = functions::module_functions(&ruby.module, &ruby.path);
         if let Some(function) = native.as_ref().and_then(|natives| natives.get(name)) {
             return function.call(self, args, block);
         }

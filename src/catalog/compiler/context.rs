@@ -13,6 +13,8 @@ use crate::catalog::functions::{self, Block, Context, Creation, Inclusion, Level
 pub(super) struct CallSite {
     pub scope: ScopeId,
     pub span: ast::Span,
+    /// The file of the call; `None` for code given as text.
+    pub file: Option<usize>,
 }
 
 impl Compiler<'_> {
@@ -20,6 +22,7 @@ impl Compiler<'_> {
         self.call_sites.last().copied().unwrap_or(CallSite {
             scope: TOP,
             span: ast::Span::default(),
+            file: None,
         })
     }
 }
@@ -285,5 +288,45 @@ impl<'e> Context for Compiler<'e> {
         let site = self.site();
         let resource = &self.resources[self.scopes[site.scope].resource];
         (resource.type_name.clone(), resource.title.clone())
+    }
+
+    fn resource_titles(&self, type_name: &str) -> Vec<String> {
+        self.resources
+            .iter()
+            .filter(|resource| resource.type_name == type_name)
+            .map(|resource| resource.title.clone())
+            .collect()
+    }
+
+    fn puppet_stack(&self) -> Vec<(String, u32)> {
+        let name = |file: Option<usize>| match file {
+            Some(index) => self.env.file(index).0.display().to_string(),
+            None => "unknown".to_string(),
+        };
+        let mut frames: Vec<(String, u32)> = self
+            .call_sites
+            .iter()
+            .rev()
+            .map(|site| (name(site.file), site.span.line))
+            .collect();
+        // The outermost call made by a manifest's top level runs inside
+        // that manifest's frame.
+        if let Some(outermost) = self.call_sites.first() {
+            if outermost
+                .file
+                .is_none_or(|index| self.env.is_manifest(index))
+            {
+                frames.push((name(outermost.file), 0));
+            }
+        }
+        frames
+    }
+
+    fn deprecation_warning(&mut self, key: &str, message: &str) {
+        // Puppet remembers at most 100 keys, and then logs no more.
+        if self.deprecations.len() < 100 && self.deprecations.insert(key.to_string()) {
+            let site = self.site();
+            self.warn_at(site.span, message.to_string());
+        }
     }
 }

@@ -250,6 +250,9 @@ pub struct Compiler<'e> {
     options: Options,
     /// The function calls being evaluated, innermost last.
     call_sites: Vec<CallSite>,
+    /// The keys of the deprecation warnings logged, each once, as
+    /// Puppet's `deprecation_warning` does.
+    deprecations: HashSet<String>,
     logs: Vec<Log>,
     /// The files loaded so far: their validation issues are reported once.
     loaded: HashSet<usize>,
@@ -304,6 +307,7 @@ impl<'e> Compiler<'e> {
             alias_types: HashMap::new(),
             options: Options::default(),
             call_sites: Vec::new(),
+            deprecations: HashSet::new(),
             logs: Vec::new(),
             loaded: HashSet::new(),
             ruby: ruby::RubyState::Off,

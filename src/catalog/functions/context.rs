@@ -174,4 +174,18 @@ pub trait Context {
     /// The resource whose body calls the function: `("Class", "Apache")`,
     /// `("Apache::Vhost", "default")`.
     fn caller_resource(&self) -> (String, String);
+
+    /// The titles of the resources of type `type_name` (capitalized,
+    /// `Package`) in the catalog so far, in the order they were declared.
+    fn resource_titles(&self, type_name: &str) -> Vec<String>;
+
+    /// Puppet's stack of Puppet code (`Puppet::Pops::PuppetStack`): each
+    /// function call being evaluated, innermost first, as its file
+    /// (`unknown` for code given as text) and line, then the manifest's
+    /// own frame (line 0) while its top level is evaluated.
+    fn puppet_stack(&self) -> Vec<(String, u32)>;
+
+    /// Logs Puppet's deprecation warning `message` once for `key`, as
+    /// `Puppet.deprecation_warning` does.
+    fn deprecation_warning(&mut self, key: &str, message: &str);
 }

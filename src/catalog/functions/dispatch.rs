@@ -54,7 +54,16 @@ impl Mismatch {
             Mismatch::Param { name, types, value } => {
                 let expected = match types.as_slice() {
                     [one] => one.clone(),
-                    many => Type::Variant(many.to_vec()),
+                    // The signatures' types as one variant, as Puppet
+                    // describes them: nested variants spread.
+                    many => Type::Variant(
+                        many.iter()
+                            .flat_map(|ty| match ty {
+                                Type::Variant(members) => members.clone(),
+                                other => vec![other.clone()],
+                            })
+                            .collect(),
+                    ),
                 };
                 let detail = describe_mismatch(&expected, value)
                     .unwrap_or_else(|| "expects another value".to_string());

@@ -210,7 +210,6 @@ impl Registry {
 
 thread_local! {
     static PUPPET: Rc<Registry> = Rc::new(puppet::registry());
-    static STDLIB: Rc<Registry> = Rc::new(stdlib::registry());
 }
 
 /// Puppet 7's built-in functions.
@@ -218,10 +217,12 @@ pub fn builtins() -> Rc<Registry> {
     PUPPET.with(Rc::clone)
 }
 
-/// The Ruby functions of module `module` that pfacts evaluates natively.
-pub fn module_functions(module: &str) -> Option<Rc<Registry>> {
+/// The Ruby functions of module `module` that pfacts evaluates natively,
+/// as the version of the module that holds `file` (one of its functions)
+/// writes them.
+pub fn module_functions(module: &str, file: &std::path::Path) -> Option<Rc<Registry>> {
     match module {
-        "stdlib" => Some(STDLIB.with(Rc::clone)),
+        "stdlib" => Some(stdlib::registry_for(file)),
         _ => None,
     }
 }
@@ -260,6 +261,8 @@ mod tests {
     #[test]
     fn registries_build() {
         assert!(super::builtins().get("each").is_some());
-        assert!(super::module_functions("stdlib").is_some_and(|r| r.get("pick").is_some()));
+        for version in [super::stdlib::Version::V8, super::stdlib::Version::V9] {
+            assert!(super::stdlib::registry(version).get("pick").is_some());
+        }
     }
 }

@@ -198,7 +198,12 @@ impl fmt::Display for Signature {
                 format!("{ty} {}{indicator}", param.name)
             })
             .collect();
-        if let Some(block) = &self.block {
+        // Puppet leaves out a block that may be one of several callables.
+        if let Some(block) = self
+            .block
+            .as_ref()
+            .filter(|b| !matches!(b.ty, Type::Variant(_)))
+        {
             let indicator = if block.optional { "?" } else { "" };
             parts.push(format!("{} {}{indicator}", block.ty, block.name));
         }

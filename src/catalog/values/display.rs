@@ -46,7 +46,12 @@ fn interpolated(value: &Value, out: &mut String) {
             }
             out.push('}');
         }
-        Value::Type(ty) => out.push_str(&ty.to_string()),
+        // A reference interpolates as Puppet names the resource:
+        // `File[/tmp/a]`.
+        Value::Type(ty) => match ty.as_reference() {
+            Some((type_name, title)) => out.push_str(&format!("{type_name}[{title}]")),
+            None => out.push_str(&ty.to_string()),
+        },
         Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
         Value::Deferred(deferred) => out.push_str(&deferred.text()),
         Value::Unevaluated(mark) => {

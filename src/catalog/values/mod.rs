@@ -4,6 +4,7 @@
 
 pub mod compare;
 pub mod display;
+pub mod random;
 pub mod types;
 
 use std::cell::RefCell;

@@ -27,6 +27,15 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
             };
             type_mismatch(&members, true, value)
         }
+        // A variant that accepts undef is Puppet's optional of the rest.
+        (Type::Variant(members), _) if !is_alias && members.contains(&Type::Undef) => {
+            let rest: Vec<Type> = members
+                .iter()
+                .filter(|m| **m != Type::Undef)
+                .cloned()
+                .collect();
+            type_mismatch(&rest, true, value)
+        }
         (Type::Variant(members), _) if !is_alias => type_mismatch(members, false, value),
         (Type::Enum(..) | Type::Pattern(_), _) => {
             let got = match value {

@@ -84,6 +84,9 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
             };
             list(out, "Float", parts)
         }
+        // The type of a string value shows no size, as Puppet's formatter
+        // writes it.
+        Type::String(string) if string.value.is_some() => out.push_str("String"),
         Type::String(string) => list(out, "String", range_parts(&string.size, |n| n.to_string())),
         Type::Enum(values, case_insensitive) => {
             let mut parts: Vec<String> = values.iter().map(|value| quoted(value)).collect();
