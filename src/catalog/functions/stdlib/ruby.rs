@@ -50,6 +50,7 @@ pub fn class_name(value: &Value) -> &'static str {
         Value::Type(ty) if ty.as_reference().is_some() => "Puppet::Resource",
         Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
+        Value::Deferred(_) => "Deferred",
         Value::Unevaluated(_) => "Object",
     }
 }
