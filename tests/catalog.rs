@@ -799,12 +799,29 @@ fn ruby_gives_puppets_catalog() {
     let without = run(false);
     let stderr = String::from_utf8(without.stderr).unwrap();
     assert!(
-        stderr.contains("pfacts: 5 value(s) not evaluated"),
+        stderr.contains("pfacts: 8 value(s) not evaluated"),
         "{stderr}"
     );
     assert!(
         stderr.contains("init.pp:11:23: legacy_sum(): a function written in Ruby"),
         "{stderr}"
+    );
+    // A function of a marked value, a template that writes one: marked
+    // too, not text made from the mark.
+    let catalog: Value = serde_json::from_slice(&without.stdout).unwrap();
+    let message = |title: &str| {
+        let resources = catalog["resources"].as_array().unwrap();
+        let resource = resources.iter().find(|r| r["title"] == title).unwrap();
+        resource["parameters"]["message"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(message("shouted").starts_with("<<rb::greet() not evaluated"));
+    assert!(stderr.contains("upcase() was not evaluated"), "{stderr}");
+    assert_eq!(
+        message("rendered"),
+        "<<inline_epp('...') not evaluated: it uses a value pfacts did not compute>>"
     );
     let has_ruby = Command::new("ruby").arg("--version").output().is_ok();
     if !has_ruby {

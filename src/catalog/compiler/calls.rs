@@ -38,6 +38,9 @@ impl<'e> Compiler<'e> {
         span: ast::Span,
     ) -> Result<Value> {
         if matches!(name, epp::RENDER_TEXT | epp::RENDER_EXPR) && !self.epp_output.is_empty() {
+            if let Some(mark) = args.first().and_then(Value::mark) {
+                self.note_use(mark, span, "an EPP template wrote it");
+            }
             if let Some((output, sensitive)) = self.epp_output.last_mut() {
                 match args.first() {
                     Some(Value::Sensitive(value)) => {
@@ -125,6 +128,7 @@ impl<'e> Compiler<'e> {
         mark.consequences
             .borrow_mut()
             .push((at, consequence.into()));
+        self.marks_decided.set(self.marks_decided.get() + 1);
     }
 
     /// A value marked unevaluated at `span` of the file being evaluated,

@@ -242,6 +242,9 @@ pub struct Compiler<'e> {
     alias_types: HashMap<String, Rc<Alias>>,
     /// ERB templates being rendered, each inside the previous.
     templates_rendering: usize,
+    /// How many times code decided with a value pfacts did not compute: a
+    /// template whose rendering did is not computed either.
+    marks_decided: std::cell::Cell<usize>,
     /// Templates lowered so far, by path (`epp`) or text (`inline_epp`).
     templates: HashMap<String, Rc<epp::Template>>,
     /// The text rendered so far by each template being evaluated, and
@@ -303,6 +306,7 @@ impl<'e> Compiler<'e> {
             epp_output: Vec::new(),
             templates: HashMap::new(),
             templates_rendering: 0,
+            marks_decided: std::cell::Cell::new(0),
             aliases: HashMap::new(),
             alias_types: HashMap::new(),
             options: Options::default(),

@@ -27,6 +27,7 @@ impl<'e> Compiler<'e> {
                 span,
             ));
         }
+        let decided = self.marks_decided.get();
         let mut rendered = String::new();
         for arg in args {
             let source = arg.to_text();
@@ -88,7 +89,26 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
+        if self.marks_decided.get() != decided {
+            let what = args.first().map(Value::to_text).unwrap_or_default();
+            return Ok(self.undetermined_template(name, &what, span));
+        }
         Ok(Value::Str(rendered))
+    }
+
+    /// A template's text when its rendering read or decided with a value
+    /// pfacts did not compute: not computed either.
+    fn undetermined_template(&mut self, name: &str, what: &str, span: ast::Span) -> Value {
+        let what = if name.starts_with("inline") {
+            "..."
+        } else {
+            what
+        };
+        self.mark_unevaluated(
+            format!("{name}('{what}')"),
+            "it uses a value pfacts did not compute".to_string(),
+            span,
+        )
     }
 
     /// `epp(file, args)` renders a module's template in a scope of its own
@@ -179,12 +199,17 @@ impl<'e> Compiler<'e> {
         let parent = if name == "epp" { TOP } else { scope };
         let local = self.new_scope(Some(parent), Some(scope));
         let saved_file = self.file.take();
+        let decided = self.marks_decided.get();
         self.epp_output.push((String::new(), false));
         let rendered = self
             .bind_template(&template, arguments, enforce, local)
             .and_then(|()| self.block(&template.body, local));
         let (output, sensitive) = self.epp_output.pop().unwrap_or_default();
         self.file = saved_file;
+        if rendered.is_ok() && self.marks_decided.get() != decided {
+            let what = args.first().map(Value::to_text).unwrap_or_default();
+            return Ok(self.undetermined_template(name, &what, span));
+        }
         let output = Value::Str(output);
         let output = if sensitive {
             Value::Sensitive(Box::new(output))
@@ -269,10 +294,16 @@ struct TemplateHost<'c, 'e> {
 
 impl erb::Host for TemplateHost<'_, '_> {
     fn variable(&mut self, name: &str) -> Option<Value> {
-        self.compiler
+        let value = self
+            .compiler
             .lookup(name, self.scope, self.span)
             .ok()
-            .filter(|value| *value != Value::Undef)
+            .filter(|value| *value != Value::Undef)?;
+        if let Some(mark) = value.mark() {
+            self.compiler
+                .note_use(mark, self.span, "an ERB template read it");
+        }
+        Some(value)
     }
 
     fn call(

@@ -78,6 +78,15 @@ impl Function {
         values: Vec<Value>,
         block: Option<Block<'_>>,
     ) -> Result<Value> {
+        // What a function makes of a value pfacts did not compute is not
+        // computed either; Puppet code in a block still runs, and what
+        // declares or logs keeps the values as they are.
+        if block.is_none() && !PASSES_MARKS.contains(&self.name) {
+            if let Some(mark) = values.iter().find_map(deep_mark) {
+                context.note_use(&mark, &format!("{}() was not evaluated", self.name));
+                return Ok(Value::Unevaluated(mark));
+            }
+        }
         let arity = block.as_ref().map(Block::arity);
         let (handlers, dispatches): (Vec<&Dispatch>, Vec<&Dispatch>) = self
             .dispatches
@@ -223,6 +232,42 @@ pub fn builtins() -> Rc<Registry> {
 pub fn module_functions(module: &str, file: &std::path::Path) -> Option<Rc<Registry>> {
     match module {
         "stdlib" => Some(stdlib::registry_for(file)),
+        _ => None,
+    }
+}
+
+/// The functions that keep values pfacts did not compute as they are: they
+/// declare what holds them, or log them.
+const PASSES_MARKS: &[&str] = &[
+    "create_resources",
+    "ensure_resource",
+    "ensure_resources",
+    "ensure_packages",
+    "stdlib::ensure_packages",
+    "include",
+    "contain",
+    "require",
+    "realize",
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "err",
+    "alert",
+    "crit",
+    "emerg",
+];
+
+/// The first mark of a value pfacts did not compute in `value`, at any
+/// depth.
+fn deep_mark(value: &Value) -> Option<Rc<crate::catalog::values::Unevaluated>> {
+    match value {
+        Value::Unevaluated(mark) => Some(Rc::clone(mark)),
+        Value::Array(items) => items.iter().find_map(deep_mark),
+        Value::Hash(entries) => entries
+            .iter()
+            .find_map(|(key, value)| deep_mark(key).or_else(|| deep_mark(value))),
+        Value::Sensitive(inner) => deep_mark(inner),
         _ => None,
     }
 }

@@ -13,6 +13,15 @@ class rb (
   notify { 'blocks':
     message => rb::twice(4) |$x| { $x + 1 },
   }
+  # What Puppet makes of a Ruby function's value: without --ruby, pfacts
+  # marks it, never a text made from the mark.
+  notify { 'shouted':
+    message => upcase(rb::greet('you')),
+  }
+  $greeting = rb::greet('epp')
+  notify { 'rendered':
+    message => inline_epp('<%= $greeting %>!'),
+  }
   file { '/etc/rb.conf':
     content => template('rb/rb.conf.erb'),
   }
