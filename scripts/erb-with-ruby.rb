@@ -36,5 +36,16 @@ server <%= s %>
  %q(<% if defined?(@nothing) %>yes<% else %>no<% end %>),
  %q(<%= @port > 79 ? 'high' : 'low' %>),
  %q(<%= Array(@nothing).empty? && !@servers.empty? %>),
+ %q(<%- def line(key, value = 'none')
+    return "#{key}: -" unless value
+    "#{key}: #{value}"
+  end -%>
+<%= line('a', 1) %> <%= line('b', nil) %> <%= line('c') %>),
+ %q(<%- def first_server
+    @servers.each { |s| return s.upcase }
+    'none'
+  end -%><%= first_server %>),
+ %q(<%= [*@servers, *@nothing, *@port].join(',') %>),
+ %q(<% config = {} %><% config['a'] = {} %><% config['a']['b'] = [1] %><% config['a']['b'][0] = 2 %><%= config %>),
 ].each { |t| p c.r(t) }
 p 1e20.to_s, 1.23456789012345e-7.to_s

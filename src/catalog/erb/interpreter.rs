@@ -2,10 +2,11 @@
 //! flow, blocks, operators.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::methods::{binary, flatten, index, kernel, method, slice};
 use super::object::*;
-use super::parser::{Block, Interpolated, Node};
+use super::parser::{Block, Interpolated, Method, Node};
 use super::{unsupported, Host, Result, MAX_NESTING};
 
 // ---------------------------------------------------------------------------
@@ -17,6 +18,14 @@ pub(super) struct Interpreter<'h> {
     /// Local variables, a frame per block.
     pub(super) locals: Vec<HashMap<String, Object>>,
     pub(super) out: String,
+    /// The methods the template defines.
+    pub(super) methods: HashMap<String, Rc<Method>>,
+    /// The value of a `return` on its way out of its method: the
+    /// statements left are skipped.
+    pub(super) returning: Option<Object>,
+    /// Methods being run, innermost last: a template's recursion is
+    /// bounded, as the stack is.
+    pub(super) calls: usize,
 }
 
 impl Interpreter<'_> {
@@ -31,6 +40,9 @@ impl Interpreter<'_> {
         let mut last = Object::Nil;
         for statement in statements {
             last = self.eval(statement)?;
+            if self.returning.is_some() {
+                break;
+            }
         }
         Ok(last)
     }
@@ -69,12 +81,20 @@ impl Interpreter<'_> {
                 }
                 Object::Str(text)
             }
-            Node::Array(items) => Object::Array(
-                items
-                    .iter()
-                    .map(|item| self.eval(item))
-                    .collect::<Result<_>>()?,
-            ),
+            Node::Array(items) => Object::Array(self.eval_list(items)?),
+            Node::Splat(_) => return unsupported("`*` outside an array or arguments"),
+            Node::Def(method) => {
+                self.methods.insert(method.name.clone(), Rc::clone(method));
+                symbol(&method.name)
+            }
+            Node::Return(value) => {
+                let value = match value {
+                    Some(value) => self.eval(value)?,
+                    None => Object::Nil,
+                };
+                self.returning = Some(value);
+                Object::Nil
+            }
             Node::Hash(pairs) => {
                 let mut entries: Vec<(Object, Object)> = Vec::new();
                 for (key, value) in pairs {
@@ -87,7 +107,10 @@ impl Interpreter<'_> {
             Node::IVar(name) => self.variable(name).unwrap_or(Object::Nil),
             Node::Name(name) => match self.local(name) {
                 Some(value) => value.clone(),
-                None => return unsupported(format!("the method or variable `{name}`")),
+                None => match self.methods.get(name).cloned() {
+                    Some(method) => self.call_method(&method, Vec::new())?,
+                    None => return unsupported(format!("the method or variable `{name}`")),
+                },
             },
             Node::Assign(name, value) => {
                 let value = self.eval(value)?;
@@ -164,9 +187,13 @@ impl Interpreter<'_> {
                 binary(op, left, right)?
             }
             Node::Range(..) => return unsupported("ranges but as an index"),
-            Node::IndexAssign(name, index, value) => {
-                let (index, value) = (self.eval(index)?, self.eval(value)?);
-                let Some(target) = self
+            Node::IndexAssign(name, path, value) => {
+                let path: Vec<Object> = path
+                    .iter()
+                    .map(|index| self.eval(index))
+                    .collect::<Result<_>>()?;
+                let value = self.eval(value)?;
+                let Some(mut target) = self
                     .locals
                     .iter_mut()
                     .rev()
@@ -174,7 +201,26 @@ impl Interpreter<'_> {
                 else {
                     return unsupported(format!("undefined local variable `{name}'"));
                 };
-                match (target, &index) {
+                let (index, inner) = path.split_last().expect("an index at least");
+                for step in inner {
+                    target = match target {
+                        Object::Hash(entries) => {
+                            match entries.iter_mut().find(|(key, _)| key == step) {
+                                Some((_, entry)) => entry,
+                                None => return unsupported("undefined method `[]=' for nil"),
+                            }
+                        }
+                        Object::Array(items) => match usize::try_from(match step {
+                            Object::Integer(position) => *position,
+                            _ => -1,
+                        }) {
+                            Ok(at) if at < items.len() => &mut items[at],
+                            _ => return unsupported("assigning into that"),
+                        },
+                        _ => return unsupported("assigning into that"),
+                    };
+                }
+                match (target, index) {
                     (Object::Hash(entries), _) => {
                         hash_insert(entries, index.clone(), value.clone())
                     }
@@ -238,11 +284,11 @@ impl Interpreter<'_> {
         if is_scope {
             return self.scope_method(name, args);
         }
-        let args: Vec<Object> = args
-            .iter()
-            .map(|arg| self.eval(arg))
-            .collect::<Result<_>>()?;
+        let args = self.eval_list(args)?;
         let Some(receiver) = receiver else {
+            if let Some(method) = self.methods.get(name).cloned() {
+                return self.call_method(&method, args);
+            }
             return kernel(name, &args);
         };
         let receiver = self.eval(receiver)?;
@@ -250,6 +296,73 @@ impl Interpreter<'_> {
             Some(block) => self.iterate(&receiver, name, &args, block),
             None => method(&receiver, name, &args),
         }
+    }
+
+    /// The values of an array's items or a call's arguments, `*x` spread
+    /// as Ruby spreads it.
+    fn eval_list(&mut self, items: &[Node]) -> Result<Vec<Object>> {
+        let mut values = Vec::with_capacity(items.len());
+        for item in items {
+            match item {
+                Node::Splat(inner) => match self.eval(inner)? {
+                    Object::Nil => {}
+                    Object::Array(elements) => values.extend(elements),
+                    Object::Hash(entries) => values.extend(
+                        entries
+                            .into_iter()
+                            .map(|(key, value)| Object::Array(vec![key, value])),
+                    ),
+                    other => values.push(other),
+                },
+                item => values.push(self.eval(item)?),
+            }
+        }
+        Ok(values)
+    }
+
+    /// Calls a method the template defined, in a scope of its own: its
+    /// parameters, not the caller's locals.
+    fn call_method(&mut self, method: &Method, args: Vec<Object>) -> Result<Object> {
+        let required = method.params.iter().filter(|(_, d)| d.is_none()).count();
+        if args.len() < required || args.len() > method.params.len() {
+            return unsupported(format!(
+                "wrong number of arguments (given {}, expected {}) for `{}'",
+                args.len(),
+                required,
+                method.name
+            ));
+        }
+        if self.calls >= MAX_NESTING {
+            return unsupported("methods nested this deep");
+        }
+        self.calls += 1;
+        let caller = std::mem::replace(&mut self.locals, vec![HashMap::new()]);
+        let mut outcome = Ok(Object::Nil);
+        let mut args = args.into_iter();
+        for (name, default) in &method.params {
+            let value = match args.next() {
+                Some(value) => Ok(value),
+                None => default
+                    .as_ref()
+                    .map_or(Ok(Object::Nil), |default| self.eval(default)),
+            };
+            match value {
+                Ok(value) => {
+                    self.locals[0].insert(name.clone(), value);
+                }
+                Err(error) => {
+                    outcome = Err(error);
+                    break;
+                }
+            }
+        }
+        if outcome.is_ok() {
+            outcome = self.run(&method.body);
+        }
+        self.locals = caller;
+        self.calls -= 1;
+        let returned = self.returning.take();
+        outcome.map(|last| returned.unwrap_or(last))
     }
 
     /// `scope.lookupvar('x')`, `scope.call_function('f', [args])`,
@@ -315,6 +428,9 @@ impl Interpreter<'_> {
             }
             let result = self.yield_block(block, yielded)?;
             results.push((item.clone(), result));
+            if self.returning.is_some() {
+                return Ok(Object::Nil);
+            }
         }
         let selected = |keep: bool| -> Vec<Object> {
             results

@@ -67,6 +67,9 @@ pub fn render(template: &str, host: &mut dyn Host) -> Result<String> {
         host,
         locals: vec![HashMap::new()],
         out: String::new(),
+        methods: HashMap::new(),
+        returning: None,
+        calls: 0,
     };
     interpreter.run(&program)?;
     Ok(interpreter.out)
@@ -172,6 +175,31 @@ mod tests {
             rendered("<%= Array(@nothing).empty? && !@servers.empty? %>"),
             "true"
         );
+    }
+
+    #[test]
+    fn methods_return_splats_and_nested_assignment() {
+        assert_eq!(
+            rendered(
+                "<%- def line(key, value = 'none')\n    return \"#{key}: -\" unless value\n    \"#{key}: #{value}\"\n  end -%>\n<%= line('a', 1) %> <%= line('b', nil) %> <%= line('c') %>"
+            ),
+            "a: 1 b: - c: none"
+        );
+        assert_eq!(
+            rendered("<%- def first_server\n    @servers.each { |s| return s.upcase }\n    'none'\n  end -%><%= first_server %>"),
+            "A"
+        );
+        assert_eq!(
+            rendered("<%= [*@servers, *@nothing, *@port].join(',') %>"),
+            "a,b,80"
+        );
+        assert_eq!(
+            rendered("<% config = {} %><% config['a'] = {} %><% config['a']['b'] = [1] %><% config['a']['b'][0] = 2 %><%= config %>"),
+            "{\"a\"=>{\"b\"=>[2]}}"
+        );
+        // A method calling itself for ever is refused, not a stack overflow.
+        let mut host = Variables(Vec::new());
+        assert!(render("<% def f\n f\n end %><%= f %>", &mut host).is_err());
     }
 
     #[test]

@@ -31,8 +31,15 @@ pub(super) enum Node {
         block: Option<Block>,
     },
     Index(Box<Node>, Vec<Node>),
-    /// `local[index] = value`.
-    IndexAssign(String, Box<Node>, Box<Node>),
+    /// `local[a][b] = value`: a local variable, the indexes down to the
+    /// entry, the value.
+    IndexAssign(String, Vec<Node>, Box<Node>),
+    /// `*x` in an array or the arguments of a call: its elements.
+    Splat(Box<Node>),
+    /// `def name(params) ... end`: a method of the template.
+    Def(std::rc::Rc<Method>),
+    /// `return [value]`, out of a method.
+    Return(Option<Box<Node>>),
     /// `a..b`, `a...b` (end excluded), as an index.
     Range(Box<Node>, Box<Node>, bool),
     Not(Box<Node>),
@@ -49,6 +56,15 @@ pub(super) enum Node {
 pub(super) enum Interpolated {
     Text(String),
     Code(Vec<Node>),
+}
+
+/// A method a template defines: its parameters, with their defaults, and
+/// its body.
+#[derive(Debug)]
+pub(super) struct Method {
+    pub(super) name: String,
+    pub(super) params: Vec<(String, Option<Node>)>,
+    pub(super) body: Vec<Node>,
 }
 
 #[derive(Clone, Debug)]
@@ -221,16 +237,25 @@ impl Parser {
         if !self.eat_op("=") {
             return Ok(target);
         }
-        match target {
-            Node::Index(indexed, mut args) if args.len() == 1 => match *indexed {
-                Node::Name(name) => {
-                    let value = self.assignment()?;
-                    let index = args.pop().expect("one argument");
-                    Ok(Node::IndexAssign(name, Box::new(index), Box::new(value)))
+        // `a[i][j] = v`: the indexes from the local variable down.
+        let mut path = Vec::new();
+        let mut target = target;
+        loop {
+            match target {
+                Node::Index(indexed, mut args) if args.len() == 1 => {
+                    path.push(args.pop().expect("one argument"));
+                    target = *indexed;
                 }
-                _ => unsupported("assigning into other than a local variable"),
-            },
-            _ => unsupported("assigning to other than a variable"),
+                Node::Name(name) if !path.is_empty() => {
+                    path.reverse();
+                    let value = self.assignment()?;
+                    return Ok(Node::IndexAssign(name, path, Box::new(value)));
+                }
+                Node::Index(..) | Node::Name(_) if path.is_empty() => {
+                    return unsupported("assigning to other than a variable")
+                }
+                _ => return unsupported("assigning into other than a local variable"),
+            }
         }
     }
 
@@ -383,7 +408,9 @@ impl Parser {
             if self.eat_op(close) {
                 break;
             }
-            if let Tok::Label(name) = self.peek().clone() {
+            if self.eat_op("*") {
+                items.push(Node::Splat(Box::new(self.ternary()?)));
+            } else if let Tok::Label(name) = self.peek().clone() {
                 self.at += 1;
                 let value = self.ternary()?;
                 pairs.push((Node::Str(vec![Interpolated::Text(name)]), value));
@@ -512,8 +539,21 @@ impl Parser {
                 "false" => Ok(Node::Bool(false)),
                 "if" | "unless" => self.conditional(word == "unless"),
                 "case" => self.case(),
-                "self" | "while" | "until" | "for" | "begin" | "def" | "yield" | "return"
-                | "lambda" | "proc" | "break" | "next" => unsupported(format!("`{word}`")),
+                "def" => self.def(),
+                "return" => {
+                    let ends = matches!(self.peek(), Tok::End | Tok::Text(_) | Tok::Eof)
+                        || self.is_word("if")
+                        || self.is_word("unless")
+                        || self.is_word("end");
+                    let value = if ends {
+                        None
+                    } else {
+                        Some(Box::new(self.expression()?))
+                    };
+                    Ok(Node::Return(value))
+                }
+                "self" | "while" | "until" | "for" | "begin" | "yield" | "lambda" | "proc"
+                | "break" | "next" => unsupported(format!("`{word}`")),
                 _ => {
                     if self.is_op("(") {
                         let args = self.arguments()?;
@@ -530,6 +570,42 @@ impl Parser {
             },
             other => unsupported(format!("Ruby syntax: {other:?}")),
         }
+    }
+
+    /// `def name[(a, b = default)] ... end`.
+    pub(super) fn def(&mut self) -> Result<Node> {
+        let Tok::Ident(name) = self.next() else {
+            return unsupported("a method name that is not an identifier");
+        };
+        let mut params = Vec::new();
+        let parenthesized = self.eat_op("(");
+        let has_params = if parenthesized {
+            !self.eat_op(")")
+        } else {
+            !matches!(self.peek(), Tok::End | Tok::Text(_) | Tok::Eof)
+        };
+        if has_params {
+            loop {
+                let Tok::Ident(param) = self.next() else {
+                    return unsupported("method parameters other than names and defaults");
+                };
+                let default = if self.eat_op("=") {
+                    Some(self.ternary()?)
+                } else {
+                    None
+                };
+                params.push((param, default));
+                if !self.eat_op(",") {
+                    break;
+                }
+            }
+            if parenthesized {
+                self.expect_op(")")?;
+            }
+        }
+        let body = self.statements(&["end"])?;
+        self.end()?;
+        Ok(Node::Def(std::rc::Rc::new(Method { name, params, body })))
     }
 
     /// `if c [then] ... [elsif c ...] [else ...] end` (`unless`: negated).
