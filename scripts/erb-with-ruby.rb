@@ -47,5 +47,8 @@ server <%= s %>
   end -%><%= first_server %>),
  %q(<%= [*@servers, *@nothing, *@port].join(',') %>),
  %q(<% config = {} %><% config['a'] = {} %><% config['a']['b'] = [1] %><% config['a']['b'][0] = 2 %><%= config %>),
+ %q(<%- k, v = 'a=b'.split('=') -%><%= v %><%= k %> <%= @servers.include? 'a' %> <%= 'x y'.include? " " %>),
+ %q(<%- raise Puppet::Error, 'no port' unless @port -%>ok),
+ %q(<%- s = ''; l = []; h = {'a' => 1}; @servers.each { |x| s << x; l.push(x) }; h.merge!('b' => 2) -%><%= s %> <%= l %> <%= h %>),
 ].each { |t| p c.r(t) }
 p 1e20.to_s, 1.23456789012345e-7.to_s

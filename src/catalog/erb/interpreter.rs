@@ -83,6 +83,18 @@ impl Interpreter<'_> {
             }
             Node::Array(items) => Object::Array(self.eval_list(items)?),
             Node::Splat(_) => return unsupported("`*` outside an array or arguments"),
+            Node::MultiAssign(names, value) => {
+                let value = self.eval(value)?;
+                let items = match &value {
+                    Object::Array(items) => items.clone(),
+                    other => vec![other.clone()],
+                };
+                for (position, name) in names.iter().enumerate() {
+                    let item = items.get(position).cloned().unwrap_or(Object::Nil);
+                    self.assign_local(name, item);
+                }
+                value
+            }
             Node::Def(method) => {
                 self.methods.insert(method.name.clone(), Rc::clone(method));
                 symbol(&method.name)
@@ -114,19 +126,7 @@ impl Interpreter<'_> {
             },
             Node::Assign(name, value) => {
                 let value = self.eval(value)?;
-                let frame = self
-                    .locals
-                    .iter_mut()
-                    .rev()
-                    .find(|frame| frame.contains_key(name));
-                match frame {
-                    Some(frame) => frame.insert(name.clone(), value.clone()),
-                    None => self
-                        .locals
-                        .last_mut()
-                        .expect("one frame at least")
-                        .insert(name.clone(), value.clone()),
-                };
+                self.assign_local(name, value.clone());
                 value
             }
             Node::Not(operand) => Object::Bool(!truthy(&self.eval(operand)?)),
@@ -182,6 +182,17 @@ impl Interpreter<'_> {
                 }
                 _ => return unsupported("defined? of anything but a variable"),
             },
+            // `<<` changes what it appends to, in place: a local takes the
+            // result; anything else pfacts cannot change in place.
+            Node::Binary("<<", target, item) => {
+                let Node::Name(local) = &**target else {
+                    return unsupported("`<<` onto other than a local variable");
+                };
+                let (current, item) = (self.eval(target)?, self.eval(item)?);
+                let appended = binary("<<", current, item)?;
+                self.assign_local(local, appended.clone());
+                appended
+            }
             Node::Binary(op, left, right) => {
                 let (left, right) = (self.eval(left)?, self.eval(right)?);
                 binary(op, left, right)?
@@ -285,6 +296,24 @@ impl Interpreter<'_> {
             return self.scope_method(name, args);
         }
         let args = self.eval_list(args)?;
+        // Methods that change their receiver in place: a local takes the
+        // result; anything else pfacts cannot change in place.
+        if matches!(name, "push" | "<<" | "concat" | "merge!" | "update") || name.ends_with('!') {
+            let Some(Node::Name(local)) = receiver else {
+                return unsupported(format!("`{name}` on other than a local variable"));
+            };
+            let current = self.eval(receiver.expect("a receiver"))?;
+            let changed = match name {
+                "merge!" | "update" => method(&current, "merge", &args)?,
+                "concat" => args
+                    .iter()
+                    .try_fold(current, |acc, item| binary("+", acc, item.clone()))?,
+                "push" | "<<" => method(&current, "push", &args)?,
+                other => return unsupported(format!("the method `{other}`")),
+            };
+            self.assign_local(local, changed.clone());
+            return Ok(changed);
+        }
         let Some(receiver) = receiver else {
             if let Some(method) = self.methods.get(name).cloned() {
                 return self.call_method(&method, args);
@@ -296,6 +325,23 @@ impl Interpreter<'_> {
             Some(block) => self.iterate(&receiver, name, &args, block),
             None => method(&receiver, name, &args),
         }
+    }
+
+    /// Sets a local: in the frame that has it, else the innermost.
+    fn assign_local(&mut self, name: &str, value: Object) {
+        let frame = self
+            .locals
+            .iter_mut()
+            .rev()
+            .find(|frame| frame.contains_key(name));
+        match frame {
+            Some(frame) => frame.insert(name.to_string(), value),
+            None => self
+                .locals
+                .last_mut()
+                .expect("one frame at least")
+                .insert(name.to_string(), value),
+        };
     }
 
     /// The values of an array's items or a call's arguments, `*x` spread

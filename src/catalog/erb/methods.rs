@@ -33,6 +33,11 @@ pub(super) fn kernel(name: &str, args: &[Object]) -> Result<Object> {
                 number(other).ok_or_else(|| Unsupported("Float() of a non-number".to_string()))?,
             ),
         },
+        // A template that raises fails in Puppet: pfacts says so.
+        ("raise", args) => {
+            let message = args.iter().map(to_s).collect::<Vec<_>>().join(": ");
+            return unsupported(format!("the template raised {message}"));
+        }
         _ => return unsupported(format!("the method `{name}`")),
     })
 }

@@ -197,6 +197,19 @@ mod tests {
             rendered("<% config = {} %><% config['a'] = {} %><% config['a']['b'] = [1] %><% config['a']['b'][0] = 2 %><%= config %>"),
             "{\"a\"=>{\"b\"=>[2]}}"
         );
+        assert_eq!(
+            rendered("<%- k, v = 'a=b'.split('=') -%><%= v %><%= k %> <%= @servers.include? 'a' %> <%= 'x y'.include? \" \" %>"),
+            "ba true true"
+        );
+        assert_eq!(
+            rendered("<%- raise Puppet::Error, 'no port' unless @port -%>ok"),
+            "ok"
+        );
+        // What changes its receiver in place changes the local.
+        assert_eq!(
+            rendered("<%- s = ''; l = []; h = {'a' => 1}; @servers.each { |x| s << x; l.push(x) }; h.merge!('b' => 2) -%><%= s %> <%= l %> <%= h %>"),
+            "ab [\"a\", \"b\"] {\"a\"=>1, \"b\"=>2}"
+        );
         // A method calling itself for ever is refused, not a stack overflow.
         let mut host = Variables(Vec::new());
         assert!(render("<% def f\n f\n end %><%= f %>", &mut host).is_err());

@@ -36,6 +36,8 @@ pub(super) enum Node {
     IndexAssign(String, Vec<Node>, Box<Node>),
     /// `*x` in an array or the arguments of a call: its elements.
     Splat(Box<Node>),
+    /// `a, b = value`: the locals, and the array spread over them.
+    MultiAssign(Vec<String>, Box<Node>),
     /// `def name(params) ... end`: a method of the template.
     Def(std::rc::Rc<Method>),
     /// `return [value]`, out of a method.
@@ -219,6 +221,10 @@ impl Parser {
     }
 
     pub(super) fn assignment(&mut self) -> Result<Node> {
+        if let Some(names) = self.multiple_targets() {
+            let value = self.assignment()?;
+            return Ok(Node::MultiAssign(names, Box::new(value)));
+        }
         if let (Tok::Ident(name), Tok::Op(op)) = (self.peek().clone(), &self.tokens[self.at + 1]) {
             let op = *op;
             if matches!(op, "=" | "+=" | "-=" | "||=") {
@@ -255,6 +261,26 @@ impl Parser {
                     return unsupported("assigning to other than a variable")
                 }
                 _ => return unsupported("assigning into other than a local variable"),
+            }
+        }
+    }
+
+    /// `a, b =` ahead: the names, consumed; else nothing is.
+    fn multiple_targets(&mut self) -> Option<Vec<String>> {
+        let mut names = Vec::new();
+        let mut at = self.at;
+        loop {
+            let Tok::Ident(name) = self.tokens.get(at)? else {
+                return None;
+            };
+            names.push(name.clone());
+            match self.tokens.get(at + 1)? {
+                Tok::Op(",") => at += 2,
+                Tok::Op("=") if names.len() > 1 => {
+                    self.at = at + 2;
+                    return Some(names);
+                }
+                _ => return None,
             }
         }
     }
@@ -350,7 +376,11 @@ impl Parser {
                 let Tok::Ident(name) = self.next() else {
                     return unsupported("a method name that is not an identifier");
                 };
-                let args = self.arguments()?;
+                let args = if self.starts_command_argument() {
+                    vec![self.ternary()?]
+                } else {
+                    self.arguments()?
+                };
                 let block = self.block()?;
                 node = match node {
                     // `a.map.each_with_index { |x, i| }`: an enumerator,
@@ -386,6 +416,32 @@ impl Parser {
             } else {
                 return Ok(node);
             }
+        }
+    }
+
+    /// Whether the next token starts an argument given without
+    /// parentheses (`acc.include? " "`): a literal or a name, not an
+    /// operator or a keyword.
+    fn starts_command_argument(&self) -> bool {
+        match self.peek() {
+            Tok::Str(_) | Tok::Int(_) | Tok::Float(_) | Tok::Sym(_) | Tok::IVar(_) => true,
+            Tok::Ident(word) => !matches!(
+                word.as_str(),
+                "if" | "unless"
+                    | "and"
+                    | "or"
+                    | "not"
+                    | "then"
+                    | "do"
+                    | "end"
+                    | "else"
+                    | "elsif"
+                    | "when"
+                    | "while"
+                    | "until"
+                    | "rescue"
+            ),
+            _ => false,
         }
     }
 
@@ -516,8 +572,12 @@ impl Parser {
                         block: None,
                     });
                 }
-                if self.is_op("::") {
-                    return unsupported("constants in namespaces");
+                let mut name = name;
+                while self.eat_op("::") {
+                    let Tok::Const(inner) = self.next() else {
+                        return unsupported("a constant's namespace holding other than constants");
+                    };
+                    name = format!("{name}::{inner}");
                 }
                 Ok(Node::Const(name))
             }
@@ -540,6 +600,26 @@ impl Parser {
                 "if" | "unless" => self.conditional(word == "unless"),
                 "case" => self.case(),
                 "def" => self.def(),
+                "raise" | "fail" => {
+                    let args = if self.is_op("(") {
+                        self.arguments()?
+                    } else if self.starts_command_argument() || matches!(self.peek(), Tok::Const(_))
+                    {
+                        let mut args = vec![self.ternary()?];
+                        while self.eat_op(",") {
+                            args.push(self.ternary()?);
+                        }
+                        args
+                    } else {
+                        Vec::new()
+                    };
+                    Ok(Node::Call {
+                        receiver: None,
+                        name: "raise".to_string(),
+                        args,
+                        block: None,
+                    })
+                }
                 "return" => {
                     let ends = matches!(self.peek(), Tok::End | Tok::Text(_) | Tok::Eof)
                         || self.is_word("if")
