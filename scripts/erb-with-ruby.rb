@@ -50,5 +50,6 @@ server <%= s %>
  %q(<%- k, v = 'a=b'.split('=') -%><%= v %><%= k %> <%= @servers.include? 'a' %> <%= 'x y'.include? " " %>),
  %q(<%- raise Puppet::Error, 'no port' unless @port -%>ok),
  %q(<%- s = ''; l = []; h = {'a' => 1}; @servers.each { |x| s << x; l.push(x) }; h.merge!('b' => 2) -%><%= s %> <%= l %> <%= h %>),
+ %q(<%= { 'list' => @servers, 'port' => @port, 'on' => true, 'none' => nil, 'text' => "a: b" }.to_yaml %>),
 ].each { |t| p c.r(t) }
 p 1e20.to_s, 1.23456789012345e-7.to_s

@@ -139,6 +139,14 @@ pub(super) fn method(receiver: &Object, name: &str, args: &[Object]) -> Result<O
         ("nil?", []) => return Ok(Bool(*receiver == Nil)),
         ("to_s", []) => return Ok(Str(to_s(receiver))),
         ("inspect", []) => return Ok(Str(inspect(receiver))),
+        // Psych's YAML, for the values Puppet gives a template.
+        ("to_yaml", []) if is_plain(receiver) => {
+            let value = receiver.to_puppet();
+            return Ok(Str(crate::catalog::values::yaml::dump(
+                &value,
+                &Default::default(),
+            )));
+        }
         ("is_a?" | "kind_of?" | "instance_of?", [Object::Class(class)]) => {
             return Ok(Bool(is_a(receiver, class)))
         }
@@ -608,4 +616,17 @@ pub(super) fn join(items: &[Object], separator: &str) -> String {
         .map(to_s)
         .collect::<Vec<_>>()
         .join(separator)
+}
+
+/// Whether an object is one of the values Puppet gives templates (no
+/// symbols, classes or other Ruby objects), which Puppet's YAML writes.
+fn is_plain(object: &Object) -> bool {
+    match object {
+        Object::Nil | Object::Bool(_) | Object::Integer(_) | Object::Float(_) | Object::Str(_) => {
+            true
+        }
+        Object::Array(items) => items.iter().all(is_plain),
+        Object::Hash(entries) => entries.iter().all(|(k, v)| is_plain(k) && is_plain(v)),
+        _ => false,
+    }
 }

@@ -210,6 +210,10 @@ mod tests {
             rendered("<%- s = ''; l = []; h = {'a' => 1}; @servers.each { |x| s << x; l.push(x) }; h.merge!('b' => 2) -%><%= s %> <%= l %> <%= h %>"),
             "ab [\"a\", \"b\"] {\"a\"=>1, \"b\"=>2}"
         );
+        assert_eq!(
+            rendered("<%= { 'list' => @servers, 'port' => @port, 'on' => true, 'none' => nil, 'text' => \"a: b\" }.to_yaml %>"),
+            "---\nlist:\n- a\n- b\nport: 80\n'on': true\nnone:\ntext: 'a: b'\n"
+        );
         // A method calling itself for ever is refused, not a stack overflow.
         let mut host = Variables(Vec::new());
         assert!(render("<% def f\n f\n end %><%= f %>", &mut host).is_err());

@@ -6,6 +6,7 @@ pub mod compare;
 pub mod display;
 pub mod random;
 pub mod types;
+pub mod yaml;
 
 use std::cell::RefCell;
 use std::path::PathBuf;

@@ -6,12 +6,11 @@
 
 mod json;
 mod toml;
-mod yaml;
 
 use super::ruby::{self, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
-use crate::catalog::values::Value;
+use crate::catalog::values::{yaml, Value};
 use crate::catalog::Result;
 
 pub fn register(registry: &mut Registry, version: Version) {
