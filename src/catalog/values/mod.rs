@@ -5,6 +5,7 @@
 pub mod compare;
 pub mod display;
 pub mod random;
+pub mod ruby;
 pub mod types;
 pub mod yaml;
 

@@ -572,7 +572,7 @@ fn scalar_of(value: &Value) -> Scalar {
         Value::Float(f) => plain(ruby_float(*f)),
         Value::Default => plain(":default".to_string()),
         Value::Str(text) => string_scalar(text),
-        other => string_scalar(&super::super::ruby::to_s(other)),
+        other => string_scalar(&crate::catalog::values::ruby::to_s(other)),
     }
 }
 
@@ -685,7 +685,7 @@ fn reads_as_string(text: &str) -> bool {
     ) {
         // Psych's `Integer()` of it, commas and underscores removed.
         let clean: String = text.chars().filter(|&c| c != ',' && c != '_').collect();
-        return super::super::ruby::integer(&clean).is_none();
+        return crate::catalog::values::ruby::integer(&clean).is_none();
     }
     true
 }

@@ -3,9 +3,9 @@
 //! `union`, `member`, `grep`, `reject`, `reverse`, `shuffle`, `values_at`,
 //! `zip`, `range`, and `stdlib::sort_by`.
 
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::{Regexp, Value};
 use crate::catalog::Result;
 

@@ -90,7 +90,12 @@ pub fn warn(context: &mut dyn Context, key: &str, message: &str, _use_strict_set
     let frame = |index: usize| {
         stack
             .get(index)
-            .map(|(file, line)| format!("[{}, {line}]", super::ruby::inspect_str(file)))
+            .map(|(file, line)| {
+                format!(
+                    "[{}, {line}]",
+                    crate::catalog::values::ruby::inspect_str(file)
+                )
+            })
             .unwrap_or_default()
     };
     let message = format!("{message} at {}:{}", frame(0), frame(1));

@@ -5,9 +5,9 @@
 use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha512};
 
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 

@@ -4,9 +4,9 @@
 //! `load_module_metadata`, and `glob`, `time` and `pry`, which depend on
 //! the machine or the clock.
 
-use super::ruby::{self, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, legacy_args};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 

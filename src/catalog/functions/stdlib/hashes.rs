@@ -3,9 +3,9 @@
 //! `stdlib::nested_values`, and stdlib 8's `has_key`, `hash`, `dig44`,
 //! `try_get_value`.
 
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::types::iterable::{elements, Elements};
 use crate::catalog::values::Value;

@@ -17,7 +17,6 @@ mod numbers;
 mod paths;
 mod random;
 mod resources;
-mod ruby;
 mod serialize;
 mod strings;
 mod types;

@@ -4,9 +4,9 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::Value;
 use crate::catalog::Result;

@@ -1,9 +1,9 @@
 //! Numbers and truth: `any2bool`, `bool2num`, `bool2str`, `num2bool`,
 //! `str2bool`, `clamp`, `convert_base`, `to_bytes`, `range`.
 
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::{Regexp, Value};

@@ -1,9 +1,9 @@
 //! Paths as Ruby's `File` reads them: `basename`, `dirname`,
 //! `stdlib::extname`.
 
-use super::ruby::legacy_args;
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::legacy_args;
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 

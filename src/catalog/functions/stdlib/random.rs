@@ -7,10 +7,10 @@
 use md5::{Digest, Md5};
 use sha2::Sha256;
 
-use super::ruby::{self, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
 use crate::catalog::values::random::RubyRandom;
+use crate::catalog::values::ruby::{self, legacy_args};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 

@@ -2,9 +2,9 @@
 //! `ensure_resource`, `ensure_resources`, `defined_with_params`,
 //! `getparam`, `stdlib::str2resource`, `assert_private`.
 
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Creation, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;

@@ -3,9 +3,9 @@
 //! `unix2dos`, `shell_split`, `stdlib::start_with`, `stdlib::end_with`,
 //! `sprintf_hash` (stdlib 8).
 
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 

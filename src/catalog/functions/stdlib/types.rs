@@ -1,10 +1,10 @@
 //! Types: `is_a`, `stdlib::type_of` (stdlib 8's `type_of`),
 //! `validate_legacy`, and stdlib 8's `type3x`.
 
-use super::ruby::{self, legacy_args};
 use super::validate::legacy_validator;
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Level, Registry};
+use crate::catalog::values::ruby::{self, legacy_args};
 use crate::catalog::values::types::data_type::{describe_mismatch, infer_set};
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;

@@ -6,9 +6,9 @@
 //! machine's tools.
 
 use super::network::IpAddr;
-use super::ruby::{self, class_name, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::types::data_type::describe_mismatch;
 use crate::catalog::values::{Regexp, Type, Value};
 use crate::catalog::Result;

@@ -2,7 +2,7 @@
 //! `pretty_generate` with their layout options, and `parse` with the
 //! gem's messages (`859: unexpected token at '...'`).
 
-use crate::catalog::functions::stdlib::ruby;
+use crate::catalog::values::ruby;
 use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::Value;
 

@@ -7,9 +7,9 @@
 mod json;
 mod toml;
 
-use super::ruby::{self, legacy_args};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::ruby::{self, legacy_args};
 use crate::catalog::values::{yaml, Value};
 use crate::catalog::Result;
 

@@ -2,7 +2,7 @@
 //! first, then tables, then arrays of tables; values as Ruby's `inspect`
 //! writes them.
 
-use crate::catalog::functions::stdlib::ruby;
+use crate::catalog::values::ruby;
 use crate::catalog::values::Value;
 
 pub fn dump(value: &Value) -> Result<String, String> {

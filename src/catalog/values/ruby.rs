@@ -1,8 +1,8 @@
-//! What stdlib's Ruby sees of Puppet's values: the arguments of a 3.x
-//! function as Puppet converts them (`undef` given as `''`, a regexp as
-//! its text), a value's Ruby class and `inspect` text, which stdlib's
-//! messages show, and Ruby's readings of numbers (`Integer('0x1f')`,
-//! `Float('1e3')`, `'12abc'.to_i`).
+//! What Ruby sees of Puppet's values, for the Ruby that pfacts evaluates
+//! itself (stdlib's functions, YAML): the arguments of a 3.x function as
+//! Puppet converts them (`undef` given as `''`, a regexp as its text), a
+//! value's Ruby class and `inspect` text, which messages show, and Ruby's
+//! readings of numbers (`Integer('0x1f')`, `Float('1e3')`, `'12abc'.to_i`).
 
 use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::Value;
