@@ -83,6 +83,9 @@ Dir['corpus/functions/cases/*.pp'].sort.each do |file|
     node.trusted_data = Puppet::Context::TrustedInformation.new('remote', node_name, {}).to_h
     Puppet[:code] = "$__result = with() || {\n#{code}}\nnotify { '__result': message => String($__result, '%p') }\n"
     logs.clear
+    # Each case is a compilation of its own: a warning Puppet gives once
+    # (`warn_once`, as for deprecations) is given once per case.
+    Puppet.clear_deprecation_warnings
     verdict = begin
       catalog = Puppet.override(current_environment: environment,
                                 environments: Puppet::Environments::Static.new(environment)) do

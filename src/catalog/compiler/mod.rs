@@ -17,7 +17,7 @@ mod scope;
 mod templates;
 mod types;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -243,6 +243,8 @@ pub struct Compiler<'e> {
     logs: Vec<Log>,
     /// The values pfacts could not evaluate, as they were made.
     unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
+    /// The keys of the warnings given once (`Context::warn_once`).
+    warned_once: HashSet<String>,
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -290,6 +292,7 @@ impl<'e> Compiler<'e> {
             call_sites: Vec::new(),
             logs: Vec::new(),
             unevaluated: Vec::new(),
+            warned_once: HashSet::new(),
         };
         for (index, (path, program)) in env.files() {
             for alias in &program.type_aliases {

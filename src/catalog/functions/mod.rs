@@ -15,7 +15,7 @@ pub mod stdlib;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-pub use context::{Block, Context, Creation, Inclusion, Level};
+pub use context::{Block, Context, Creation, Inclusion, Level, ModuleFiles};
 use signature::Signature;
 
 use crate::catalog::values::types::data_type::Alias;
@@ -79,11 +79,18 @@ impl Function {
         match dispatch::select(&signatures, &values, arity) {
             Some(index) => {
                 let dispatch = &self.dispatches[index];
-                if let Some(message) = dispatch
-                    .legacy_arity
-                    .and_then(|arity| legacy_arity_mismatch(self.name, arity, values.len()))
-                {
-                    return Err(fault(message));
+                let mut values = values;
+                if let Some(arity) = dispatch.legacy_arity {
+                    if let Some(message) = legacy_arity_mismatch(self.name, arity, values.len()) {
+                        return Err(fault(message));
+                    }
+                    // A 3.x function is given undef arguments as empty
+                    // strings (those inside arrays and hashes stay undef).
+                    for value in &mut values {
+                        if *value == Value::Undef {
+                            *value = Value::string("");
+                        }
+                    }
                 }
                 (dispatch.body)(
                     context,

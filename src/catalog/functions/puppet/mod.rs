@@ -6,6 +6,8 @@
 mod catalog;
 mod collections;
 mod control;
+mod files;
+mod hashing;
 mod iteration;
 mod logging;
 mod lookup;
@@ -22,6 +24,8 @@ pub fn registry() -> Registry {
     catalog::register(&mut registry);
     collections::register(&mut registry);
     control::register(&mut registry);
+    files::register(&mut registry);
+    hashing::register(&mut registry);
     iteration::register(&mut registry);
     logging::register(&mut registry);
     navigation::register(&mut registry);
