@@ -57,6 +57,9 @@ struct Dispatch {
     /// A 3.x function's `:arity`: the count of arguments it takes, or,
     /// negative, one less than its minimum negated.
     legacy_arity: Option<i32>,
+    /// An `argument_mismatch` dispatch: tried only when no other takes
+    /// the call, its body gives the message of the call's error.
+    mismatch: bool,
 }
 
 /// A function: its dispatches, in the order they are tried.
@@ -75,10 +78,28 @@ impl Function {
         block: Option<Block<'_>>,
     ) -> Result<Value> {
         let arity = block.as_ref().map(Block::arity);
-        let signatures: Vec<&Signature> = self.dispatches.iter().map(|d| &d.signature).collect();
-        match dispatch::select(&signatures, &values, arity) {
-            Some(index) => {
-                let dispatch = &self.dispatches[index];
+        let (regular, mismatches): (Vec<&Dispatch>, Vec<&Dispatch>) =
+            self.dispatches.iter().partition(|d| !d.mismatch);
+        let signatures: Vec<&Signature> = regular.iter().map(|d| &d.signature).collect();
+        let selected = dispatch::select(&signatures, &values, arity)
+            .map(|index| regular[index])
+            .or_else(|| {
+                let signatures: Vec<&Signature> = mismatches.iter().map(|d| &d.signature).collect();
+                dispatch::select(&signatures, &values, arity).map(|index| mismatches[index])
+            });
+        match selected {
+            Some(dispatch) if dispatch.mismatch => {
+                let args = Args {
+                    name: self.name,
+                    values,
+                    block,
+                };
+                match (dispatch.body)(context, args)? {
+                    Value::Str(message) => Err(fault(format!("'{}' {message}", self.name))),
+                    _ => Err(fault(format!("'{}' does not accept the call", self.name))),
+                }
+            }
+            Some(dispatch) => {
                 let mut values = values;
                 if let Some(arity) = dispatch.legacy_arity {
                     if let Some(message) = legacy_arity_mismatch(self.name, arity, values.len()) {
@@ -145,7 +166,28 @@ impl Registry {
             signature: Signature::parse_with(signature, &self.aliases),
             body,
             legacy_arity: None,
+            mismatch: false,
         });
+        self
+    }
+
+    /// Adds an `argument_mismatch` dispatch of `name`: when no other
+    /// dispatch takes a call that `signature` takes, the call fails with
+    /// the message `body` gives (a string), or its error.
+    pub fn argument_mismatch(
+        &mut self,
+        name: &'static str,
+        signature: &str,
+        body: Body,
+    ) -> &mut Self {
+        self.add(name, signature, body);
+        if let Some(dispatch) = self
+            .functions
+            .get_mut(name)
+            .and_then(|function| function.dispatches.last_mut())
+        {
+            dispatch.mismatch = true;
+        }
         self
     }
 

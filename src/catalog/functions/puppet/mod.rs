@@ -11,6 +11,7 @@ mod hashing;
 mod iteration;
 mod logging;
 mod lookup;
+mod math;
 mod navigation;
 mod strings;
 mod templates;
@@ -30,6 +31,7 @@ pub fn registry() -> Registry {
     logging::register(&mut registry);
     navigation::register(&mut registry);
     lookup::register(&mut registry);
+    math::register(&mut registry);
     strings::register(&mut registry);
     templates::register(&mut registry);
     types::register(&mut registry);

@@ -120,7 +120,7 @@ fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
                 names.push(name);
             }
         }
-        (names, simple_name(value).to_string())
+        (names, inferred_name(value))
     };
     if optional {
         names.insert(0, "Undef".to_string());
@@ -195,6 +195,27 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::Type(_) => "Type",
         Value::Sensitive(_) => "Sensitive",
         Value::Unevaluated(_) => "Any",
+    }
+}
+
+/// The name of the type Puppet infers for a value (its `infer_set`), as
+/// a mismatch by names shows it: a non-empty array is a `Tuple`, a
+/// non-empty hash of string keys a `Struct`, a type `Type[Integer]`.
+fn inferred_name(value: &Value) -> String {
+    match value {
+        Value::Array(items) if !items.is_empty() => "Tuple".to_string(),
+        Value::Hash(entries)
+            if !entries.is_empty()
+                && entries.iter().all(|(key, _)| matches!(key, Value::Str(_))) =>
+        {
+            "Struct".to_string()
+        }
+        Value::Type(ty) => match &**ty {
+            Type::Resource(..) => "Type[Resource]".to_string(),
+            Type::Class(_) => "Type[Class]".to_string(),
+            other => format!("Type[{}]", base_name(other)),
+        },
+        other => simple_name(other).to_string(),
     }
 }
 
