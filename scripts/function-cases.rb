@@ -18,7 +18,8 @@
 # Row: the case's first code line, `ok` and the `%p` text of its value, or
 # `error` and Puppet's message (without the "Evaluation Error: Error while
 # evaluating a Function Call, " preamble and the location), and the
-# warnings Puppet logged, joined by ` | `. Tabs, newlines and backslashes
+# warnings Puppet logged (those of Puppet code with their scope), joined
+# by ` | `. Tabs, newlines and backslashes
 # are written `\t`, `\n`, `\\`.
 require 'puppet'
 require 'json'
@@ -95,7 +96,12 @@ Dir['corpus/functions/cases/*.pp'].sort.each do |file|
     rescue Puppet::Error, StandardError, SystemStackError, ScriptError => e
       ['error', core(e.message)]
     end
-    warnings = logs.select { |log| log.level == :warning }.map { |log| core(log.message) }
+    # A warning logged from Puppet code (`warning()`) is shown with its
+    # scope, as Puppet's log writes it: `Scope(Class[main]): text`.
+    warnings = logs.select { |log| log.level == :warning }.map do |log|
+      text = core(log.message)
+      log.source.to_s.start_with?('Scope(') ? "#{log.source}: #{text}" : text
+    end
     [line, verdict[0], escape(verdict[1]), escape(warnings.join(' | '))].join("\t")
   end
   File.write("corpus/functions/expected/#{family}.tsv", rows.map { |row| "#{row}\n" }.join)

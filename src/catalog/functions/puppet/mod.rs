@@ -13,6 +13,7 @@ mod logging;
 mod lookup;
 mod math;
 mod navigation;
+mod sequences;
 mod strings;
 mod templates;
 mod types;
@@ -30,6 +31,7 @@ pub fn registry() -> Registry {
     iteration::register(&mut registry);
     logging::register(&mut registry);
     navigation::register(&mut registry);
+    sequences::register(&mut registry);
     lookup::register(&mut registry);
     math::register(&mut registry);
     strings::register(&mut registry);

@@ -69,6 +69,7 @@ pub fn builtin(name: &str) -> Option<Type> {
         "URI" => Type::Uri,
         "Error" => Type::Error,
         "Deferred" => Type::Deferred,
+        "Object" => Type::Object,
         _ => return None,
     })
 }
@@ -281,7 +282,11 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
                     Value::Str(text) => Ok(text.clone()),
                     other => Err(specialization(base, other, "String")),
                 })
-                .collect::<Result<_>>()?;
+                .collect::<Result<Vec<String>>>()?;
+            // Puppet keeps an enum's values sorted, once each.
+            let mut values = values;
+            values.sort();
+            values.dedup();
             Ok(Type::Enum(values, case_insensitive))
         }
         Type::Pattern(patterns) if patterns.is_empty() => {

@@ -20,6 +20,14 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
     let resolved = expected.resolved();
     let is_alias = matches!(expected, Type::Alias(_));
     let described = match (&resolved, value) {
+        (Type::Optional(Some(inner)), Value::Str(text))
+            if matches!(&**inner, Type::Enum(..) | Type::Pattern(_)) =>
+        {
+            format!(
+                "expects an undef value or a match for {}, got '{text}'",
+                inner.expanded()
+            )
+        }
         (Type::Optional(Some(inner)), _) => {
             let members = match (inner.resolved(), &**inner) {
                 (Type::Variant(members), inner) if !matches!(inner, Type::Alias(_)) => members,

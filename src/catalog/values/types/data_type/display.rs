@@ -62,6 +62,7 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         Type::Uri => out.push_str("URI"),
         Type::Error => out.push_str("Error"),
         Type::Deferred => out.push_str("Deferred"),
+        Type::Object => out.push_str("Object"),
         Type::NotUndef(inner) => {
             let parts = match inner.as_deref() {
                 None | Some(Type::Any) => Vec::new(),

@@ -139,7 +139,8 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         | Type::Binary
         | Type::Uri
         | Type::Error
-        | Type::Deferred => false,
+        | Type::Deferred
+        | Type::Object => false,
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }

@@ -79,6 +79,8 @@ pub enum Type {
     Uri,
     Error,
     Deferred,
+    /// Puppet's `Object`: pfacts has no values of object types.
+    Object,
     /// A type alias of the environment (`type Stdlib::Port = ...`).
     Alias(Rc<Alias>),
     /// A name that is no type pfacts knows (`TypeReference['Foo']`).
