@@ -28,29 +28,13 @@ fn hex_digest<D: Digest>(args: &Args<'_>) -> Result<Value> {
         Value::Str(text) => Ok(Value::Str(hex(&D::digest(text.as_bytes())))),
         other => Err(fault(format!(
             "no implicit conversion of {} into String",
-            ruby_class(other)
+            super::ruby::conversion_name(other)
         ))),
     }
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-/// The Ruby class of a value as a 3.x function receives it, for Ruby's
-/// conversion errors.
-fn ruby_class(value: &Value) -> &'static str {
-    match value {
-        Value::Bool(true) => "true",
-        Value::Bool(false) => "false",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::Str(_) => "String",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Regex(_) => "Regexp",
-        _ => "Object",
-    }
 }
 
 /// `fqdn_rand(max, seed?, downcase?)`: a number below `max`, the same for

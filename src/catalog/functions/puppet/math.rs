@@ -104,9 +104,9 @@ fn rounded(value: &Value, round: fn(f64) -> f64) -> Result<Value> {
             if whole.is_finite() && whole.abs() < 9.2e18 {
                 Ok(Value::Integer(whole as i64))
             } else {
-                Err(fault(format!(
-                    "{}",
-                    crate::catalog::values::types::float::ruby_float(*number)
+                // Ruby's `FloatDomainError` names the number.
+                Err(fault(crate::catalog::values::types::float::ruby_float(
+                    *number,
                 )))
             }
         }
@@ -234,28 +234,28 @@ fn compare_strings(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 fn compare_mismatch(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let (a, b) = (args.get(0), args.get(1));
     let extra = &args.values[2.min(args.values.len())..];
-    let message =
-        if !extra.is_empty() && !(matches!(a, Value::Str(_)) && matches!(b, Value::Str(_))) {
-            "compare(): The third argument (ignore case) can only be used when comparing strings"
-                .to_string()
-        } else if extra.len() > 1 {
-            format!(
-                "compare(): Accepts at most 3 arguments, got {}",
-                args.values.len()
-            )
-        } else if !extra.is_empty() {
-            // Puppet 7.23 names a class it lacks here.
-            return Err(fault(
-                "uninitialized constant Puppet::Pops::Loader::RubyFunctionInstantiator::Boolean",
-            ));
-        } else {
-            format!(
-                "compare(): Can only compare values of the same type (or for Timestamp/Timespan \
+    let both_strings = matches!(a, Value::Str(_)) && matches!(b, Value::Str(_));
+    let message = if !extra.is_empty() && !both_strings {
+        "compare(): The third argument (ignore case) can only be used when comparing strings"
+            .to_string()
+    } else if extra.len() > 1 {
+        format!(
+            "compare(): Accepts at most 3 arguments, got {}",
+            args.values.len()
+        )
+    } else if !extra.is_empty() {
+        // Puppet 7.23 names a class it lacks here.
+        return Err(fault(
+            "uninitialized constant Puppet::Pops::Loader::RubyFunctionInstantiator::Boolean",
+        ));
+    } else {
+        format!(
+            "compare(): Can only compare values of the same type (or for Timestamp/Timespan \
              also against Numeric). Got {} and {}",
-                label(a),
-                label(b)
-            )
-        };
+            label(a),
+            label(b)
+        )
+    };
     Ok(Value::Str(message))
 }
 
@@ -308,7 +308,7 @@ fn block_order(
         Value::Float(order) => Ok(order.partial_cmp(&0.0).unwrap_or(Ordering::Equal)),
         other => Err(fault(format!(
             "comparison of {} with {} failed (the block gave {})",
-            programmatic(a),
+            super::ruby::inspect(a),
             programmatic(b),
             programmatic(&other)
         ))),
@@ -325,7 +325,7 @@ fn compare_as_text(
     b: &Value,
     any: bool,
 ) -> Ordering {
-    let (a, b) = (ruby_to_s(a), ruby_to_s(b));
+    let (a, b) = (super::ruby::to_s(a), super::ruby::to_s(b));
     let numeric = regex::Regex::new(r"\A-?\d+([._eE]\d+)?\z").expect("a valid pattern");
     // Puppet's pattern for the first value also lets a line start after
     // the first line's end.
@@ -354,38 +354,4 @@ fn compare_as_text(
         );
     }
     a.as_bytes().cmp(b.as_bytes())
-}
-
-/// Ruby's `to_s` of a value as a Ruby function holds it: `nil` empty,
-/// arrays and hashes as Ruby inspects them.
-fn ruby_to_s(value: &Value) -> String {
-    match value {
-        Value::Array(_) | Value::Hash(_) => ruby_inspect(value),
-        other => other.to_text(),
-    }
-}
-
-/// Ruby's `inspect`: strings double-quoted, `nil`, `=>` in hashes.
-fn ruby_inspect(value: &Value) -> String {
-    match value {
-        Value::Undef => "nil".to_string(),
-        Value::Str(text) => format!("{text:?}"),
-        Value::Array(items) => format!(
-            "[{}]",
-            items
-                .iter()
-                .map(ruby_inspect)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Value::Hash(entries) => format!(
-            "{{{}}}",
-            entries
-                .iter()
-                .map(|(key, value)| format!("{}=>{}", ruby_inspect(key), ruby_inspect(value)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        other => other.to_text(),
-    }
 }

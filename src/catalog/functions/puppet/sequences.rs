@@ -288,7 +288,7 @@ impl TreeWalk {
                 .hash_get(&Value::string(key))
                 .filter(|v| **v != Value::Undef)
         };
-        let flag = |key: &str| option(key).map_or(true, Value::is_truthy);
+        let flag = |key: &str| option(key).is_none_or(Value::is_truthy);
         let containers = match option("container_type") {
             Some(Value::Type(ty)) => {
                 let allowed = Type::Variant(vec![

@@ -117,7 +117,7 @@ fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
             if close {
                 expanded_actual(value)
             } else {
-                simple_name(value).to_string()
+                inferred_name(value)
             },
         )
     } else {
@@ -144,12 +144,15 @@ fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
     }
 }
 
-/// Puppet's `report_detailed?`: the value is of the expected type's kind,
-/// or the expected type is an alias.
+/// Puppet's `report_detailed?`: the value is of the expected type's kind
+/// (an instance of the type without its parameters), or the expected type
+/// is an alias.
 fn report_detailed(ty: &Type, value: &Value) -> bool {
     let is_alias = matches!(ty, Type::Alias(_));
     let resolved = ty.resolved();
-    always_fully_detailed(&resolved, is_alias, value) || base_name(&resolved) == simple_name(value)
+    always_fully_detailed(&resolved, is_alias, value)
+        || base_name(&resolved) == simple_name(value)
+        || super::builtin(&base_name(&resolved)).is_some_and(|default| default.is_instance(value))
 }
 
 /// Puppet's `always_fully_detailed?` for a resolved expected type: the
