@@ -54,7 +54,7 @@ impl Mismatch {
             Mismatch::Param { name, types, value } => {
                 let expected = match types.as_slice() {
                     [one] => one.clone(),
-                    many => Type::Variant(many.to_vec()),
+                    many => merged_enums(many).unwrap_or_else(|| Type::Variant(many.to_vec())),
                 };
                 let detail = describe_mismatch(&expected, value)
                     .unwrap_or_else(|| "expects another value".to_string());
@@ -114,6 +114,21 @@ impl Mismatch {
             _ => None,
         }
     }
+}
+
+/// Enums as the one enum of all their values, as Puppet's variant of
+/// them normalizes to; `None` unless every type is a case-sensitive enum.
+fn merged_enums(types: &[Type]) -> Option<Type> {
+    let mut values: Vec<String> = Vec::new();
+    for ty in types {
+        match ty {
+            Type::Enum(more, false) => values.extend(more.iter().cloned()),
+            _ => return None,
+        }
+    }
+    values.sort();
+    values.dedup();
+    Some(Type::Enum(values, false))
 }
 
 /// Puppet's `range_to_s`.

@@ -203,6 +203,14 @@ impl Registry {
         self
     }
 
+    /// Declares an object type that signatures may name (pfacts has no
+    /// values of it).
+    pub fn object_type(&mut self, name: &str) -> &mut Self {
+        self.aliases
+            .insert(name.to_string(), Type::Object(Some(name.to_string())));
+        self
+    }
+
     /// Adds `name`, a function of Puppet's 3.x API: any arguments, their
     /// count checked against `arity` as Puppet does.
     pub fn legacy(&mut self, name: &'static str, arity: i32, body: Body) -> &mut Self {

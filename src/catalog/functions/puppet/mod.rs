@@ -6,6 +6,7 @@
 mod catalog;
 mod collections;
 mod control;
+mod external;
 mod files;
 mod hashing;
 mod iteration;
@@ -29,6 +30,7 @@ pub fn registry() -> Registry {
     catalog::register(&mut registry);
     collections::register(&mut registry);
     control::register(&mut registry);
+    external::register(&mut registry);
     files::register(&mut registry);
     hashing::register(&mut registry);
     iteration::register(&mut registry);

@@ -283,7 +283,7 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
         | Type::Uri
         | Type::Error
         | Type::Deferred
-        | Type::Object => to == from,
+        | Type::Object(_) => to == from,
         Type::Reference(name) => matches!(from, Type::Reference(other) if other == name),
     }
 }

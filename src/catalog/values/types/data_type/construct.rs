@@ -69,7 +69,7 @@ pub fn builtin(name: &str) -> Option<Type> {
         "URI" => Type::Uri,
         "Error" => Type::Error,
         "Deferred" => Type::Deferred,
-        "Object" => Type::Object,
+        "Object" => Type::Object(None),
         _ => return None,
     })
 }

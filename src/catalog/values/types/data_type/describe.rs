@@ -35,7 +35,30 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
             };
             type_mismatch(&members, true, value)
         }
-        (Type::Variant(members), _) if !is_alias => type_mismatch(members, false, value),
+        (Type::Variant(members), _) if !is_alias => {
+            // Puppet merges the variants' mismatches when each is one of
+            // type; otherwise it tells the first variant's.
+            let all_of_type = members.iter().all(|member| !fits_kind(member, value));
+            match members.first() {
+                Some(first) if !all_of_type => {
+                    return describe(first, value, depth + 1)
+                        .map(|inner| format!("variant 0 {inner}"))
+                }
+                _ => type_mismatch(members, false, value),
+            }
+        }
+        (Type::Struct(members), Value::Hash(entries)) if entries.is_empty() => {
+            let required = members.iter().filter(|m| !m.may_be_missing()).count();
+            if required == 0 {
+                return None;
+            }
+            let range = if required == members.len() {
+                format!("{required}")
+            } else {
+                format!("between {required} and {}", members.len())
+            };
+            format!("expects size to be {range}, got 0")
+        }
         (Type::Enum(..) | Type::Pattern(_), _) => {
             let got = match value {
                 Value::Str(text) => format!("'{text}'"),
@@ -142,6 +165,17 @@ fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
         ),
         [] => format!("expects a value, got {actual}"),
     }
+}
+
+/// Whether Puppet describes a mismatch of `value` with `ty` in its
+/// details (a size, an element) rather than as one of type: an array
+/// for an `Array` or `Tuple`, a hash for a `Hash` or `Struct`.
+fn fits_kind(ty: &Type, value: &Value) -> bool {
+    matches!(
+        (ty.resolved(), value),
+        (Type::Array(..) | Type::Tuple(..), Value::Array(_))
+            | (Type::Hash(..) | Type::Struct(_), Value::Hash(_))
+    )
 }
 
 /// Puppet's `report_detailed?`: the value is of the expected type's kind

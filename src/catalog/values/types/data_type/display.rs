@@ -62,7 +62,7 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         Type::Uri => out.push_str("URI"),
         Type::Error => out.push_str("Error"),
         Type::Deferred => out.push_str("Deferred"),
-        Type::Object => out.push_str("Object"),
+        Type::Object(name) => out.push_str(name.as_deref().unwrap_or("Object")),
         Type::NotUndef(inner) => {
             let parts = match inner.as_deref() {
                 None | Some(Type::Any) => Vec::new(),
@@ -85,6 +85,9 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
             };
             list(out, "Float", parts)
         }
+        // A string's own type shows no size (Puppet's size of it is its
+        // value).
+        Type::String(string) if string.value.is_some() => out.push_str("String"),
         Type::String(string) => list(out, "String", range_parts(&string.size, |n| n.to_string())),
         Type::Enum(values, case_insensitive) => {
             let mut parts: Vec<String> = values.iter().map(|value| quoted(value)).collect();

@@ -140,7 +140,7 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         | Type::Uri
         | Type::Error
         | Type::Deferred
-        | Type::Object => false,
+        | Type::Object(_) => false,
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }
