@@ -45,7 +45,7 @@ def core(message)
   message = message.sub(/\AEvaluation Error: /, '')
   message = message.sub(/\AError while evaluating a [A-Za-z ]+?, /, '')
   message = message.sub(/ on node \S+\z/, '')
-  message.sub(/ \((?:file: [^,)]*, )?line: \d+(?:, column: \d+)?\)\z/, '')
+  message.sub(/\s*\((?:file: [^,)]*, )?line: \d+(?:, column: \d+)?\)\z/, '')
 end
 
 # The cases of a file: [first code line, code].

@@ -91,6 +91,19 @@ impl<'e> Context for Compiler<'e> {
         }
     }
 
+    fn warn_once_at_call(&mut self, key: &str, message: &str, per_place: bool) {
+        let site = self.site();
+        let key = if per_place {
+            let file = self.file.map(|index| self.env.file(index).0.clone());
+            format!("{key}-{file:?}-{:?}", site.span)
+        } else {
+            key.to_string()
+        };
+        if self.warned_once.insert(key) {
+            self.warn_at(site.span, message.to_string());
+        }
+    }
+
     fn module_directory(&self, name: &str) -> Option<PathBuf> {
         if !is_module_name(name) {
             return None;

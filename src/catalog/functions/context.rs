@@ -156,6 +156,11 @@ pub trait Context {
     /// (saying that it has no file and line).
     fn warn_once(&mut self, key: &str, message: &str);
 
+    /// Logs Puppet's warning `message` at the call the first time the
+    /// compilation gives one for `key` (for each place of a call, when
+    /// `per_place`), as Puppet's `warn_once` does with a place.
+    fn warn_once_at_call(&mut self, key: &str, message: &str, per_place: bool);
+
     /// A value pfacts does not compute: `what` would have given it, for
     /// `reason`; marked with the call's place, and remembered.
     fn unevaluated(&mut self, what: String, reason: &str) -> Value;

@@ -562,8 +562,17 @@ fn expand_replacement(
     }
 }
 
-/// `strftime` of a time pfacts has no value for, or of the time now.
+/// `strftime` of a time pfacts has no value for, or of the time now
+/// (with Puppet's deprecation of that form).
 fn strftime(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    if let Value::Str(_) = args.get(0) {
+        context.warn_once_at_call(
+            "legacy#strftime",
+            "The argument signature (String format, [String timezone]) is deprecated for \
+             #strftime. See #strftime documentation and Timespan type for more info",
+            false,
+        );
+    }
     let shown: Vec<String> = args
         .values
         .iter()
