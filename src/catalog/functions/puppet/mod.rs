@@ -46,3 +46,20 @@ pub fn registry() -> Registry {
     types::register(&mut registry);
     registry
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every function Puppet 7.23 has built in is in the registry.
+    #[test]
+    fn every_builtin_is_registered() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/puppet7-builtins.tsv");
+        let listed = std::fs::read_to_string(path).unwrap();
+        let registry = super::registry();
+        let missing: Vec<&str> = listed
+            .lines()
+            .filter_map(|line| line.strip_prefix("function\t"))
+            .filter(|name| registry.get(name).is_none())
+            .collect();
+        assert!(missing.is_empty(), "not registered: {missing:?}");
+    }
+}
