@@ -227,3 +227,91 @@ scanf(42, '%d')
 strftime()
 
 strftime(1, 2)
+
+sprintf('%g %g %g', 1.5, 0.0001, 123456789.0)
+
+sprintf('%G', 1.0e-10)
+
+sprintf('%b %o', 10, 8)
+
+sprintf('%x', -255)
+
+sprintf('%+x', -255)
+
+sprintf('%#x %#o %#b', 255, 8, 5)
+
+sprintf('%c%c', 65, 'bc')
+
+sprintf('%p %p', 'a', [1])
+
+sprintf('%*d|', 5, 42)
+
+sprintf('%-*d|', 5, 42)
+
+sprintf('%{a}-%{b}', {'a' => 1, 'b' => 'x'})
+
+sprintf('%08.3f', -3.14159)
+
+sprintf('% d', 42)
+
+sprintf('%.3d', 7)
+
+sprintf('%s %s', 'only one')
+
+sprintf('%5.1s|', 'abc')
+
+sprintf('%d', 3.99)
+
+sprintf('%d', -3.99)
+
+sprintf('%f', '2.5')
+
+sprintf('%.0f %.0f', 0.5, 1.5)
+
+sprintf('%e', 0)
+
+sprintf('%s', 1.0)
+
+sprintf('%s', {'a' => undef})
+
+sprintf('%y', 1)
+
+sprintf('%d', '0x1A')
+
+sprintf('%d', '1_000')
+
+split('a1b2c', /(\d)/)
+
+split('abc', /x*/)
+
+split(' a b ', ' ')
+
+split('a,b,', /,/)
+
+regsubst("a\nb", '.', 'x', 'GM')
+
+regsubst('a b', 'a b', 'x', 'E')
+
+regsubst('abc', '(b)', '[\&][\\][\1]')
+
+regsubst('abc', '(?<n>b)', '<\k<n>>')
+
+regsubst('abc', 'b', '\`|\'')
+
+scanf('3.14 2e3', '%f %e')
+
+scanf('  42', '%d')
+
+scanf('abc', '%2c')
+
+scanf('-12 +7', '%d %d')
+
+scanf('1,2,3', '%d,%d,%d')
+
+scanf('x', '')
+
+scanf('12abc', '%[0-9]%s')
+
+scanf('0x1f', '%x')
+
+scanf('777', '%2o')

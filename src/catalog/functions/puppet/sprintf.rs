@@ -156,7 +156,8 @@ fn convert(letter: char, value: &Value, spec: &Spec) -> Result<String> {
         }
         'c' => {
             let text = match value {
-                Value::Str(text) => text.chars().take(1).collect(),
+                Value::Str(text) if text.chars().count() == 1 => text.clone(),
+                Value::Str(_) => return Err(fault("%c requires a character")),
                 other => char::from_u32(integer(other)? as u32)
                     .map(String::from)
                     .unwrap_or_default(),
@@ -321,7 +322,7 @@ fn general(number: f64, precision: usize, upper: bool, alternate: bool) -> Strin
 fn integer(value: &Value) -> Result<i64> {
     match value {
         Value::Integer(number) => Ok(*number),
-        Value::Float(number) if number.is_finite() => Ok(number.floor() as i64),
+        Value::Float(number) if number.is_finite() => Ok(number.trunc() as i64),
         Value::Str(text) => parse_integer(text).ok_or_else(|| {
             fault(format!(
                 "invalid value for Integer(): {}",

@@ -496,7 +496,7 @@ fn regsubst(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
                     let found = replacement.hash_get(&Value::string(&text[start..end]));
                     out.push_str(&found.map(Value::to_text).unwrap_or_default());
                 }
-                other => expand_replacement(&other.to_text(), text, &groups, &mut out),
+                other => expand_replacement(&other.to_text(), text, &groups, &regexp, &mut out),
             }
             last = end;
         }
@@ -515,12 +515,13 @@ fn regsubst(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 }
 
 /// A Ruby replacement string for one match: `\0` and `\&` the match, `\1`
-/// to `\9` its groups, `` \` `` and `\'` the text before and after it,
-/// `\\` a backslash; any other backslash stays.
+/// to `\9` its groups, `\k<name>` a named one, `` \` `` and `\'` the text
+/// before and after it, `\\` a backslash; any other backslash stays.
 fn expand_replacement(
     replacement: &str,
     text: &str,
     groups: &[Option<(usize, usize)>],
+    regexp: &Regexp,
     out: &mut String,
 ) {
     let group = |index: usize| {
@@ -556,6 +557,23 @@ fn expand_replacement(
             Some('\\') => {
                 chars.next();
                 out.push('\\');
+            }
+            Some('k') => {
+                let rest: String = chars.clone().collect();
+                let named = rest
+                    .strip_prefix("k<")
+                    .and_then(|after| after.split_once('>'))
+                    .and_then(|(name, _)| Some((name.len(), regexp.group_index(name)?)));
+                match named {
+                    Some((length, index)) => {
+                        // `k<`, the name and `>`.
+                        for _ in 0..length + 3 {
+                            chars.next();
+                        }
+                        out.push_str(group(index));
+                    }
+                    None => out.push('\\'),
+                }
             }
             _ => out.push('\\'),
         }
