@@ -15,6 +15,9 @@
 #   }
 #   notify { '__result': message => String($__result, '%p') }
 #
+# Puppet's scanf needs Ruby's scanf library (Debian's ruby-scanf; Puppet's
+# AIO Ruby has it).
+#
 # Row: the case's first code line, `ok` and the `%p` text of its value, or
 # `error` and Puppet's message (without the "Evaluation Error: Error while
 # evaluating a Function Call, " preamble and the location), and the

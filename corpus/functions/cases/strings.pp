@@ -238,6 +238,10 @@ sprintf('%x', -255)
 
 sprintf('%+x', -255)
 
+sprintf('%o %b %X', -8, -5, -255)
+
+sprintf('%#x|%8x|%08x|%.5x', -255, -255, -255, 255)
+
 sprintf('%#x %#o %#b', 255, 8, 5)
 
 sprintf('%c%c', 65, 'bc')

@@ -119,7 +119,7 @@ pub fn format(text: &str, values: &[Value]) -> Result<String> {
         };
         let text = match conversion {
             Conversion::Percent => "%".to_string(),
-            Conversion::Text(text) => pad(text, &spec, false),
+            Conversion::Text(text) => pad(text, &spec),
             Conversion::Letter(letter) => {
                 let value = match named.take() {
                     Some(value) => value,
@@ -152,7 +152,7 @@ fn convert(letter: char, value: &Value, spec: &Spec) -> Result<String> {
                 Some(precision) => text.chars().take(precision).collect(),
                 None => text,
             };
-            pad(text, spec, false)
+            pad(text, spec)
         }
         'c' => {
             let text = match value {
@@ -162,7 +162,7 @@ fn convert(letter: char, value: &Value, spec: &Spec) -> Result<String> {
                     .map(String::from)
                     .unwrap_or_default(),
             };
-            pad(text, spec, false)
+            pad(text, spec)
         }
         'd' | 'i' | 'u' => {
             let number = integer(value)?;
@@ -224,7 +224,8 @@ fn signed(negative: bool, digits: String, prefix: &str, spec: &Spec) -> String {
     }
 }
 
-fn pad(text: String, spec: &Spec, _numeric: bool) -> String {
+/// `text` padded with spaces to the width.
+fn pad(text: String, spec: &Spec) -> String {
     let width = spec.width.unwrap_or(0);
     let length = text.chars().count();
     if length >= width {
@@ -252,7 +253,16 @@ fn based(letter: char, number: i64, spec: &Spec) -> String {
         ""
     };
     if number >= 0 || spec.plus || spec.space {
-        return signed(number < 0, radix_digits, prefix, spec);
+        let digits = match spec.precision {
+            Some(precision) if radix_digits.len() < precision => {
+                format!(
+                    "{}{radix_digits}",
+                    "0".repeat(precision - radix_digits.len())
+                )
+            }
+            _ => radix_digits,
+        };
+        return signed(number < 0, digits, prefix, spec);
     }
     let complement = match letter {
         'x' => format!("{number:x}"),
@@ -262,12 +272,20 @@ fn based(letter: char, number: i64, spec: &Spec) -> String {
     };
     let top = complement.chars().next().unwrap_or('f');
     let trimmed = complement.trim_start_matches(top);
-    let body = match letter {
+    let (top, digits) = match letter {
         // 64 bits are 22 octal digits, the first of them only 1 bit.
-        'o' => format!("..7{}", complement[1..].trim_start_matches('7')),
-        _ => format!("..{top}{trimmed}"),
+        'o' => ('7', complement[1..].trim_start_matches('7').to_string()),
+        _ => (top, trimmed.to_string()),
     };
-    pad(format!("{prefix}{body}"), spec, true)
+    let length = prefix.len() + 3 + digits.len();
+    let width = spec.width.unwrap_or(0);
+    // Zeros pad a two's complement with its top digit.
+    let fill = if spec.zero && !spec.left && width > length {
+        top.to_string().repeat(width - length)
+    } else {
+        String::new()
+    };
+    pad(format!("{prefix}..{top}{fill}{digits}"), spec)
 }
 
 /// C's `%e`: one digit, the fraction, and an exponent of two digits at
