@@ -15,10 +15,14 @@
 #   }
 #   notify { '__result': message => String($__result, '%p') }
 #
+# Puppet's scanf needs Ruby's scanf library (Debian's ruby-scanf; Puppet's
+# AIO Ruby has it).
+#
 # Row: the case's first code line, `ok` and the `%p` text of its value, or
 # `error` and Puppet's message (without the "Evaluation Error: Error while
 # evaluating a Function Call, " preamble and the location), and the
-# warnings Puppet logged, joined by ` | `. Tabs, newlines and backslashes
+# warnings Puppet logged (those of Puppet code with their scope), joined
+# by ` | `. Tabs, newlines and backslashes
 # are written `\t`, `\n`, `\\`.
 require 'puppet'
 require 'json'
@@ -46,7 +50,7 @@ def core(message)
   message = message.sub(/\AEvaluation Error: /, '')
   message = message.sub(/\AError while evaluating a [A-Za-z ]+?, /, '')
   message = message.sub(/ on node \S+\z/, '')
-  message.sub(/ \((?:file: [^,)]*, )?line: \d+(?:, column: \d+)?\)\z/, '')
+  message.sub(/\s*\((?:file: [^,)]*, )?line: \d+(?:, column: \d+)?\)\z/, '')
 end
 
 # The cases of a file: [first code line, code].
@@ -85,8 +89,8 @@ Dir['corpus/functions/cases/*.pp'].sort.each do |file|
     node.trusted_data = Puppet::Context::TrustedInformation.new('remote', node_name, {}).to_h
     Puppet[:code] = "$__result = with() || {\n#{code}}\nnotify { '__result': message => String($__result, '%p') }\n"
     logs.clear
-    # Each case is a compilation of its own: Puppet logs a deprecation
-    # once per key and process.
+    # Each case is a compilation of its own: a warning Puppet gives once
+    # (`warn_once`, as for deprecations) is given once per case.
     Puppet.clear_deprecation_warnings
     verdict = begin
       catalog = Puppet.override(current_environment: environment,
@@ -97,7 +101,12 @@ Dir['corpus/functions/cases/*.pp'].sort.each do |file|
     rescue Puppet::Error, StandardError, SystemStackError, ScriptError => e
       ['error', core(e.message)]
     end
-    warnings = logs.select { |log| log.level == :warning }.map { |log| core(log.message) }
+    # A warning logged from Puppet code (`warning()`) is shown with its
+    # scope, as Puppet's log writes it: `Scope(Class[main]): text`.
+    warnings = logs.select { |log| log.level == :warning }.map do |log|
+      text = core(log.message)
+      log.source.to_s.start_with?('Scope(') ? "#{log.source}: #{text}" : text
+    end
     [line, verdict[0], escape(verdict[1]), escape(warnings.join(' | '))].join("\t")
   end
   File.write("corpus/functions/expected/#{family}.tsv", rows.map { |row| "#{row}\n" }.join)

@@ -164,6 +164,14 @@ impl<'e> Compiler<'e> {
                 jump: Some(Jump::Next(value)),
                 ..
             }) => Ok(value),
+            // `return()` in a lambda returns from the function around it;
+            // without one, Puppet refuses it.
+            Err(mut e)
+                if matches!(e.jump, Some(Jump::Return(_))) && self.functions_running == 0 =>
+            {
+                e.jump = None;
+                Err(e)
+            }
             other => other,
         }
     }
@@ -187,9 +195,11 @@ impl<'e> Compiler<'e> {
         self.check_loaded(file)?;
         let saved = self.file.replace(file);
         let scope = self.new_scope(Some(TOP), Some(TOP));
+        self.functions_running += 1;
         let result = self
             .bind(&function.params, args, scope)
             .and_then(|()| self.block(&function.body, scope));
+        self.functions_running -= 1;
         // `next(v)` and `return(v)` end the function with `v`.
         let result = match result {
             Err(EvalError {

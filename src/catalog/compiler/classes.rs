@@ -25,7 +25,10 @@ impl<'e> Compiler<'e> {
             return Ok(scope);
         }
         let Some((file, class)) = self.classes.get(name).copied() else {
-            return Err(error(format!("Could not find class ::{name}"), span));
+            return Err(error(
+                format!("Could not find class ::{name} for {}", self.node),
+                span,
+            ));
         };
         if let Some(start) = self.declaring.iter().position(|c| c == name) {
             let mut cycle = self.declaring[start..].to_vec();

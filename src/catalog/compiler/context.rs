@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::operators::references;
 use super::resources::{append_values, is_tag};
 use super::*;
-use crate::catalog::functions::{self, Block, Context, Creation, Inclusion, Level};
+use crate::catalog::functions::{self, Block, Context, Creation, Inclusion, Level, ModuleFiles};
 
 /// Where a function is called: the scope and the place.
 #[derive(Clone, Copy)]
@@ -25,6 +25,13 @@ impl Compiler<'_> {
             file: None,
         })
     }
+}
+
+/// Whether `name` may name a module (Puppet's module directory names).
+fn is_module_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
 impl<'e> Context for Compiler<'e> {
@@ -77,12 +84,50 @@ impl<'e> Context for Compiler<'e> {
         self.warn_at(site.span, message.to_string());
     }
 
+    fn warn_once(&mut self, key: &str, message: &str) {
+        if self.warned_once.insert(key.to_string()) {
+            self.logs.push(Log {
+                level: Level::Warning,
+                message: format!("{message}\n   (file & line not available)"),
+                at: None,
+            });
+        }
+    }
+
+    fn warn_once_at_call(&mut self, key: &str, message: &str, per_place: bool) {
+        let site = self.site();
+        let key = if per_place {
+            let file = self.file.map(|index| self.env.file(index).0.clone());
+            format!("{key}-{file:?}-{:?}", site.span)
+        } else {
+            key.to_string()
+        };
+        if self.warned_once.insert(key) {
+            self.warn_at(site.span, message.to_string());
+        }
+    }
+
     fn module_directory(&self, name: &str) -> Option<PathBuf> {
+        if !is_module_name(name) {
+            return None;
+        }
         self.env
             .modulepath()
             .iter()
             .map(|dir| dir.join(name))
             .find(|root| root.is_dir())
+    }
+
+    fn find_module_file(&self, reference: &str, kind: ModuleFiles) -> Option<PathBuf> {
+        let path = if std::path::Path::new(reference).is_absolute() {
+            PathBuf::from(reference)
+        } else {
+            let (module, file) = reference.split_once('/')?;
+            self.module_directory(module)?
+                .join(kind.directory())
+                .join(file)
+        };
+        path.exists().then_some(path)
     }
 
     fn module_names(&self) -> Vec<String> {

@@ -67,12 +67,22 @@ impl<'e> Compiler<'e> {
             }
             self.collected.push(collected);
         }
+        let mut missing = Vec::new();
         for reference in std::mem::take(&mut self.realized) {
-            if let Some(index) = self.find_resource(&reference.0, &reference.1) {
-                if self.resources[index].form == Form::Virtual {
-                    self.resources[index].form = Form::Regular;
+            match self.find_resource(&reference.0, &reference.1) {
+                Some(index) => {
+                    if self.resources[index].form == Form::Virtual {
+                        self.resources[index].form = Form::Regular;
+                    }
                 }
+                None => missing.push(format!("{}[{}]", reference.0, reference.1)),
             }
+        }
+        if !missing.is_empty() {
+            return Err(error(
+                format!("Failed to realize virtual resources {}", missing.join(", ")),
+                ast::Span::default(),
+            ));
         }
         for override_ in std::mem::take(&mut self.overrides) {
             let Some(index) = self.find_resource(&override_.reference.0, &override_.reference.1)

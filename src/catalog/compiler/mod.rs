@@ -264,6 +264,14 @@ pub struct Compiler<'e> {
     ruby_functions: HashMap<String, Rc<ruby::Described>>,
     /// The values pfacts could not evaluate, as they were made.
     unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
+    /// The keys of the warnings given once (`Context::warn_once`).
+    warned_once: HashSet<String>,
+    /// The name of the node compiled, which some of Puppet's messages
+    /// give.
+    node: String,
+    /// Functions written in Puppet being evaluated, each inside the
+    /// previous.
+    functions_running: usize,
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -317,6 +325,9 @@ impl<'e> Compiler<'e> {
             ruby: ruby::RubyState::Off,
             ruby_functions: HashMap::new(),
             unevaluated: Vec::new(),
+            warned_once: HashSet::new(),
+            node: String::new(),
+            functions_running: 0,
         };
         for (index, (path, program)) in env.files() {
             for alias in &program.type_aliases {
@@ -414,6 +425,7 @@ impl<'e> Compiler<'e> {
     }
 
     fn compile_node(&mut self, node: &str) -> Result<Json> {
+        self.node = node.to_string();
         let facts = self.facts.clone();
         if let Value::Hash(entries) = &facts {
             for (key, value) in entries {

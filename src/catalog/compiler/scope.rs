@@ -231,7 +231,10 @@ impl<'e> Compiler<'e> {
                 self.eval(default, scope)?
             } else {
                 return Err(error(
-                    format!("expects a value for parameter '{}'", param.name),
+                    format!(
+                        "Parameter ${} is required but no value was given",
+                        param.name
+                    ),
                     param.span,
                 ));
             };

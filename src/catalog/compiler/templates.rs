@@ -251,6 +251,12 @@ impl<'e> Compiler<'e> {
                 // Refused at the call already.
                 (None, None) => continue,
             };
+            if let Some(mismatch) = self.parameter_mismatch(param, &value)? {
+                return Err(error(
+                    format!("lambda: parameter '{}' {mismatch}", param.name),
+                    param.span,
+                ));
+            }
             self.declare_parameter(scope, param, value);
         }
         Ok(())
@@ -293,11 +299,11 @@ struct TemplateHost<'c, 'e> {
 }
 
 impl erb::Host for TemplateHost<'_, '_> {
+    /// A template's `@name`: the variable, or nil without a warning.
     fn variable(&mut self, name: &str) -> Option<Value> {
         let value = self
             .compiler
-            .lookup(name, self.scope, self.span)
-            .ok()
+            .find_variable(name, self.scope)
             .filter(|value| *value != Value::Undef)?;
         if let Some(mark) = value.mark() {
             self.compiler

@@ -54,6 +54,25 @@ pub enum Creation {
     Ensure,
 }
 
+/// The directory of a module that a reference `<module>/<path>` names a
+/// file in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleFiles {
+    /// `files/`, for `file()` and `find_file()`.
+    Files,
+    /// `templates/`, for `template()` and `find_template()`.
+    Templates,
+}
+
+impl ModuleFiles {
+    pub fn directory(self) -> &'static str {
+        match self {
+            ModuleFiles::Files => "files",
+            ModuleFiles::Templates => "templates",
+        }
+    }
+}
+
 /// Puppet's log levels, as its logging functions name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
@@ -109,6 +128,11 @@ pub trait Context {
     /// The directory of module `name` on the modulepath.
     fn module_directory(&self, name: &str) -> Option<PathBuf>;
 
+    /// The file `reference` names, as Puppet finds a module's files: an
+    /// absolute path as it is, `<module>/<path>` below the module's
+    /// directory `kind`; `None` unless it exists.
+    fn find_module_file(&self, reference: &str, kind: ModuleFiles) -> Option<PathBuf>;
+
     /// The modules on the modulepath, by name, in the order Puppet sees
     /// them.
     fn module_names(&self) -> Vec<String>;
@@ -126,6 +150,16 @@ pub trait Context {
 
     /// Logs Puppet's warning `message` at the call.
     fn warn(&mut self, message: &str);
+
+    /// Logs Puppet's warning `message` the first time the compilation
+    /// gives one for `key`, as Puppet's `warn_once` does for deprecations
+    /// (saying that it has no file and line).
+    fn warn_once(&mut self, key: &str, message: &str);
+
+    /// Logs Puppet's warning `message` at the call the first time the
+    /// compilation gives one for `key` (for each place of a call, when
+    /// `per_place`), as Puppet's `warn_once` does with a place.
+    fn warn_once_at_call(&mut self, key: &str, message: &str, per_place: bool);
 
     /// A value pfacts does not compute: `what` would have given it, for
     /// `reason`; marked with the call's place, and remembered.

@@ -55,15 +55,17 @@ impl Mismatch {
                 let expected = match types.as_slice() {
                     [one] => one.clone(),
                     // The signatures' types as one variant, as Puppet
-                    // describes them: nested variants spread.
-                    many => Type::Variant(
-                        many.iter()
+                    // describes them: nested variants spread, enums merged.
+                    many => {
+                        let spread: Vec<Type> = many
+                            .iter()
                             .flat_map(|ty| match ty {
                                 Type::Variant(members) => members.clone(),
                                 other => vec![other.clone()],
                             })
-                            .collect(),
-                    ),
+                            .collect();
+                        merged_enums(&spread).unwrap_or_else(|| Type::Variant(spread))
+                    }
                 };
                 let detail = describe_mismatch(&expected, value)
                     .unwrap_or_else(|| "expects another value".to_string());
@@ -123,6 +125,21 @@ impl Mismatch {
             _ => None,
         }
     }
+}
+
+/// Enums as the one enum of all their values, as Puppet's variant of
+/// them normalizes to; `None` unless every type is a case-sensitive enum.
+fn merged_enums(types: &[Type]) -> Option<Type> {
+    let mut values: Vec<String> = Vec::new();
+    for ty in types {
+        match ty {
+            Type::Enum(more, false) => values.extend(more.iter().cloned()),
+            _ => return None,
+        }
+    }
+    values.sort();
+    values.dedup();
+    Some(Type::Enum(values, false))
 }
 
 /// Puppet's `range_to_s`.

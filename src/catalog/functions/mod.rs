@@ -16,7 +16,7 @@ pub mod stdlib;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-pub use context::{Block, Context, Creation, Inclusion, Level};
+pub use context::{Block, Context, Creation, Inclusion, Level, ModuleFiles};
 use signature::Signature;
 
 use crate::catalog::values::types::data_type::Alias;
@@ -58,9 +58,9 @@ struct Dispatch {
     /// A 3.x function's `:arity`: the count of arguments it takes, or,
     /// negative, one less than its minimum negated.
     legacy_arity: Option<i32>,
-    /// Puppet's `argument_mismatch`: tried only when no other dispatch
-    /// takes the call, its body gives the error.
-    handles_mismatch: bool,
+    /// An `argument_mismatch` dispatch: tried only when no other takes
+    /// the call, its body gives the message of the call's error.
+    mismatch: bool,
 }
 
 /// A function: its dispatches, in the order they are tried.
@@ -88,24 +88,40 @@ impl Function {
             }
         }
         let arity = block.as_ref().map(Block::arity);
-        let (handlers, dispatches): (Vec<&Dispatch>, Vec<&Dispatch>) = self
-            .dispatches
-            .iter()
-            .partition(|dispatch| dispatch.handles_mismatch);
-        let signatures: Vec<&Signature> = dispatches.iter().map(|d| &d.signature).collect();
-        let chosen = dispatch::select(&signatures, &values, arity)
-            .map(|index| dispatches[index])
+        let (regular, mismatches): (Vec<&Dispatch>, Vec<&Dispatch>) =
+            self.dispatches.iter().partition(|d| !d.mismatch);
+        let signatures: Vec<&Signature> = regular.iter().map(|d| &d.signature).collect();
+        let selected = dispatch::select(&signatures, &values, arity)
+            .map(|index| regular[index])
             .or_else(|| {
-                let signatures: Vec<&Signature> = handlers.iter().map(|d| &d.signature).collect();
-                dispatch::select(&signatures, &values, arity).map(|index| handlers[index])
+                let signatures: Vec<&Signature> = mismatches.iter().map(|d| &d.signature).collect();
+                dispatch::select(&signatures, &values, arity).map(|index| mismatches[index])
             });
-        match chosen {
+        match selected {
+            Some(dispatch) if dispatch.mismatch => {
+                let args = Args {
+                    name: self.name,
+                    values,
+                    block,
+                };
+                match (dispatch.body)(context, args)? {
+                    Value::Str(message) => Err(fault(format!("'{}' {message}", self.name))),
+                    _ => Err(fault(format!("'{}' does not accept the call", self.name))),
+                }
+            }
             Some(dispatch) => {
-                if let Some(message) = dispatch
-                    .legacy_arity
-                    .and_then(|arity| legacy_arity_mismatch(self.name, arity, values.len()))
-                {
-                    return Err(fault(message));
+                let mut values = values;
+                if let Some(arity) = dispatch.legacy_arity {
+                    if let Some(message) = legacy_arity_mismatch(self.name, arity, values.len()) {
+                        return Err(fault(message));
+                    }
+                    // A 3.x function is given undef arguments as empty
+                    // strings (those inside arrays and hashes stay undef).
+                    for value in &mut values {
+                        if *value == Value::Undef {
+                            *value = Value::string("");
+                        }
+                    }
                 }
                 (dispatch.body)(
                     context,
@@ -160,21 +176,27 @@ impl Registry {
             signature: Signature::parse_with(signature, &self.aliases),
             body,
             legacy_arity: None,
-            handles_mismatch: false,
+            mismatch: false,
         });
         self
     }
 
-    /// Adds an `argument_mismatch` dispatch of `name`: when no other takes
-    /// a call that this signature takes, `body` gives Puppet's error.
-    pub fn on_mismatch(&mut self, name: &'static str, signature: &str, body: Body) -> &mut Self {
+    /// Adds an `argument_mismatch` dispatch of `name`: when no other
+    /// dispatch takes a call that `signature` takes, the call fails with
+    /// the message `body` gives (a string), or its error.
+    pub fn argument_mismatch(
+        &mut self,
+        name: &'static str,
+        signature: &str,
+        body: Body,
+    ) -> &mut Self {
         self.add(name, signature, body);
         if let Some(dispatch) = self
             .functions
             .get_mut(name)
             .and_then(|function| function.dispatches.last_mut())
         {
-            dispatch.handles_mismatch = true;
+            dispatch.mismatch = true;
         }
         self
     }
@@ -188,6 +210,14 @@ impl Registry {
         let ty = signature::parse_type_with(text, &self.aliases)
             .unwrap_or_else(|e| panic!("bad type alias `{name}`: {e}"));
         alias.resolve(ty);
+        self
+    }
+
+    /// Declares an object type that signatures may name (pfacts has no
+    /// values of it).
+    pub fn object_type(&mut self, name: &str) -> &mut Self {
+        self.aliases
+            .insert(name.to_string(), Type::Object(Some(name.to_string())));
         self
     }
 

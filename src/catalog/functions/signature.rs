@@ -91,7 +91,7 @@ impl Signature {
             let ty = parse_type_with(type_text, aliases)
                 .unwrap_or_else(|e| panic!("bad type `{type_text}` in `{text}`: {e}"));
             if marker == '&' {
-                let counts = match &ty {
+                let counts = match &ty.resolved() {
                     Type::Callable(Some(callable)) => Some(
                         callable
                             .size
@@ -179,6 +179,15 @@ pub fn block_fits(counts: Option<IntRange>, arity: BlockArity) -> bool {
 
 /// Puppet's text of a signature in its messages: `Numeric val`,
 /// `String sep?`, `Any rest*`, `Callable[1, 1] block`.
+/// A parameter's type as Puppet's signatures show it: an alias with its
+/// definition (`NameType = Variant[String, Array[String]]`).
+fn shown(ty: &Type) -> String {
+    match ty {
+        Type::Alias(_) => ty.expanded(),
+        other => other.to_string(),
+    }
+}
+
 impl fmt::Display for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<String> = self
@@ -192,20 +201,23 @@ impl fmt::Display for Signature {
                     Arity::RequiredRepeated => "+",
                 };
                 let ty = match (&param.ty, param.arity) {
-                    (Type::Optional(Some(inner)), Arity::Optional) => inner.to_string(),
-                    (ty, _) => ty.to_string(),
+                    (Type::Optional(Some(inner)), Arity::Optional) => shown(inner),
+                    (ty, _) => shown(ty),
                 };
                 format!("{ty} {}{indicator}", param.name)
             })
             .collect();
-        // Puppet leaves out a block that may be one of several callables.
-        if let Some(block) = self
-            .block
-            .as_ref()
-            .filter(|b| !matches!(b.ty, Type::Variant(_)))
-        {
-            let indicator = if block.optional { "?" } else { "" };
-            parts.push(format!("{} {}{indicator}", block.ty, block.name));
+        // Puppet shows an optional block, and a required one of a
+        // `Callable` (not of an alias of one).
+        match &self.block {
+            // Puppet leaves out a block that may be one of several callables.
+            Some(block) if block.optional && !matches!(block.ty, Type::Variant(_)) => {
+                parts.push(format!("{} {}?", shown(&block.ty), block.name))
+            }
+            Some(block) if matches!(block.ty, Type::Callable(_)) => {
+                parts.push(format!("{} {}", block.ty, block.name))
+            }
+            _ => {}
         }
         f.write_str(&parts.join(", "))
     }

@@ -152,3 +152,13 @@ pub fn a_an_uc(label: &str) -> String {
         .map(|first| first.to_uppercase().collect::<String>() + chars.as_str())
         .unwrap_or_default()
 }
+
+/// A value's label in Puppet's messages (its `ModelLabelProvider`):
+/// `Undef Value`, `Integer`, `Integer-Type`.
+pub fn label(value: &Value) -> String {
+    match value {
+        Value::Undef => "Undef Value".to_string(),
+        Value::Type(ty) => format!("{ty}-Type"),
+        other => super::types::data_type::describe::simple_name(other).to_string(),
+    }
+}

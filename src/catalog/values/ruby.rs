@@ -363,6 +363,18 @@ pub fn no_method(method: &str, value: &Value) -> String {
     )
 }
 
+/// How Ruby's conversion errors name a value: `nil`, `true` and `false`
+/// by themselves, others by their class (`no implicit conversion of
+/// Integer into String`).
+pub fn conversion_name(value: &Value) -> &'static str {
+    match value {
+        Value::Undef => "nil",
+        Value::Bool(true) => "true",
+        Value::Bool(false) => "false",
+        other => class_name(other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,7 +13,7 @@ pub fn register(registry: &mut Registry) {
             convert,
         )
         .add("new_array", "Any $from, Boolean[true] $wrap", wrapped)
-        .on_mismatch("new_array", "Any $from, Boolean $wrap?", refuse);
+        .argument_mismatch("new_array", "Any $from, Boolean $wrap?", refuse);
 }
 
 fn convert(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
@@ -29,13 +29,18 @@ fn wrapped(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     })
 }
 
+/// The message of the error: the registry names the function.
 fn refuse(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    Err(refusal(args.get(0)))
+    Ok(Value::string(cannot_convert(args.get(0))))
 }
 
 fn refusal(from: &Value) -> crate::catalog::EvalError {
-    fault(format!(
-        "'new_array' Value of type {} cannot be converted to Array",
+    fault(format!("'new_array' {}", cannot_convert(from)))
+}
+
+fn cannot_convert(from: &Value) -> String {
+    format!(
+        "Value of type {} cannot be converted to Array",
         data_type::generalized(&data_type::infer(from))
-    ))
+    )
 }

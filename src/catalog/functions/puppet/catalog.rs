@@ -24,7 +24,7 @@ pub fn register(registry: &mut Registry) {
         .legacy("tagged", -2, tagged)
         .add(
             "defined",
-            "Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] +$vals",
+            "Variant[String, Type[CatalogEntry], Type[Type]] +$vals",
             defined,
         )
         .legacy("create_resources", -3, create_resources)
@@ -127,6 +127,9 @@ fn create_resources(context: &mut dyn Context, args: Args<'_>) -> Result<Value> 
         (Form::Regular, written.as_str())
     };
     let type_name = type_name.to_lowercase();
+    if type_name != "class" && !context.is_defined(&Value::string(&type_name)) {
+        return Err(fault(format!("Unknown resource type: '{type_name}'")));
+    }
     for (title, parameters) in instances {
         let mut attributes: Vec<(String, Value)> = defaults
             .iter()

@@ -50,5 +50,10 @@ fn with(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 
 fn call(context: &mut dyn Context, mut args: Args<'_>) -> Result<Value> {
     let name = args.values.remove(0).to_text();
+    if !context.function_exists(&name) {
+        return Err(crate::catalog::functions::fault(format!(
+            "Unknown function '{name}'"
+        )));
+    }
     context.call_function(&name, args.values, args.block.as_ref())
 }

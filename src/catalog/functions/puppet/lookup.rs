@@ -7,46 +7,47 @@ use crate::catalog::values::types::data_type::describe_mismatch;
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;
 
-const NAME: &str = "Variant[String, Array[String]]";
-const MERGE: &str = "Variant[String[1], Hash[String, Scalar]]";
-const OPTIONS: &str = "Struct[{value_type => Optional[Type], default_value => Optional[Any], \
-     override => Optional[Hash[String, Any]], default_values_hash => Optional[Hash[String, Any]], \
-     merge => Optional[Variant[String[1], Hash[String, Scalar]]]}]";
-
 pub fn register(registry: &mut Registry) {
-    let options_with_name = OPTIONS.replacen(
-        "Struct[{",
-        "Struct[{name => Variant[String, Array[String]], ",
-        1,
-    );
+    let options = "value_type => Optional[ValueType], default_value => DefaultValueType, \
+                   override => Optional[Hash[String, Any]], \
+                   default_values_hash => Optional[Hash[String, Any]], \
+                   merge => Optional[MergeType]";
     registry
+        .alias("NameType", "Variant[String, Array[String]]")
+        .alias("ValueType", "Type")
+        .alias("DefaultValueType", "Any")
+        .alias("MergeType", "Variant[String[1], Hash[String, Scalar]]")
+        .alias("BlockType", "Callable[NameType]")
+        .alias(
+            "OptionsWithName",
+            &format!("Struct[{{name => NameType, {options}}}]"),
+        )
+        .alias("OptionsWithoutName", &format!("Struct[{{{options}}}]"))
         .add(
             "lookup",
-            &format!("{NAME} $name, Type $value_type?, {MERGE} $merge?"),
+            "NameType $name, ValueType $value_type?, MergeType $merge?",
             lookup_positional,
         )
         .add(
             "lookup",
-            &format!(
-                "{NAME} $name, Optional[Type] $value_type, Optional[{MERGE}] $merge, Any $default_value"
-            ),
+            "NameType $name, Optional[ValueType] $value_type, Optional[MergeType] $merge, \
+             DefaultValueType $default_value",
             lookup_positional,
         )
         .add(
             "lookup",
-            &format!(
-                "{NAME} $name, Type $value_type?, {MERGE} $merge?, Callable[1, 1] &$block"
-            ),
+            "NameType $name, ValueType $value_type?, MergeType $merge?, BlockType &$block",
             lookup_positional,
         )
         .add(
             "lookup",
-            &format!("{options_with_name} $options_hash, Callable[1, 1] &$block?"),
+            "OptionsWithName $options_hash, BlockType &$block?",
             lookup_options,
         )
         .add(
             "lookup",
-            &format!("{NAME} $name, {OPTIONS} $options_hash, Callable[1, 1] &$block?"),
+            "Variant[String, Array[String]] $name, OptionsWithoutName $options_hash, \
+             BlockType &$block?",
             lookup_options,
         );
     for (name, body) in [
@@ -134,6 +135,9 @@ fn lookup_options(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 /// default, or Puppet's error. Each value found is checked against the
 /// value type.
 fn lookup(context: &mut dyn Context, request: Request, args: &Args<'_>) -> Result<Value> {
+    if let Some(merge) = &request.merge {
+        check_merge(merge)?;
+    }
     let check = |subject: String, value: Value| -> Result<Value> {
         match &request.value_type {
             Some(ty) if !ty.is_instance(&value) => Err(fault(format!(
@@ -204,9 +208,13 @@ fn hiera_family(
         [Value::Array(splat)] => splat.clone(),
         values => values.to_vec(),
     };
-    context.warn(&format!(
-        "The function '{function}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html"
-    ));
+    context.warn_once(
+        function,
+        &format!(
+            "The function '{function}' is deprecated in favor of using 'lookup'. \
+             See https://puppet.com/docs/puppet/7.23/deprecated_language.html"
+        ),
+    );
     let key = values.first().map(Value::to_text).unwrap_or_default();
     let default = if args.block.is_some() {
         None
@@ -249,4 +257,35 @@ fn hiera_include(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         .collect();
     context.declare_classes(&names, Inclusion::Include)?;
     Ok(Value::Undef)
+}
+
+/// Puppet's `MergeStrategy.strategy`: a strategy's name, or a hash naming
+/// one under `strategy`, of those Puppet knows.
+fn check_merge(merge: &Value) -> Result<()> {
+    let name = match merge {
+        Value::Hash(_) => match merge.hash_get(&Value::string("strategy")) {
+            Some(Value::Undef) | None => {
+                return Err(fault(
+                    "The hash given as 'merge' must contain the name of a strategy in string \
+                     form for the key 'strategy'",
+                ))
+            }
+            Some(name) => name.to_text(),
+        },
+        other => other.to_text(),
+    };
+    const STRATEGIES: [&str; 7] = [
+        "first",
+        "default",
+        "hash",
+        "unique",
+        "deep",
+        "unconstrained_deep",
+        "reverse_deep",
+    ];
+    if STRATEGIES.contains(&name.as_str()) {
+        Ok(())
+    } else {
+        Err(fault(format!("Unknown merge strategy: '{name}'")))
+    }
 }

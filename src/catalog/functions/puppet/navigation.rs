@@ -21,6 +21,15 @@ pub fn register(registry: &mut Registry) {
             "Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/] $get_string, \
              Any $default_value?, Callable[1, 1] &$block?",
             getvar,
+        )
+        .argument_mismatch(
+            "getvar",
+            "String $get_string, Any $default_value?, Callable &$block?",
+            |_, _| {
+                Ok(Value::string(
+                    "The given string does not start with a valid variable name",
+                ))
+            },
         );
 }
 
@@ -97,6 +106,9 @@ fn segments(path: &str) -> Result<Vec<Value>> {
             _ => {
                 let end = trimmed.find('.').unwrap_or(trimmed.len());
                 let text = trimmed[..end].trim();
+                if text.is_empty() {
+                    return Err(fault("Syntax error in dotted-navigation string"));
+                }
                 let value = match text.parse::<i64>() {
                     Ok(number) => Value::Integer(number),
                     Err(_) => Value::Str(text.to_string()),

@@ -1,8 +1,11 @@
 //! Types and conversions: `new` (and a type called as a function,
-//! `Integer($x)`), `assert_type`, `unwrap`.
+//! `Integer($x)`), `convert_to`, `type`, `assert_type`, `unwrap`,
+//! `annotate`.
 
 use crate::catalog::functions::{fault, Args, Context, Registry};
-use crate::catalog::values::types::data_type::{describe_mismatch, new_value};
+use crate::catalog::values::types::data_type::{
+    describe_mismatch, generalized, infer, infer_set, new_value,
+};
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;
 
@@ -14,8 +17,70 @@ pub fn register(registry: &mut Registry) {
             "Type $type, Any $value, Callable[Type, Type] &$block?",
             assert_type,
         )
+        .add(
+            "assert_type",
+            "String $type_string, Any $value, Callable[Type, Type] &$block?",
+            assert_type_string,
+        )
         .add("unwrap", "Sensitive $arg, Callable &$block?", unwrap)
-        .add("unwrap", "Any $arg, Callable &$block?", unwrap);
+        .add("unwrap", "Any $arg, Callable &$block?", unwrap)
+        .add(
+            "convert_to",
+            "Any $value, Type $type, Any *$args, Callable[1, 1] &$block?",
+            convert_to,
+        )
+        .add(
+            "type",
+            "Any $value, Enum['detailed'] $inference_method?",
+            |_, args| Ok(Value::of_type(infer_set(args.get(0)))),
+        )
+        .add(
+            "type",
+            "Any $value, Enum['reduced'] $inference_method",
+            |_, args| Ok(Value::of_type(infer(args.get(0)))),
+        )
+        .add(
+            "type",
+            "Any $value, Enum['generalized'] $inference_method",
+            |_, args| Ok(Value::of_type(generalized(&infer(args.get(0))))),
+        )
+        .object_type("Annotation")
+        .object_type("Pcore")
+        .object_type("Pcore::MemberName")
+        .add(
+            "annotate",
+            "Type[Annotation] $type, Any $value, Callable[0, 0] &$block?",
+            annotate,
+        )
+        .add(
+            "annotate",
+            "Type[Annotation] $type, Any $value, \
+             Variant[Enum['clear'], Hash[Pcore::MemberName, Any]] $annotation_hash",
+            annotate,
+        )
+        .add(
+            "annotate",
+            "Type[Pcore] $type, Any $value, \
+             Hash[Type[Annotation], Hash[Pcore::MemberName, Any]] $annotations",
+            annotate,
+        );
+}
+
+/// `new` of the type for the value, given to the block if any.
+fn convert_to(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let mut new_args = vec![args.get(1).clone(), args.get(0).clone()];
+    new_args.extend(args.values.iter().skip(2).cloned());
+    let value = context.call_function("new", new_args, None)?;
+    match args.block {
+        Some(block) => context.call_block(&block, vec![value]),
+        None => Ok(value),
+    }
+}
+
+/// Annotations are objects, which pfacts has no values of: no call from
+/// Puppet code reaches this.
+fn annotate(_: &mut dyn Context, _: Args<'_>) -> Result<Value> {
+    Err(fault("annotate(): pfacts has no annotation types"))
 }
 
 fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
@@ -41,7 +106,8 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
                 .expect("a function for each type it names");
             function.call(context, given.to_vec(), None)?
         }
-        None => new_value(ty, given).map_err(fault)?,
+        // Puppet's errors of a conversion name the function.
+        None => new_value(ty, given).map_err(|e| fault(format!("'new' {e}")))?,
     };
     if let Some(mismatch) = describe_mismatch(ty, &value) {
         return Err(fault(format!(
@@ -52,6 +118,30 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         Some(block) => context.call_block(&block, vec![value]),
         None => Ok(value),
     }
+}
+
+/// `assert_type` of a type written as a string (`'Integer[1]'`).
+fn assert_type_string(context: &mut dyn Context, mut args: Args<'_>) -> Result<Value> {
+    let ty = context.evaluate_source(&args.get(0).to_text())?;
+    // A name that is no type of the environment (Puppet's parser reads
+    // it as a reference to one).
+    let unresolved = match &ty {
+        Value::Type(parsed) => match &**parsed {
+            Type::Reference(name) => Some(name.clone()),
+            Type::Resource(Some(name), None) if !context.is_defined(&Value::string(name)) => {
+                Some(name.clone())
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(name) = unresolved {
+        return Err(fault(format!(
+            "assert_type(): references an unresolved type '{name}'"
+        )));
+    }
+    args.values[0] = ty;
+    assert_type(context, args)
 }
 
 fn assert_type(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {

@@ -282,7 +282,8 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
         | Type::Binary
         | Type::Uri
         | Type::Error
-        | Type::Deferred => to == from,
+        | Type::Deferred
+        | Type::Object(_) => to == from,
         Type::Reference(name) => matches!(from, Type::Reference(other) if other == name),
     }
 }

@@ -69,6 +69,7 @@ pub fn builtin(name: &str) -> Option<Type> {
         "URI" => Type::Uri,
         "Error" => Type::Error,
         "Deferred" => Type::Deferred,
+        "Object" => Type::Object(None),
         _ => return None,
     })
 }
@@ -284,7 +285,11 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
                     Value::Str(text) => Ok(text.clone()),
                     other => Err(specialization(base, other, "String")),
                 })
-                .collect::<Result<_>>()?;
+                .collect::<Result<Vec<String>>>()?;
+            // Puppet keeps an enum's values sorted, once each.
+            let mut values = values;
+            values.sort();
+            values.dedup();
             Ok(Type::Enum(values, case_insensitive))
         }
         Type::Pattern(patterns) if patterns.is_empty() => {

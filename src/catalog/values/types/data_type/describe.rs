@@ -20,6 +20,14 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
     let resolved = expected.resolved();
     let is_alias = matches!(expected, Type::Alias(_));
     let described = match (&resolved, value) {
+        (Type::Optional(Some(inner)), Value::Str(text))
+            if matches!(&**inner, Type::Enum(..) | Type::Pattern(_)) =>
+        {
+            format!(
+                "expects an undef value or a match for {}, got '{text}'",
+                inner.expanded()
+            )
+        }
         (Type::Optional(Some(inner)), _) => {
             let members = match (inner.resolved(), &**inner) {
                 (Type::Variant(members), inner) if !matches!(inner, Type::Alias(_)) => members,
@@ -36,7 +44,30 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
                 .collect();
             type_mismatch(&rest, true, value)
         }
-        (Type::Variant(members), _) if !is_alias => type_mismatch(members, false, value),
+        (Type::Variant(members), _) if !is_alias => {
+            // Puppet merges the variants' mismatches when each is one of
+            // type; otherwise it tells the first variant's.
+            let all_of_type = members.iter().all(|member| !fits_kind(member, value));
+            match members.first() {
+                Some(first) if !all_of_type => {
+                    return describe(first, value, depth + 1)
+                        .map(|inner| format!("variant 0 {inner}"))
+                }
+                _ => type_mismatch(members, false, value),
+            }
+        }
+        (Type::Struct(members), Value::Hash(entries)) if entries.is_empty() => {
+            let required = members.iter().filter(|m| !m.may_be_missing()).count();
+            if required == 0 {
+                return None;
+            }
+            let range = if required == members.len() {
+                format!("{required}")
+            } else {
+                format!("between {required} and {}", members.len())
+            };
+            format!("expects size to be {range}, got 0")
+        }
         (Type::Enum(..) | Type::Pattern(_), _) => {
             let got = match value {
                 Value::Str(text) => format!("'{text}'"),
@@ -133,7 +164,7 @@ fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
             if close {
                 expanded_actual(value)
             } else {
-                simple_name(value).to_string()
+                inferred_name(value)
             },
         )
     } else {
@@ -144,7 +175,7 @@ fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
                 names.push(name);
             }
         }
-        (names, simple_name(value).to_string())
+        (names, inferred_name(value))
     };
     if optional {
         names.insert(0, "Undef".to_string());
@@ -160,12 +191,26 @@ fn type_mismatch(expected: &[Type], optional: bool, value: &Value) -> String {
     }
 }
 
-/// Puppet's `report_detailed?`: the value is of the expected type's kind,
-/// or the expected type is an alias.
+/// Whether Puppet describes a mismatch of `value` with `ty` in its
+/// details (a size, an element) rather than as one of type: an array
+/// for an `Array` or `Tuple`, a hash for a `Hash` or `Struct`.
+fn fits_kind(ty: &Type, value: &Value) -> bool {
+    matches!(
+        (ty.resolved(), value),
+        (Type::Array(..) | Type::Tuple(..), Value::Array(_))
+            | (Type::Hash(..) | Type::Struct(_), Value::Hash(_))
+    )
+}
+
+/// Puppet's `report_detailed?`: the value is of the expected type's kind
+/// (an instance of the type without its parameters), or the expected type
+/// is an alias.
 fn report_detailed(ty: &Type, value: &Value) -> bool {
     let is_alias = matches!(ty, Type::Alias(_));
     let resolved = ty.resolved();
-    always_fully_detailed(&resolved, is_alias, value) || base_name(&resolved) == simple_name(value)
+    always_fully_detailed(&resolved, is_alias, value)
+        || base_name(&resolved) == simple_name(value)
+        || super::builtin(&base_name(&resolved)).is_some_and(|default| default.is_instance(value))
 }
 
 /// Puppet's `always_fully_detailed?` for a resolved expected type: the
@@ -220,6 +265,27 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::Sensitive(_) => "Sensitive",
         Value::Deferred(_) => "Deferred",
         Value::Unevaluated(_) => "Any",
+    }
+}
+
+/// The name of the type Puppet infers for a value (its `infer_set`), as
+/// a mismatch by names shows it: a non-empty array is a `Tuple`, a
+/// non-empty hash of string keys a `Struct`, a type `Type[Integer]`.
+fn inferred_name(value: &Value) -> String {
+    match value {
+        Value::Array(items) if !items.is_empty() => "Tuple".to_string(),
+        Value::Hash(entries)
+            if !entries.is_empty()
+                && entries.iter().all(|(key, _)| matches!(key, Value::Str(_))) =>
+        {
+            "Struct".to_string()
+        }
+        Value::Type(ty) => match &**ty {
+            Type::Resource(..) => "Type[Resource]".to_string(),
+            Type::Class(_) => "Type[Class]".to_string(),
+            other => format!("Type[{}]", base_name(other)),
+        },
+        other => simple_name(other).to_string(),
     }
 }
 

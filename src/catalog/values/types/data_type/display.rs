@@ -62,6 +62,7 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         Type::Uri => out.push_str("URI"),
         Type::Error => out.push_str("Error"),
         Type::Deferred => out.push_str("Deferred"),
+        Type::Object(name) => out.push_str(name.as_deref().unwrap_or("Object")),
         Type::NotUndef(inner) => {
             let parts = match inner.as_deref() {
                 None | Some(Type::Any) => Vec::new(),
@@ -84,8 +85,8 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
             };
             list(out, "Float", parts)
         }
-        // The type of a string value shows no size, as Puppet's formatter
-        // writes it.
+        // A string's own type shows no size (Puppet's size of it is its
+        // value).
         Type::String(string) if string.value.is_some() => out.push_str("String"),
         Type::String(string) => list(out, "String", range_parts(&string.size, |n| n.to_string())),
         Type::Enum(values, case_insensitive) => {

@@ -139,7 +139,8 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         | Type::SemVerRange
         | Type::Binary
         | Type::Uri
-        | Type::Error => false,
+        | Type::Error
+        | Type::Object(_) => false,
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }

@@ -79,6 +79,9 @@ pub enum Type {
     Uri,
     Error,
     Deferred,
+    /// Puppet's `Object`, or an object type of that name
+    /// (`Puppet::LookupContext`): pfacts has no values of object types.
+    Object(Option<String>),
     /// A type alias of the environment (`type Stdlib::Port = ...`).
     Alias(Rc<Alias>),
     /// A name that is no type pfacts knows (`TypeReference['Foo']`).

@@ -87,6 +87,14 @@ impl Regexp {
         }
     }
 
+    /// The index of the group named `name` (`(?<name>...)`), if any.
+    pub fn group_index(&self, name: &str) -> Option<usize> {
+        match self.engine().ok()? {
+            Engine::Linear(regex) => regex.capture_names().position(|n| n == Some(name)),
+            Engine::Backtracking(regex) => regex.capture_names().position(|n| n == Some(name)),
+        }
+    }
+
     /// The first match's groups as text, the whole match first.
     pub fn captures(&self, text: &str) -> Option<Vec<Option<String>>> {
         let groups = self.captures_at(text, 0)?;
