@@ -115,8 +115,10 @@ module Pfacts
     end
   end
 
+  # The arguments spread as Puppet's `func.call(scope, *args)` spreads
+  # them: a value that is no array is one argument, nil none.
   def self.call_function(name, args, &block)
-    callback('call_function', 'name' => name.to_s, 'args' => encode(args), 'block' => !block.nil?)
+    callback('call_function', 'name' => name.to_s, 'args' => encode([*args]), 'block' => !block.nil?)
   end
 
   def self.lookupvar(name)
