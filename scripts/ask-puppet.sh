@@ -79,6 +79,8 @@ ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus
   > corpus/resource-form/expected/puppet-catalog-flat.json
 ruby scripts/catalog-with-puppet.rb corpus/resource-form chain.example.com corpus/facts.json 2>/dev/null \
   > corpus/resource-form/expected/puppet-catalog-chain.json
+ruby scripts/catalog-with-puppet.rb corpus/resource-form numbers.example.com corpus/facts.json 2>/dev/null \
+  > corpus/resource-form/expected/puppet-catalog-numbers.json
 # With a global layer (Puppet's hiera_config), and with a broken one.
 for global in global global-broken; do
   HIERA_CONFIG="corpus/hiera/$global/hiera.yaml" ruby scripts/catalog-with-puppet.rb corpus/hiera \

@@ -26,3 +26,11 @@ node 'chain.example.com' {
   notify { ['a', 'c']: }
   Notify['a'] -> Notify <| title == 'absent' |> -> Notify['c']
 }
+
+# A title a function gives as no string names the resource by its text,
+# but is no tag of it, and its namevar does not repeat it.
+define numbered { notify { "in ${title}": } }
+node 'numbers.example.com' {
+  create_resources('numbered', { 80 => {}, 'x' => {} })
+  create_resources('notify', { 81 => {} })
+}

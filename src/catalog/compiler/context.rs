@@ -217,21 +217,22 @@ impl<'e> Context for Compiler<'e> {
     fn declare_resource(
         &mut self,
         type_name: &str,
-        title: &str,
+        title: &Value,
         attributes: Vec<(String, Value)>,
         how: Creation,
     ) -> Result<()> {
         let site = self.site();
+        let text = title.to_text();
         match how {
             Creation::Ensure => {
-                self.ensure_resource(type_name, title, attributes, site.scope, site.span)
+                self.ensure_resource(type_name, &text, attributes, site.scope, site.span)?
             }
             Creation::Declare(form) => {
-                self.declare_resource(type_name, title, attributes, form, site.scope, site.span)?;
-                self.mark_by_function(type_name, title);
-                Ok(())
+                self.declare_resource(type_name, &text, attributes, form, site.scope, site.span)?;
             }
         }
+        self.mark_by_function(type_name, &text, matches!(title, Value::Str(_)));
+        Ok(())
     }
 
     fn resource_parameters(&self, type_name: &str, title: &str) -> Option<Vec<(String, Value)>> {

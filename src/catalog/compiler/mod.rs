@@ -154,6 +154,9 @@ struct CatalogResource {
     /// title's), before those of its container and of `tag()`: a class's
     /// or node's own tags are the catalog's.
     own_tags: usize,
+    /// Whether its title was given as a string: one given as another value
+    /// by a function is no tag, and the namevar does not repeat it.
+    title_is_text: bool,
     /// Declared by `create_resources` or `ensure_resource`: Puppet leaves
     /// its `exported` unset, and its catalog writes it after `kind`.
     by_function: bool,
@@ -645,6 +648,7 @@ impl<'e> Compiler<'e> {
             resource_like: false,
             own_tags: 0,
             by_function: false,
+            title_is_text: true,
         });
         let index = self.resources.len() - 1;
         self.resource_index

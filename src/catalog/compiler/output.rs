@@ -69,6 +69,7 @@ impl<'e> Compiler<'e> {
                     .filter(|(_, value)| *value != Some(&Value::Undef))
                     .filter(|(name, value)| {
                         !(*name == namevar
+                            && r.title_is_text
                             && matches!(value, Some(Value::Str(text)) if *text == r.title))
                     })
                     .map(|(name, value)| {

@@ -84,12 +84,14 @@ impl<'e> Compiler<'e> {
         let capitalized = capitalize(&type_name.to_lowercase());
         if self.find_resource(&capitalized, title).is_none() {
             self.declare_resource(type_name, title, attributes, Form::Regular, scope, span)?;
-            self.mark_by_function(type_name, title);
         }
         Ok(())
     }
 
-    pub(super) fn mark_by_function(&mut self, type_name: &str, title: &str) {
+    /// Notes that a function declared `Type[title]`: Puppet writes it
+    /// otherwise in the catalog, and a title given as no string is no tag
+    /// of it and is not its namevar.
+    pub(super) fn mark_by_function(&mut self, type_name: &str, title: &str, textual: bool) {
         let type_name = type_name.trim_start_matches("::").to_lowercase();
         let (type_name, title) = if type_name == "class" {
             (
@@ -100,7 +102,19 @@ impl<'e> Compiler<'e> {
             (capitalize(&type_name), title.to_string())
         };
         if let Some(index) = self.find_resource(&type_name, &title) {
-            self.resources[index].by_function = true;
+            let resource = &mut self.resources[index];
+            resource.by_function = true;
+            if !textual {
+                resource.title_is_text = false;
+                let own = resource.own_tags;
+                if let Some(at) = resource.tags[..own]
+                    .iter()
+                    .position(|t| *t == title.to_lowercase())
+                {
+                    resource.tags.remove(at);
+                    resource.own_tags -= 1;
+                }
+            }
         }
     }
 

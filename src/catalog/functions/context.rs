@@ -171,11 +171,13 @@ pub trait Context {
     /// Declares classes (lower-case names, no leading `::`).
     fn declare_classes(&mut self, names: &[String], how: Inclusion) -> Result<()>;
 
-    /// Declares a resource of `type_name` (a class for `class`).
+    /// Declares a resource of `type_name` (a class for `class`); a title
+    /// that is no string (`create_resources('d', {80 => {}})`) names the
+    /// resource by its text, as Puppet does, but is no tag of it.
     fn declare_resource(
         &mut self,
         type_name: &str,
-        title: &str,
+        title: &Value,
         attributes: Vec<(String, Value)>,
         how: Creation,
     ) -> Result<()>;

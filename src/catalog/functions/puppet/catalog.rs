@@ -155,7 +155,7 @@ fn create_resources(context: &mut dyn Context, args: Args<'_>) -> Result<Value> 
         for title in titles {
             context.declare_resource(
                 &type_name,
-                &title.to_text(),
+                &title,
                 attributes.clone(),
                 Creation::Declare(form),
             )?;

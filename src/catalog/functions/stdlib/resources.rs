@@ -186,8 +186,8 @@ fn ensure_resource(context: &mut dyn Context, args: &[Value]) -> Result<()> {
         None | Some(Value::Undef) => Value::Hash(Vec::new()),
         Some(value) => value.clone(),
     };
-    for title in titles {
-        let title = ruby::to_s(&title);
+    for title_value in titles {
+        let title = ruby::to_s(&title_value);
         let reference = Value::Str(format!("{type_name}[{title}]"));
         if defined_with_params(context, Some(&reference), Some(&params))? {
             continue;
@@ -200,7 +200,7 @@ fn ensure_resource(context: &mut dyn Context, args: &[Value]) -> Result<()> {
         }
         context.declare_resource(
             &type_name,
-            &title,
+            &title_value,
             attributes(&params),
             Creation::Declare(Form::Regular),
         )?;
