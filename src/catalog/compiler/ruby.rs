@@ -311,7 +311,13 @@ impl<'e> Compiler<'e> {
             .into_iter()
             .filter_map(|(name, value)| Some(json!([name, values::encode(&value)?])))
             .collect();
-        let request = json!({ "op": "template", "text": text, "file": file, "vars": variables });
+        let request = json!({
+            "op": "template",
+            "text": text,
+            "file": file,
+            "vars": variables,
+            "scope": scope,
+        });
         let outcome = ruby::request(
             &ruby,
             request,
@@ -408,6 +414,17 @@ impl ruby::Host for Guest<'_, '_, '_> {
             .find_variable(name, self.scope)
             .and_then(|value| values::encode(&value))
             .unwrap_or(Json::Null)
+    }
+
+    fn set_variable(&mut self, name: &str, value: &Json) -> std::result::Result<Json, Refusal> {
+        let variables = &mut self.compiler.scopes[self.scope].variables;
+        if variables.contains_key(name) {
+            return Err(Refusal::Error(format!(
+                "Cannot reassign variable '${name}'"
+            )));
+        }
+        variables.insert(name.to_string(), ruby_value(value));
+        Ok(Json::Null)
     }
 
     fn call_block(&mut self, args: Vec<Json>) -> std::result::Result<Json, Refusal> {

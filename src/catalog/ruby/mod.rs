@@ -28,6 +28,8 @@ pub trait Host {
     fn call_function(&mut self, name: &str, args: Vec<Json>, block: bool) -> Result<Json, Refusal>;
     /// A variable as the calling scope sees it (`null` when unknown).
     fn variable(&mut self, name: &str) -> Json;
+    /// Sets a variable of the calling scope (`scope.setvar`).
+    fn set_variable(&mut self, name: &str, value: &Json) -> Result<Json, Refusal>;
     /// The block the Ruby function was given, called with `args`.
     fn call_block(&mut self, args: Vec<Json>) -> Result<Json, Refusal>;
     /// A message Ruby logs (`Puppet.warning`).
@@ -139,6 +141,10 @@ pub fn request(ruby: &Shared, request: Json, host: &mut dyn Host) -> Result<Json
                 json!({ "ok": host.variable(message["name"].as_str().unwrap_or_default()) })
             }
             Some("yield") => answer(host.call_block(arguments(&message))),
+            Some("setvar") => answer(host.set_variable(
+                message["name"].as_str().unwrap_or_default(),
+                &message["value"],
+            )),
             Some("log") => {
                 host.log(
                     message["level"].as_str().unwrap_or("notice"),

@@ -148,7 +148,7 @@ module Pfacts
     result = case request['op']
              when 'load_function' then load_function(request['name'], request['file']).description
              when 'call' then encode(call(request))
-             when 'template' then Template.new(request['vars']).render(request['text'], request['file'])
+             when 'template' then render(request)
              else raise PuppetFailure, "unknown request #{request['op']}"
              end
     write('ok' => result)
@@ -161,6 +161,15 @@ module Pfacts
     write('error' => "#{e.class}: #{e.message}#{place ? " (#{place})" : ''}", 'kind' => 'ruby')
   end
 
+  # A template, in the scope pfacts names.
+  def self.render(request)
+    outer = @scope
+    @scope = request['scope']
+    Template.new(request['vars']).render(request['text'], request['file'])
+  ensure
+    @scope = outer
+  end
+
   def self.call(request)
     function = @functions.fetch(request['name'])
     args = decode(request['args'])
@@ -168,15 +177,25 @@ module Pfacts
     function.invoke(request['method'], args, block)
   end
 
+  # What Ruby set with `scope.setvar`, by pfacts' scope and name: the
+  # objects themselves, which Ruby may change in place and read back
+  # (apache's templates pass a hash to the templates they render so).
+  @set_variables = {}
+  @scope = nil
+  class << self
+    attr_accessor :scope
+    attr_reader :set_variables
+  end
+
   # The scope a 3.x function runs in, and a template's `scope`.
   class Scope
     def lookupvar(name, _options = {})
-      value = Pfacts.lookupvar(name.to_s.sub(/\A::/, '::'))
+      value = Pfacts.set_variables.fetch([Pfacts.scope, name.to_s]) { Pfacts.lookupvar(name.to_s) }
       value.nil? ? :undefined : value
     end
 
     def [](name, _options = {})
-      Pfacts.lookupvar(name.to_s)
+      Pfacts.set_variables.fetch([Pfacts.scope, name.to_s]) { Pfacts.lookupvar(name.to_s) }
     end
 
     def exist?(name)
@@ -186,6 +205,11 @@ module Pfacts
 
     def call_function(name, args = [], &block)
       Pfacts.call_function(name, args, &block)
+    end
+
+    def setvar(name, value, _options = {})
+      Pfacts.callback('setvar', 'name' => name.to_s, 'value' => Pfacts.encode(value))
+      Pfacts.set_variables[[Pfacts.scope, name.to_s]] = value
     end
 
     def function_exists?(_name)
