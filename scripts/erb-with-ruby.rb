@@ -5,6 +5,7 @@
 #
 #   ruby scripts/erb-with-ruby.rb
 require 'erb'
+require 'yaml'
 class Ctx
   def initialize
     @servers = ['a', 'b']; @settings = {'z' => 1, 'a' => nil}; @port = 80; @empty = ''
@@ -51,5 +52,7 @@ server <%= s %>
  %q(<%- raise Puppet::Error, 'no port' unless @port -%>ok),
  %q(<%- s = ''; l = []; h = {'a' => 1}; @servers.each { |x| s << x; l.push(x) }; h.merge!('b' => 2) -%><%= s %> <%= l %> <%= h %>),
  %q(<%= { 'list' => @servers, 'port' => @port, 'on' => true, 'none' => nil, 'text' => "a: b" }.to_yaml %>),
+ %q(<% if /^(.*)match$/ =~ 'locationmatch' -%><%= $1.capitalize %><% end -%> <% env ||= "x" if @nothing -%><% env ||= 'y' -%><%= env %> <%= Regexp.escape('a.b *c/d') %>),
+ %q(<%= 'Yes' =~ /true|yes/i ? 'on' : 'off' %> <%= /a.b/mi.inspect %> <%= /x/i.to_s %> <%= '/etc'.chars.first %>),
 ].each { |t| p c.r(t) }
 p 1e20.to_s, 1.23456789012345e-7.to_s

@@ -6,16 +6,28 @@ use crate::catalog::values::Regexp;
 use crate::facts::ast::{Expr, ExprKind, StringPart};
 
 impl<'e> Compiler<'e> {
-    /// The value a condition decides on: a value pfacts did not compute is
-    /// taken as undef, and its mark notes where and how.
-    fn decided(&self, value: Value, span: ast::Span, consequence: &str) -> Value {
-        match value.mark() {
-            Some(mark) => {
-                self.note_use(mark, span, consequence);
-                Value::Undef
-            }
-            None => value,
+    /// A branch run where its condition was a value pfacts did not
+    /// compute (`mark`): taken as Puppet would take undef, and what it
+    /// assigns in `scope` is not computed either, nor is its value.
+    fn undecided_branch(
+        &mut self,
+        mark: &Rc<crate::catalog::values::Unevaluated>,
+        consequence: &str,
+        body: Option<&[Expr]>,
+        scope: ScopeId,
+        span: ast::Span,
+    ) -> Result<Value> {
+        self.note_use(mark, span, consequence);
+        let before: HashSet<String> = self.scopes[scope].variables.keys().cloned().collect();
+        if let Some(body) = body {
+            self.block(body, scope)?;
         }
+        for (name, value) in self.scopes[scope].variables.iter_mut() {
+            if !before.contains(name) {
+                *value = Value::Unevaluated(Rc::clone(mark));
+            }
+        }
+        Ok(Value::Unevaluated(Rc::clone(mark)))
     }
 
     pub(super) fn eval(&mut self, expr: &Expr, scope: ScopeId) -> Result<Value> {
@@ -113,7 +125,10 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Selector(value, cases) => {
                 let value = self.eval(value, scope)?;
-                let value = self.decided(value, span, "the selector took it as undef");
+                if let Some(mark) = value.mark() {
+                    self.note_use(mark, span, "the selector was not evaluated");
+                    return Ok(value);
+                }
                 // `default` is taken only when no other option matches,
                 // wherever it is written.
                 let mut fallback = None;
@@ -135,31 +150,43 @@ impl<'e> Compiler<'e> {
                     span,
                 ));
             }
-            ExprKind::If(condition, then, otherwise) => {
-                let condition = self.eval(condition, scope)?;
-                if self
-                    .decided(condition, span, "the `if` took it as false")
-                    .is_truthy()
-                {
-                    self.block(then, scope)?
-                } else {
-                    self.block(otherwise, scope)?
+            ExprKind::If(condition, then, otherwise) => match self.eval(condition, scope)? {
+                Value::Unevaluated(mark) => {
+                    let consequence = "the `if` took it as false; what it assigned is not computed";
+                    self.undecided_branch(&mark, consequence, Some(otherwise), scope, span)?
                 }
-            }
-            ExprKind::Unless(condition, then, otherwise) => {
-                let condition = self.eval(condition, scope)?;
-                if self
-                    .decided(condition, span, "the `unless` took it as false")
-                    .is_truthy()
-                {
-                    self.block(otherwise, scope)?
-                } else {
-                    self.block(then, scope)?
+                condition if condition.is_truthy() => self.block(then, scope)?,
+                _ => self.block(otherwise, scope)?,
+            },
+            ExprKind::Unless(condition, then, otherwise) => match self.eval(condition, scope)? {
+                Value::Unevaluated(mark) => {
+                    let consequence =
+                        "the `unless` took it as false; what it assigned is not computed";
+                    self.undecided_branch(&mark, consequence, Some(then), scope, span)?
                 }
-            }
+                condition if condition.is_truthy() => self.block(otherwise, scope)?,
+                _ => self.block(then, scope)?,
+            },
             ExprKind::Case(value, options) => {
                 let value = self.eval(value, scope)?;
-                let value = self.decided(value, span, "the `case` took it as undef");
+                if let Value::Unevaluated(mark) = &value {
+                    // Taken as undef: the option that matches undef, else
+                    // the default.
+                    let body = options
+                        .iter()
+                        .find(|(matchers, _)| {
+                            matchers.iter().any(|m| matches!(m.kind, ExprKind::Undef))
+                        })
+                        .or_else(|| {
+                            options.iter().find(|(matchers, _)| {
+                                matchers.iter().any(|m| matches!(m.kind, ExprKind::Default))
+                            })
+                        })
+                        .map(|(_, body)| body.as_slice());
+                    let consequence =
+                        "the `case` took it as undef; what it assigned is not computed";
+                    return self.undecided_branch(mark, consequence, body, scope, span);
+                }
                 let mut chosen = None;
                 for (matchers, body) in options {
                     for matcher in matchers {

@@ -26,6 +26,8 @@ pub(super) struct Interpreter<'h> {
     /// Methods being run, innermost last: a template's recursion is
     /// bounded, as the stack is.
     pub(super) calls: usize,
+    /// The groups of the last `=~` that matched (`$1`...).
+    pub(super) groups: Vec<Option<String>>,
 }
 
 impl Interpreter<'_> {
@@ -117,6 +119,13 @@ impl Interpreter<'_> {
             }
             Node::Const(name) => Object::Class(name.clone()),
             Node::IVar(name) => self.variable(name).unwrap_or(Object::Nil),
+            Node::MatchGroup(group) => self
+                .groups
+                .get(*group)
+                .cloned()
+                .flatten()
+                .map_or(Object::Nil, Object::Str),
+            Node::Local(name) => self.local(name).cloned().unwrap_or(Object::Nil),
             Node::Name(name) => match self.local(name) {
                 Some(value) => value.clone(),
                 None => match self.methods.get(name).cloned() {
@@ -192,6 +201,24 @@ impl Interpreter<'_> {
                 let appended = binary("<<", current, item)?;
                 self.assign_local(local, appended.clone());
                 appended
+            }
+            // `=~` sets `$1`... as Ruby's `$~` does.
+            Node::Binary("=~", left, right) => {
+                let (left, right) = (self.eval(left)?, self.eval(right)?);
+                if let (Object::Str(text), Object::Regex(pattern))
+                | (Object::Regex(pattern), Object::Str(text)) = (&left, &right)
+                {
+                    self.groups = compile(pattern)?
+                        .captures(text)
+                        .map(|captures| {
+                            captures
+                                .iter()
+                                .map(|group| group.map(|g| g.as_str().to_string()))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                }
+                binary("=~", left, right)?
             }
             Node::Binary(op, left, right) => {
                 let (left, right) = (self.eval(left)?, self.eval(right)?);
@@ -426,7 +453,13 @@ impl Interpreter<'_> {
             ("call_function", [Object::Str(function), Object::Array(arguments)]) => {
                 (function.clone(), arguments.clone())
             }
-            ("call_function", [Object::Str(function)]) => (function.clone(), Vec::new()),
+            ("call_function", [Object::Str(function)] | [Object::Str(function), Object::Nil]) => {
+                (function.clone(), Vec::new())
+            }
+            // Puppet spreads what is no array as one argument.
+            ("call_function", [Object::Str(function), argument]) => {
+                (function.clone(), vec![argument.clone()])
+            }
             (name, [Object::Array(arguments)]) if name.starts_with("function_") => {
                 (name["function_".len()..].to_string(), arguments.clone())
             }

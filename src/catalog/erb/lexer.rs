@@ -82,6 +82,8 @@ fn segments(template: &str) -> Result<Vec<Segment>> {
 pub(super) enum Tok {
     Ident(String),
     IVar(String),
+    /// `$1` ... `$9`: a group of the last regexp match.
+    MatchGroup(usize),
     Const(String),
     /// `name:` in a hash literal.
     Label(String),
@@ -190,6 +192,16 @@ fn lex(code: &str, tokens: &mut Vec<Tok>, depth: usize) -> Result<()> {
             } else {
                 Tok::Int(text.parse().map_err(|_| Unsupported(text.clone()))?)
             });
+        } else if c == '$' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()) {
+            let start = i + 1;
+            i = start;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            let digits: String = chars[start..i].iter().collect();
+            tokens.push(Tok::MatchGroup(
+                digits.parse().map_err(|_| Unsupported(digits))?,
+            ));
         } else if c == '@' {
             if chars.get(i + 1) == Some(&'@') {
                 return unsupported("class variables");
@@ -283,8 +295,19 @@ fn lex(code: &str, tokens: &mut Vec<Tok>, depth: usize) -> Result<()> {
                 }
             }
             i += 1;
-            if chars.get(i).is_some_and(|flag| flag.is_alphabetic()) {
-                return unsupported("regex flags");
+            // Ruby's flags as the engine's: `i` as is, `m` (a dot matches
+            // a newline) as `s`, `x` as is.
+            let mut flags = String::new();
+            while let Some(flag) = chars.get(i).filter(|flag| flag.is_alphabetic()) {
+                match flag {
+                    'i' | 'x' => flags.push(*flag),
+                    'm' => flags.push('s'),
+                    _ => return unsupported(format!("the regex flag {flag}")),
+                }
+                i += 1;
+            }
+            if !flags.is_empty() {
+                pattern = format!("(?{flags}){pattern}");
             }
             tokens.push(Tok::Regex(pattern));
         } else if c == '%' && !ends_operand(tokens.last()) {

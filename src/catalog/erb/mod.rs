@@ -70,6 +70,7 @@ pub fn render(template: &str, host: &mut dyn Host) -> Result<String> {
         methods: HashMap::new(),
         returning: None,
         calls: 0,
+        groups: Vec::new(),
     };
     interpreter.run(&program)?;
     Ok(interpreter.out)
@@ -213,6 +214,14 @@ mod tests {
         assert_eq!(
             rendered("<%= { 'list' => @servers, 'port' => @port, 'on' => true, 'none' => nil, 'text' => \"a: b\" }.to_yaml %>"),
             "---\nlist:\n- a\n- b\nport: 80\n'on': true\nnone:\ntext: 'a: b'\n"
+        );
+        assert_eq!(
+            rendered("<% if /^(.*)match$/ =~ 'locationmatch' -%><%= $1.capitalize %><% end -%> <% env ||= \"x\" if @nothing -%><% env ||= 'y' -%><%= env %> <%= Regexp.escape('a.b *c/d') %>"),
+            "Location y a\\.b\\ \\*c/d"
+        );
+        assert_eq!(
+            rendered("<%= 'Yes' =~ /true|yes/i ? 'on' : 'off' %> <%= /a.b/mi.inspect %> <%= /x/i.to_s %> <%= '/etc'.chars.first %>"),
+            "on /a.b/mi (?i-mx:x) /"
         );
         // A method calling itself for ever is refused, not a stack overflow.
         let mut host = Variables(Vec::new());

@@ -123,8 +123,35 @@ pub(super) fn to_s(value: &Object) -> String {
         Object::Symbol(name) | Object::Class(name) | Object::Opaque(name) => name.clone(),
         Object::Bool(b) => b.to_string(),
         Object::Integer(n) => n.to_string(),
-        Object::Regex(source) => format!("(?-mix:{source})"),
+        Object::Regex(source) => {
+            let (on, source) = regex_flags(source);
+            let off: String = "mix".chars().filter(|flag| !on.contains(*flag)).collect();
+            let off = if off.is_empty() {
+                String::new()
+            } else {
+                format!("-{off}")
+            };
+            format!("(?{on}{off}:{source})")
+        }
     }
+}
+
+/// A regexp's Ruby flags (in Ruby's order `mix`), from the engine's that
+/// its literal's flags became, and its source without them.
+fn regex_flags(source: &str) -> (String, &str) {
+    let Some((flags, rest)) = source
+        .strip_prefix("(?")
+        .and_then(|rest| rest.split_once(')'))
+        .filter(|(flags, _)| !flags.is_empty() && flags.chars().all(|f| "isx".contains(f)))
+    else {
+        return (String::new(), source);
+    };
+    let ruby: String = [('s', 'm'), ('i', 'i'), ('x', 'x')]
+        .iter()
+        .filter(|(engine, _)| flags.contains(*engine))
+        .map(|(_, ruby)| *ruby)
+        .collect();
+    (ruby, rest)
 }
 
 /// Ruby's `inspect` (Ruby 3.1's, that of Debian's Puppet).
@@ -162,7 +189,10 @@ pub(super) fn inspect(value: &Object) -> String {
                 .join(", ")
         ),
         Object::Symbol(name) => format!(":{name}"),
-        Object::Regex(source) => format!("/{source}/"),
+        Object::Regex(source) => {
+            let (flags, source) = regex_flags(source);
+            format!("/{source}/{flags}")
+        }
         other => to_s(other),
     }
 }

@@ -22,8 +22,12 @@ pub(super) enum Node {
     Hash(Vec<(Node, Node)>),
     Const(String),
     IVar(String),
+    /// `$1`: a group of the last `=~` match.
+    MatchGroup(usize),
     /// A local variable, or a method of the template (`scope`).
     Name(String),
+    /// A local that may not be assigned yet (the target of `||=`): nil then.
+    Local(String),
     Call {
         receiver: Option<Box<Node>>,
         name: String,
@@ -230,7 +234,11 @@ impl Parser {
             if matches!(op, "=" | "+=" | "-=" | "||=") {
                 self.at += 2;
                 let value = self.assignment()?;
-                let current = Box::new(Node::Name(name.clone()));
+                let current = Box::new(if op == "||=" {
+                    Node::Local(name.clone())
+                } else {
+                    Node::Name(name.clone())
+                });
                 let value = match op {
                     "=" => value,
                     "||=" => Node::Or(current, Box::new(value)),
@@ -541,6 +549,7 @@ impl Parser {
             Tok::Regex(pattern) => Ok(Node::Regex(pattern)),
             Tok::Sym(name) => Ok(Node::Sym(name)),
             Tok::IVar(name) => Ok(Node::IVar(name)),
+            Tok::MatchGroup(group) => Ok(Node::MatchGroup(group)),
             Tok::Str(parts) => {
                 let mut interpolated = Vec::new();
                 for part in parts {
