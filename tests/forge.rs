@@ -216,29 +216,26 @@ fn compare_with_puppet(ruby: bool, differences_file: &str) {
                 }
                 figures.puppet_compiled += 1;
                 let entry = format!("`{module}` `{case}` `{node}`");
-                // What pfacts decided with a value it did not compute (a
-                // condition, a title): resources may be missing there.
-                let mut undecided = false;
-                let ours = match &env {
-                    Ok(env) => {
-                        let outcome = Compiler::new(env, facts[&node].clone())
-                            .with_options(Options {
-                                ruby,
-                                ..Options::default()
-                            })
-                            .run(&node);
-                        undecided = outcome
-                            .unevaluated
-                            .iter()
-                            .any(|mark| !mark.consequences.borrow().is_empty());
-                        outcome.catalog
-                    }
+                let outcome = match &env {
+                    Ok(env) => Compiler::new(env, facts[&node].clone())
+                        .with_options(Options {
+                            ruby,
+                            ..Options::default()
+                        })
+                        .run(&node),
                     Err(errors) => {
                         found.insert(entry);
                         eprintln!("{module} {case} {node}: {errors:?}");
                         continue;
                     }
                 };
+                // What pfacts decided with a value it did not compute (a
+                // condition, a title): resources may be missing there.
+                let undecided = outcome
+                    .unevaluated
+                    .iter()
+                    .any(|mark| !mark.consequences.borrow().is_empty());
+                let ours = outcome.catalog;
                 let ours = match ours {
                     Ok(catalog) => {
                         let text = serde_json::to_string(&catalog).unwrap();
