@@ -11,6 +11,7 @@ scripts/puppet-builtins.sh
 ruby scripts/puppet-type-parameters.rb 2>/dev/null > data/puppet7-type-parameters.tsv
 ruby scripts/puppet-type-parameters.rb "$corpora"/corpus/control-repos/puppet7-vendor-modules 2>/dev/null \
   > data/puppet7-vendor-type-parameters.tsv
+ruby scripts/puppet-settings.rb 2>/dev/null > data/puppet7-settings.tsv
 ruby scripts/puppet-type-namevars.rb "$corpora"/corpus/control-repos/puppet7-vendor-modules 2>/dev/null \
   > data/puppet7-type-namevars.tsv
 scripts/puppet-validator-codes.sh

@@ -104,7 +104,9 @@ fn evaluate(code: &str, modules: &Arc<Modules>, facts: &Value) -> (String, Strin
                 },
             )
         }
-        Err(error) => ("error".to_string(), error.message),
+        // As scripts/function-cases.rb takes Puppet's: without the blanks
+        // before where Puppet's message gives the location.
+        Err(error) => ("error".to_string(), error.message.trim_end().to_string()),
     };
     (verdict, text, warnings.join(" | "))
 }

@@ -7,13 +7,17 @@ require 'json'
 require 'tmpdir'
 
 module PuppetCatalog
-  # Initializes Puppet once for the process: a scratch configuration,
-  # Puppet 7's defaults (strict_variables=false, strict=warning) unless
-  # `strict`, and no Hiera global layer unless HIERA_CONFIG names one.
+  # Initializes Puppet once for the process: the confdir and codedir of
+  # Debian's puppet-agent (`puppet config print`; they name paths in
+  # catalogs, through `$settings::confdir`), a scratch vardir, a server
+  # named puppet.example.com (not this machine), Puppet 7's
+  # defaults (strict_variables=false, strict=warning) unless `strict`, and
+  # no Hiera global layer unless HIERA_CONFIG names one.
   def self.setup(strict:)
     scratch = Dir.mktmpdir
     strictness = strict ? ['--strict_variables', '--strict=error'] : []
-    Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch] + strictness)
+    Puppet.initialize_settings(['--confdir', '/etc/puppet', '--vardir', scratch, '--codedir', '/etc/puppet/code',
+                                '--certname', 'puppet.example.com'] + strictness)
     Puppet[:log_level] = strict ? 'err' : 'warning'
     Puppet[:hiera_config] = ENV.fetch('HIERA_CONFIG') { File.join(scratch, 'hiera.yaml') }
     return if strict

@@ -17,6 +17,16 @@ const TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-type-parameters.t
 const VENDOR_TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-vendor-type-parameters.tsv");
 
 const TYPE_NAMEVARS: &str = include_str!("../../data/puppet7-type-namevars.tsv");
+const SETTINGS: &str = include_str!("../../data/puppet7-settings.tsv");
+
+/// The `$settings::` variables of a Puppet 7 server's compilations
+/// (`scripts/puppet-settings.rb`), with their values.
+pub fn settings() -> impl Iterator<Item = (&'static str, serde_json::Value)> {
+    rows(SETTINGS).map(|(name, json)| {
+        let value = serde_json::from_str(json).expect("data/puppet7-settings.tsv holds JSON");
+        (name, value)
+    })
+}
 
 /// How a built-in resource type (lower case) names its resources, as
 /// Puppet gives it.

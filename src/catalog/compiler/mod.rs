@@ -464,6 +464,15 @@ impl<'e> Compiler<'e> {
         }
         self.resources[main].container = Some(stage);
         self.resources[settings].container = Some(stage);
+        // `$settings::confdir` and the rest: the settings of Puppet's
+        // server, as `Scope#merge_settings` gives them.
+        let settings_scope = self.new_scope(Some(TOP), Some(TOP));
+        self.scopes[settings_scope].resource = settings;
+        self.scopes[settings_scope].variables = crate::facts::builtins::settings()
+            .map(|(name, value)| (name.to_string(), Value::from_json(&value)))
+            .collect();
+        self.class_scopes
+            .insert("settings".to_string(), settings_scope);
         // Top-scope code of every environment manifest, in file order,
         // once Puppet has loaded them all.
         let env = self.env;

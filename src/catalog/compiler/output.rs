@@ -133,7 +133,6 @@ impl<'e> Compiler<'e> {
             .map(|(source, target)| json!({ "source": source, "target": target }))
             .collect();
         let mut classes: Vec<String> = self.class_scopes.keys().cloned().collect();
-        classes.push("settings".to_string());
         classes.extend(
             self.resources
                 .iter()

@@ -4,7 +4,7 @@
 //! `try_get_value`.
 
 use super::Version;
-use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::functions::{fault, Args, Context, Level, Registry};
 use crate::catalog::values::ruby::{self, class_name, legacy_args};
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::types::iterable::{elements, Elements};
@@ -334,8 +334,11 @@ pub fn dig44(args: &[Value]) -> Result<Value> {
 
 fn try_get_value(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let args = legacy_args(&args.values);
-    context
-        .warn("try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.");
+    // A 3.x function's `warning` logs from the calling scope.
+    context.log(
+        Level::Warning,
+        "try_get_value() DEPRECATED: this function is deprecated, please use dig() instead.",
+    );
     let data = args[0].clone();
     let truthy = |value: Option<&Value>| value.filter(|v| v.is_truthy()).cloned();
     let path = truthy(args.get(1)).unwrap_or_else(|| Value::string(""));
@@ -359,7 +362,7 @@ fn try_get_value(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             }
         })
         .collect();
-    context.warn("dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version.");
+    context.log(Level::Warning, "dig() DEPRECATED: This function has been replaced in Puppet 4.5.0, please use dig44() for backwards compatibility or use the new version.");
     super::network::autoload(context, "dig44");
     dig44(&[data, Value::Array(keys), default])
 }

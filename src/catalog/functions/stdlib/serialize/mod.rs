@@ -8,7 +8,7 @@ mod json;
 mod toml;
 
 use super::Version;
-use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::functions::{fault, Args, Context, Level, Registry};
 use crate::catalog::values::ruby::{self, legacy_args};
 use crate::catalog::values::{yaml, Value};
 use crate::catalog::Result;
@@ -156,7 +156,10 @@ fn load(
             parsed(parse_args, parse)
         }
         Err(_) => {
-            context.warn(&format!("Can't load '{path}' File does not exist!"));
+            context.log(
+                Level::Warning,
+                &format!("Can't load '{path}' File does not exist!"),
+            );
             Ok(default.unwrap_or(Value::Undef))
         }
     }
