@@ -1,15 +1,22 @@
 #!/usr/bin/env ruby
 # Renders, with Ruby's own ERB in Puppet's trim mode (`-`), the templates
-# of the unit tests of src/catalog/erb.rs, with the same instance
-# variables, and prints each result: the expectations there are these.
+# of the unit tests of src/catalog/erb/, with the same instance variables
+# and a `scope` whose setvar and lookupvar keep values as Puppet's scope
+# does, and prints each result: the expectations there are these.
 #
 #   ruby scripts/erb-with-ruby.rb
 require 'erb'
 require 'yaml'
+class Scope
+  def initialize; @variables = {}; end
+  def setvar(name, value); @variables[name] = value; end
+  def lookupvar(name); @variables[name]; end
+end
 class Ctx
   def initialize
     @servers = ['a', 'b']; @settings = {'z' => 1, 'a' => nil}; @port = 80; @empty = ''
   end
+  def scope; @scope ||= Scope.new; end
   def r(t); ERB.new(t, trim_mode: '-').result(binding); end
 end
 c = Ctx.new
@@ -54,5 +61,7 @@ server <%= s %>
  %q(<%= { 'list' => @servers, 'port' => @port, 'on' => true, 'none' => nil, 'text' => "a: b" }.to_yaml %>),
  %q(<% if /^(.*)match$/ =~ 'locationmatch' -%><%= $1.capitalize %><% end -%> <% env ||= "x" if @nothing -%><% env ||= 'y' -%><%= env %> <%= Regexp.escape('a.b *c/d') %>),
  %q(<%= 'Yes' =~ /true|yes/i ? 'on' : 'off' %> <%= /a.b/mi.inspect %> <%= /x/i.to_s %> <%= '/etc'.chars.first %>),
+ %q(<%- scope.setvar('_t', {}) -%><%- scope.lookupvar('_t')[:item] = 'x' -%><%= scope.lookupvar('_t')[:item] %>),
+ %q(<% if 'location'.match('(directory|location)') -%>yes <%= 'abc'.match('b') %><% end -%><%= 'x'.match('y').inspect %>),
 ].each { |t| p c.r(t) }
 p 1e20.to_s, 1.23456789012345e-7.to_s

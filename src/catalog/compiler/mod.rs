@@ -260,6 +260,9 @@ pub struct Compiler<'e> {
     /// Puppet's `deprecation_warning` does.
     deprecations: HashSet<String>,
     logs: Vec<Log>,
+    /// What templates' Ruby set with `scope.setvar`, by scope and name, as
+    /// Ruby holds it: templates rendered in that scope read it back.
+    erb_variables: HashMap<(ScopeId, String), crate::catalog::erb::Object>,
     /// The files loaded so far: their validation issues are reported once.
     loaded: HashSet<usize>,
     /// The Ruby shim, with `--ruby`, and the Ruby functions it described.
@@ -325,6 +328,7 @@ impl<'e> Compiler<'e> {
             deprecations: HashSet::new(),
             logs: Vec::new(),
             loaded: HashSet::new(),
+            erb_variables: HashMap::new(),
             ruby: ruby::RubyState::Off,
             ruby_functions: HashMap::new(),
             unevaluated: Vec::new(),

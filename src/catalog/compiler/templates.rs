@@ -312,6 +312,33 @@ impl erb::Host for TemplateHost<'_, '_> {
         Some(value)
     }
 
+    fn ruby_variable(&mut self, name: &str) -> Option<erb::Object> {
+        self.compiler
+            .erb_variables
+            .get(&(self.scope, name.to_string()))
+            .cloned()
+    }
+
+    fn set_ruby_variable(
+        &mut self,
+        name: &str,
+        value: erb::Object,
+        replace: bool,
+    ) -> std::result::Result<(), erb::Unsupported> {
+        let variables = &mut self.compiler.scopes[self.scope].variables;
+        if variables.contains_key(name) && !replace {
+            // Puppet fails the template: pfacts says so.
+            return Err(erb::Unsupported(format!(
+                "Cannot reassign variable '${name}'"
+            )));
+        }
+        variables.insert(name.to_string(), value.to_puppet());
+        self.compiler
+            .erb_variables
+            .insert((self.scope, name.to_string()), value);
+        Ok(())
+    }
+
     fn call(
         &mut self,
         name: &str,

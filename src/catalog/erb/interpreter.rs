@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use super::methods::{binary, flatten, index, kernel, method, slice};
 use super::object::*;
-use super::parser::{Block, Interpolated, Method, Node};
+use super::parser::{AssignBase, Block, Interpolated, Method, Node};
 use super::{unsupported, Host, Result, MAX_NESTING};
 
 // ---------------------------------------------------------------------------
@@ -31,6 +31,15 @@ pub(super) struct Interpreter<'h> {
 }
 
 impl Interpreter<'_> {
+    /// `scope['x']`: what the templates' Ruby set there, as it holds it,
+    /// else the variable.
+    fn scope_variable(&mut self, name: &str) -> Object {
+        self.host
+            .ruby_variable(name)
+            .or_else(|| self.variable(name))
+            .unwrap_or(Object::Nil)
+    }
+
     /// A variable of the compilation, as a Ruby object.
     fn variable(&mut self, name: &str) -> Option<Object> {
         self.host
@@ -225,13 +234,27 @@ impl Interpreter<'_> {
                 binary(op, left, right)?
             }
             Node::Range(..) => return unsupported("ranges but as an index"),
-            Node::IndexAssign(name, path, value) => {
+            Node::IndexAssign(AssignBase::Scope(variable), path, value) => {
+                let name = self.single_text(std::slice::from_ref(variable))?;
+                let Some(mut held) = self.host.ruby_variable(&name) else {
+                    return unsupported(format!("changing ${name} in place"));
+                };
                 let path: Vec<Object> = path
                     .iter()
                     .map(|index| self.eval(index))
                     .collect::<Result<_>>()?;
                 let value = self.eval(value)?;
-                let Some(mut target) = self
+                assign_into(&mut held, &path, value.clone())?;
+                self.host.set_ruby_variable(&name, held, true)?;
+                value
+            }
+            Node::IndexAssign(AssignBase::Local(name), path, value) => {
+                let path: Vec<Object> = path
+                    .iter()
+                    .map(|index| self.eval(index))
+                    .collect::<Result<_>>()?;
+                let value = self.eval(value)?;
+                let Some(target) = self
                     .locals
                     .iter_mut()
                     .rev()
@@ -239,36 +262,7 @@ impl Interpreter<'_> {
                 else {
                     return unsupported(format!("undefined local variable `{name}'"));
                 };
-                let (index, inner) = path.split_last().expect("an index at least");
-                for step in inner {
-                    target = match target {
-                        Object::Hash(entries) => {
-                            match entries.iter_mut().find(|(key, _)| key == step) {
-                                Some((_, entry)) => entry,
-                                None => return unsupported("undefined method `[]=' for nil"),
-                            }
-                        }
-                        Object::Array(items) => match usize::try_from(match step {
-                            Object::Integer(position) => *position,
-                            _ => -1,
-                        }) {
-                            Ok(at) if at < items.len() => &mut items[at],
-                            _ => return unsupported("assigning into that"),
-                        },
-                        _ => return unsupported("assigning into that"),
-                    };
-                }
-                match (target, index) {
-                    (Object::Hash(entries), _) => {
-                        hash_insert(entries, index.clone(), value.clone())
-                    }
-                    (Object::Array(items), Object::Integer(position))
-                        if usize::try_from(*position).is_ok_and(|at| at < items.len()) =>
-                    {
-                        items[*position as usize] = value.clone();
-                    }
-                    _ => return unsupported("assigning into that"),
-                }
+                assign_into(target, &path, value.clone())?;
                 value
             }
             Node::Index(target, args) if matches!(args.as_slice(), [Node::Range(..)]) => {
@@ -283,7 +277,7 @@ impl Interpreter<'_> {
                 if matches!(&**target, Node::Name(name) if name == "scope" && self.local("scope").is_none())
                 {
                     let name = self.single_text(args)?;
-                    return Ok(self.variable(&name).unwrap_or(Object::Nil));
+                    return Ok(self.scope_variable(&name));
                 }
                 let target = self.eval(target)?;
                 let args: Vec<Object> = args
@@ -443,7 +437,17 @@ impl Interpreter<'_> {
     pub(super) fn scope_method(&mut self, name: &str, args: &[Node]) -> Result<Object> {
         if name == "lookupvar" {
             let variable = self.single_text(args)?;
-            return Ok(self.variable(&variable).unwrap_or(Object::Nil));
+            return Ok(self.scope_variable(&variable));
+        }
+        if name == "setvar" {
+            let [variable, value] = args else {
+                return unsupported("scope.setvar with other than a name and a value");
+            };
+            let variable = self.single_text(std::slice::from_ref(variable))?;
+            let value = self.eval(value)?;
+            self.host
+                .set_ruby_variable(&variable, value.clone(), false)?;
+            return Ok(value);
         }
         let args: Vec<Object> = args
             .iter()
@@ -600,4 +604,36 @@ impl Interpreter<'_> {
         self.locals.pop();
         result
     }
+}
+
+/// `target[a][b] = value`, in place.
+fn assign_into(target: &mut Object, path: &[Object], value: Object) -> Result<()> {
+    let (index, inner) = path.split_last().expect("an index at least");
+    let mut target = target;
+    for step in inner {
+        target = match target {
+            Object::Hash(entries) => match entries.iter_mut().find(|(key, _)| key == step) {
+                Some((_, entry)) => entry,
+                None => return unsupported("undefined method `[]=' for nil"),
+            },
+            Object::Array(items) => match usize::try_from(match step {
+                Object::Integer(position) => *position,
+                _ => -1,
+            }) {
+                Ok(at) if at < items.len() => &mut items[at],
+                _ => return unsupported("assigning into that"),
+            },
+            _ => return unsupported("assigning into that"),
+        };
+    }
+    match (target, index) {
+        (Object::Hash(entries), _) => hash_insert(entries, index.clone(), value),
+        (Object::Array(items), Object::Integer(position))
+            if usize::try_from(*position).is_ok_and(|at| at < items.len()) =>
+        {
+            items[*position as usize] = value;
+        }
+        _ => return unsupported("assigning into that"),
+    }
+    Ok(())
 }

@@ -280,14 +280,15 @@ pub(super) fn string_method(text: &str, name: &str, args: &[Object]) -> Result<O
                 regex.replace(text, with.as_str()).into_owned()
             })
         }
-        ("match" | "match?", [Object::Regex(pattern)]) => {
-            let found = compile(pattern)?.is_match(text);
-            if name == "match?" {
-                Bool(found)
-            } else if found {
-                return unsupported("MatchData");
-            } else {
-                Object::Nil
+        // A string pattern is read as a regexp, as Ruby's `Regexp.new`.
+        ("match" | "match?", [Object::Regex(pattern) | Str(pattern)]) => {
+            let found = compile(pattern)?.find(text);
+            match (name, found) {
+                ("match?", found) => Bool(found.is_some()),
+                // The match data: true, and its text as its `to_s`; what
+                // else it holds, pfacts does not read.
+                (_, Some(found)) => Object::Opaque(found.as_str().to_string()),
+                (_, None) => Object::Nil,
             }
         }
         ("ljust" | "rjust" | "center", [Object::Integer(width), rest @ ..]) => {

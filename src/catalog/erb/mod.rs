@@ -33,6 +33,14 @@ pub trait Host {
     /// A Puppet function (`scope.call_function('f', [args])`,
     /// `scope.function_f([args])`).
     fn call(&mut self, name: &str, args: Vec<Value>) -> Result<Value>;
+    /// What the template's Ruby set with `scope.setvar` in the calling
+    /// scope, as Ruby holds it (symbols and all): templates rendered there
+    /// read it back, changed in place or not.
+    fn ruby_variable(&mut self, name: &str) -> Option<Object>;
+    /// `scope.setvar(name, value)`: a variable of the calling scope, for
+    /// Puppet code (`Cannot reassign` when it has one) and, as it is, for
+    /// templates; `replace` sets again what Ruby changed in place.
+    fn set_ruby_variable(&mut self, name: &str, value: Object, replace: bool) -> Result<()>;
 }
 
 /// The deepest nesting of expressions, blocks and interpolated strings
@@ -95,10 +103,52 @@ mod tests {
         fn call(&mut self, name: &str, _: Vec<Value>) -> Result<Value> {
             unsupported(format!("function {name}"))
         }
+
+        fn ruby_variable(&mut self, _: &str) -> Option<Object> {
+            None
+        }
+
+        fn set_ruby_variable(&mut self, name: &str, _: Object, _: bool) -> Result<()> {
+            unsupported(format!("scope.setvar('{name}')"))
+        }
     }
 
     fn text(value: &str) -> Value {
         Value::Str(value.to_string())
+    }
+
+    /// A host whose scope keeps what templates set, as the compiler's.
+    struct Scoped(HashMap<String, Object>);
+
+    impl Host for Scoped {
+        fn variable(&mut self, _: &str) -> Option<Value> {
+            None
+        }
+
+        fn call(&mut self, name: &str, _: Vec<Value>) -> Result<Value> {
+            unsupported(format!("function {name}"))
+        }
+
+        fn ruby_variable(&mut self, name: &str) -> Option<Object> {
+            self.0.get(name).cloned()
+        }
+
+        fn set_ruby_variable(&mut self, name: &str, value: Object, replace: bool) -> Result<()> {
+            if self.0.contains_key(name) && !replace {
+                return unsupported(format!("Cannot reassign variable '${name}'"));
+            }
+            self.0.insert(name.to_string(), value);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn scope_setvar_keeps_what_ruby_changes_in_place() {
+        let mut host = Scoped(HashMap::new());
+        let template = "<%- scope.setvar('_t', {}) -%><%- scope.lookupvar('_t')[:item] = 'x' -%><%= scope.lookupvar('_t')[:item] %>";
+        assert_eq!(render(template, &mut host).unwrap(), "x");
+        // A second setvar of the name in the same scope fails, as Puppet's.
+        assert!(render("<% scope.setvar('_t', 1) %>", &mut host).is_err());
     }
 
     fn rendered(template: &str) -> String {
@@ -222,6 +272,10 @@ mod tests {
         assert_eq!(
             rendered("<%= 'Yes' =~ /true|yes/i ? 'on' : 'off' %> <%= /a.b/mi.inspect %> <%= /x/i.to_s %> <%= '/etc'.chars.first %>"),
             "on /a.b/mi (?i-mx:x) /"
+        );
+        assert_eq!(
+            rendered("<% if 'location'.match('(directory|location)') -%>yes <%= 'abc'.match('b') %><% end -%><%= 'x'.match('y').inspect %>"),
+            "yes bnil"
         );
         // A method calling itself for ever is refused, not a stack overflow.
         let mut host = Variables(Vec::new());

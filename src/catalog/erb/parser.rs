@@ -35,9 +35,9 @@ pub(super) enum Node {
         block: Option<Block>,
     },
     Index(Box<Node>, Vec<Node>),
-    /// `local[a][b] = value`: a local variable, the indexes down to the
-    /// entry, the value.
-    IndexAssign(String, Vec<Node>, Box<Node>),
+    /// `base[a][b] = value`: what holds the entry, the indexes down to
+    /// it, the value.
+    IndexAssign(AssignBase, Vec<Node>, Box<Node>),
     /// `*x` in an array or the arguments of a call: its elements.
     Splat(Box<Node>),
     /// `a, b = value`: the locals, and the array spread over them.
@@ -62,6 +62,15 @@ pub(super) enum Node {
 pub(super) enum Interpolated {
     Text(String),
     Code(Vec<Node>),
+}
+
+/// What an index assignment changes in place: a local variable, or a
+/// variable of the calling scope (`scope.lookupvar('x')[:k] = v`), by the
+/// expression of its name.
+#[derive(Clone, Debug)]
+pub(super) enum AssignBase {
+    Local(String),
+    Scope(Box<Node>),
 }
 
 /// A method a template defines: its parameters, with their defaults, and
@@ -263,7 +272,31 @@ impl Parser {
                 Node::Name(name) if !path.is_empty() => {
                     path.reverse();
                     let value = self.assignment()?;
-                    return Ok(Node::IndexAssign(name, path, Box::new(value)));
+                    return Ok(Node::IndexAssign(
+                        AssignBase::Local(name),
+                        path,
+                        Box::new(value),
+                    ));
+                }
+                // `scope.lookupvar('x')[k] = v`, `scope['x'][k] = v`.
+                Node::Call {
+                    receiver: Some(receiver),
+                    name,
+                    mut args,
+                    block: None,
+                } if !path.is_empty()
+                    && name == "lookupvar"
+                    && args.len() == 1
+                    && matches!(&*receiver, Node::Name(scope) if scope == "scope") =>
+                {
+                    path.reverse();
+                    let value = self.assignment()?;
+                    let variable = Box::new(args.pop().expect("one argument"));
+                    return Ok(Node::IndexAssign(
+                        AssignBase::Scope(variable),
+                        path,
+                        Box::new(value),
+                    ));
                 }
                 Node::Index(..) | Node::Name(_) if path.is_empty() => {
                     return unsupported("assigning to other than a variable")
