@@ -151,16 +151,7 @@ impl<'e> Compiler<'e> {
             "block": block.is_some(),
         });
         let scope = self.call_sites.last().map_or(TOP, |site| site.scope);
-        let outcome = ruby::request(
-            &ruby,
-            request,
-            &mut Guest {
-                compiler: self,
-                scope,
-                span,
-                block,
-            },
-        );
+        let outcome = self.ask_ruby(&ruby, request, scope, span, block);
         match outcome {
             Ok(result) => {
                 let value = ruby_value(&result);
@@ -176,6 +167,25 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// Sends `request` to the shim, serving its callbacks as the code of
+    /// `scope` at `span` (with `block`, the call's lambda).
+    fn ask_ruby(
+        &mut self,
+        ruby: &Shared,
+        request: Json,
+        scope: ScopeId,
+        span: ast::Span,
+        block: Option<Block<'_>>,
+    ) -> std::result::Result<Json, Failure> {
+        let mut guest = Guest {
+            compiler: self,
+            scope,
+            span,
+            block,
+        };
+        ruby::request(ruby, request, &mut guest)
+    }
+
     /// The dispatches of a Ruby function, described by the shim once.
     fn described_ruby_function(
         &mut self,
@@ -189,16 +199,7 @@ impl<'e> Compiler<'e> {
         }
         let request = json!({ "op": "load_function", "name": name, "file": file });
         let scope = self.call_sites.last().map_or(TOP, |site| site.scope);
-        let outcome = ruby::request(
-            ruby,
-            request,
-            &mut Guest {
-                compiler: self,
-                scope,
-                span,
-                block: None,
-            },
-        );
+        let outcome = self.ask_ruby(ruby, request, scope, span, None);
         let description = match outcome {
             Ok(description) => description,
             Err(Failure::Puppet(message)) => return Err(error(message, span)),
@@ -318,16 +319,7 @@ impl<'e> Compiler<'e> {
             "vars": variables,
             "scope": scope,
         });
-        let outcome = ruby::request(
-            &ruby,
-            request,
-            &mut Guest {
-                compiler: self,
-                scope,
-                span,
-                block: None,
-            },
-        );
+        let outcome = self.ask_ruby(&ruby, request, scope, span, None);
         match outcome {
             Ok(Json::String(rendered)) => Ok(Ok(rendered)),
             Ok(other) => Ok(Err(format!("Ruby rendered {other}"))),

@@ -180,7 +180,7 @@ pub(super) fn method(receiver: &Object, name: &str, args: &[Object]) -> Result<O
         (Object::Float(value), "ceil", []) => Integer(value.ceil() as i64),
         (Bool(value), "&", [other]) => Bool(*value && truthy(other)),
         (Object::Class(class), "escape" | "quote", [Str(text)]) if class == "Regexp" => {
-            Str(regexp_escape(text))
+            Str(crate::catalog::values::ruby::regexp_escape(text))
         }
         (Object::Class(class), "new", []) if class == "Hash" => Hash(Vec::new()),
         (Object::Class(class), "new", []) if class == "Array" => Array(Vec::new()),
@@ -634,27 +634,4 @@ fn is_plain(object: &Object) -> bool {
         Object::Hash(entries) => entries.iter().all(|(k, v)| is_plain(k) && is_plain(v)),
         _ => false,
     }
-}
-
-/// Ruby's `Regexp.escape`: the characters a pattern reads as syntax get a
-/// backslash; space and the control characters are written as escapes.
-fn regexp_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
-            | '-' | '#' => {
-                out.push('\\');
-                out.push(c);
-            }
-            ' ' => out.push_str("\\ "),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c => out.push(c),
-        }
-    }
-    out
 }

@@ -375,6 +375,29 @@ pub fn conversion_name(value: &Value) -> &'static str {
     }
 }
 
+/// Ruby's `Regexp.escape`: what a pattern reads as syntax gets a
+/// backslash; space and the control characters are written as escapes.
+pub fn regexp_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        match c {
+            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
+            | '-' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ' ' => out.push_str("\\ "),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\x0C' => out.push_str("\\f"),
+            '\x0B' => out.push_str("\\v"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -69,7 +69,7 @@ pub fn register(registry: &mut Registry, version: Version) {
             })
         })
         .legacy("regexpescape", -1, |_, args| {
-            map_strings(args, "regexpescape", regexp_escape)
+            map_strings(args, "regexpescape", ruby::regexp_escape)
         })
         .legacy("uriescape", -1, |_, args| {
             map_strings(args, "uriescape", uri_escape)
@@ -429,28 +429,6 @@ fn map_strings(args: Args<'_>, name: &str, map: fn(&str) -> String) -> Result<Va
             "{name}(): Requires either array or string to work with"
         ))),
     }
-}
-
-/// Ruby's `Regexp.escape`.
-fn regexp_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    for c in text.chars() {
-        match c {
-            '.' | '*' | '?' | '+' | '^' | '$' | '|' | '(' | ')' | '[' | ']' | '{' | '}' | '\\'
-            | '-' | '#' => {
-                out.push('\\');
-                out.push(c);
-            }
-            ' ' => out.push_str("\\ "),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\x0C' => out.push_str("\\f"),
-            '\x0B' => out.push_str("\\v"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// `URI::DEFAULT_PARSER.escape`: RFC 2396's unsafe bytes percent-encoded.
