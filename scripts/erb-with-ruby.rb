@@ -63,5 +63,15 @@ server <%= s %>
  %q(<%= 'Yes' =~ /true|yes/i ? 'on' : 'off' %> <%= /a.b/mi.inspect %> <%= /x/i.to_s %> <%= '/etc'.chars.first %>),
  %q(<%- scope.setvar('_t', {}) -%><%- scope.lookupvar('_t')[:item] = 'x' -%><%= scope.lookupvar('_t')[:item] %>),
  %q(<% if 'location'.match('(directory|location)') -%>yes <%= 'abc'.match('b') %><% end -%><%= 'x'.match('y').inspect %>),
+ %q(<%- def sorted(hash, deep = true, &block)
+    hash.keys.sort(&block).reduce({}) do |memo, key|
+      memo[key] = hash[key]
+      memo
+    end
+  end
+  def number(text)
+    Integer(text) rescue Float(text) rescue text
+  end -%><%= sorted({'b' => 1, 'a' => 2}) %> <%= [number('3'), number('2.5'), number('x')].inspect %>),
+ %q(<%= position = 0; [[1, 2]].map do |pair| pair.map { |x| position = position + x; { "k#{x}" => position } } end.flatten.reduce({}, :update) %> <%= 'to web'[/\Ato (.*)/, 1] %>),
 ].each { |t| p c.r(t) }
 p 1e20.to_s, 1.23456789012345e-7.to_s

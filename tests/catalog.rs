@@ -821,7 +821,7 @@ fn ruby_gives_puppets_catalog() {
     assert!(stderr.contains("upcase() was not evaluated"), "{stderr}");
     assert_eq!(
         message("rendered"),
-        "<<inline_epp('...') not evaluated: it uses a value pfacts did not compute>>"
+        "<<inline_epp('...') not evaluated: it uses rb::greet(), which pfacts did not compute>>"
     );
     let has_ruby = Command::new("ruby").arg("--version").output().is_ok();
     if !has_ruby {

@@ -129,6 +129,7 @@ impl<'e> Compiler<'e> {
             .borrow_mut()
             .push((at, consequence.into()));
         self.marks_decided.set(self.marks_decided.get() + 1);
+        *self.last_mark_decided.borrow_mut() = mark.what.clone();
     }
 
     /// A value marked unevaluated at `span` of the file being evaluated,

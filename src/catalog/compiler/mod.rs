@@ -248,6 +248,8 @@ pub struct Compiler<'e> {
     /// How many times code decided with a value pfacts did not compute: a
     /// template whose rendering did is not computed either.
     marks_decided: std::cell::Cell<usize>,
+    /// What gave the last value code decided with (`bool2httpd()`).
+    last_mark_decided: std::cell::RefCell<String>,
     /// Templates lowered so far, by path (`epp`) or text (`inline_epp`).
     templates: HashMap<String, Rc<epp::Template>>,
     /// The text rendered so far by each template being evaluated, and
@@ -321,6 +323,7 @@ impl<'e> Compiler<'e> {
             templates: HashMap::new(),
             templates_rendering: 0,
             marks_decided: std::cell::Cell::new(0),
+            last_mark_decided: std::cell::RefCell::new(String::new()),
             aliases: HashMap::new(),
             alias_types: HashMap::new(),
             options: Options::default(),

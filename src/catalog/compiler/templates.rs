@@ -104,9 +104,10 @@ impl<'e> Compiler<'e> {
         } else {
             what
         };
+        let used = self.last_mark_decided.borrow().clone();
         self.mark_unevaluated(
             format!("{name}('{what}')"),
-            "it uses a value pfacts did not compute".to_string(),
+            format!("it uses {used}, which pfacts did not compute"),
             span,
         )
     }

@@ -28,6 +28,9 @@ pub(super) struct Interpreter<'h> {
     pub(super) calls: usize,
     /// The groups of the last `=~` that matched (`$1`...).
     pub(super) groups: Vec<Option<String>>,
+    /// Set where Ruby itself raised (`raise`, `Integer('x')`), which
+    /// `rescue` catches; what pfacts does not read is no exception.
+    pub(super) raised: bool,
 }
 
 impl Interpreter<'_> {
@@ -94,6 +97,16 @@ impl Interpreter<'_> {
             }
             Node::Array(items) => Object::Array(self.eval_list(items)?),
             Node::Splat(_) => return unsupported("`*` outside an array or arguments"),
+            Node::BlockArgument(_) => return unsupported("`&` outside arguments"),
+            Node::Sequence(statements) => self.run(statements)?,
+            Node::Rescue(value, fallback) => {
+                self.raised = false;
+                match self.eval(value) {
+                    Ok(value) => value,
+                    Err(_) if std::mem::take(&mut self.raised) => self.eval(fallback)?,
+                    Err(error) => return Err(error),
+                }
+            }
             Node::MultiAssign(names, value) => {
                 let value = self.eval(value)?;
                 let items = match &value {
@@ -339,7 +352,11 @@ impl Interpreter<'_> {
             if let Some(method) = self.methods.get(name).cloned() {
                 return self.call_method(&method, args);
             }
-            return kernel(name, &args);
+            // These fail as Ruby raises, which `rescue` catches.
+            self.raised = matches!(name, "Integer" | "Float" | "raise");
+            let result = kernel(name, &args);
+            self.raised &= result.is_err();
+            return result;
         };
         let receiver = self.eval(receiver)?;
         match block {
@@ -371,6 +388,11 @@ impl Interpreter<'_> {
         let mut values = Vec::with_capacity(items.len());
         for item in items {
             match item {
+                // A block passed on: only none (nil) is read.
+                Node::BlockArgument(block) => match self.eval(block)? {
+                    Object::Nil => {}
+                    _ => return unsupported("a block passed on with `&`"),
+                },
                 Node::Splat(inner) => match self.eval(inner)? {
                     Object::Nil => {}
                     Object::Array(elements) => values.extend(elements),
@@ -500,6 +522,22 @@ impl Interpreter<'_> {
             }
             other => return unsupported(format!("`{name}` with a block on {}", class_of(other))),
         };
+        // `reduce(memo) { |memo, item| }`: the block's value is the next
+        // memo; without one, the first item is.
+        if matches!(name, "reduce" | "inject") && args.len() <= 1 {
+            let mut items = items.into_iter();
+            let mut memo = match args.first() {
+                Some(memo) => memo.clone(),
+                None => items.next().unwrap_or(Object::Nil),
+            };
+            for item in items {
+                memo = self.yield_block(block, vec![memo, item])?;
+                if self.returning.is_some() {
+                    return Ok(Object::Nil);
+                }
+            }
+            return Ok(memo);
+        }
         if !args.is_empty() {
             return unsupported(format!("`{name}` with arguments and a block"));
         }

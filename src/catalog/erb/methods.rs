@@ -44,6 +44,18 @@ pub(super) fn kernel(name: &str, args: &[Object]) -> Result<Object> {
 
 pub(super) fn index(target: &Object, args: &[Object]) -> Result<Object> {
     Ok(match (target, args) {
+        // `text[/re/]`, `text[/re/, n]`: the match, or its group.
+        (Object::Str(text), [Object::Regex(pattern), rest @ ..]) if rest.len() <= 1 => {
+            let group = match rest {
+                [] => 0,
+                [Object::Integer(group)] if *group >= 0 => *group as usize,
+                _ => return unsupported("a regexp index with that group"),
+            };
+            compile(pattern)?
+                .captures(text)
+                .and_then(|captures| captures.get(group))
+                .map_or(Object::Nil, |found| Object::Str(found.as_str().to_string()))
+        }
         (Object::Hash(_), [key]) => target.hash_get(key).cloned().unwrap_or(Object::Nil),
         (Object::Array(items), [Object::Integer(position)]) => {
             let position = if *position < 0 {
@@ -368,6 +380,23 @@ pub(super) fn array_method(items: &[Object], name: &str, args: &[Object]) -> Res
         }
         ("compact", []) => Array(items.iter().filter(|x| **x != Nil).cloned().collect()),
         ("flatten", []) => Array(flatten(items, usize::MAX)),
+        // `reduce(memo, :op)`, `reduce(:op)`: each item given to the
+        // memo's method (`:+`, `:update`).
+        ("reduce" | "inject", [.., Object::Symbol(op)]) if args.len() <= 2 => {
+            let mut items = items.iter().cloned();
+            let mut memo = match args {
+                [memo, _] => memo.clone(),
+                _ => items.next().unwrap_or(Object::Nil),
+            };
+            for item in items {
+                memo = match op.as_str() {
+                    "+" | "-" | "*" => binary(op, memo, item)?,
+                    "update" | "merge" | "merge!" => method(&memo, "merge", &[item])?,
+                    other => method(&memo, other, &[item])?,
+                };
+            }
+            memo
+        }
         ("flatten", [Integer(depth)]) => {
             Array(flatten(items, usize::try_from(*depth).unwrap_or(0)))
         }

@@ -79,6 +79,7 @@ pub fn render(template: &str, host: &mut dyn Host) -> Result<String> {
         returning: None,
         calls: 0,
         groups: Vec::new(),
+        raised: false,
     };
     interpreter.run(&program)?;
     Ok(interpreter.out)
@@ -277,6 +278,18 @@ mod tests {
             rendered("<% if 'location'.match('(directory|location)') -%>yes <%= 'abc'.match('b') %><% end -%><%= 'x'.match('y').inspect %>"),
             "yes bnil"
         );
+        assert_eq!(
+            rendered("<%- def sorted(hash, deep = true, &block)\n    hash.keys.sort(&block).reduce({}) do |memo, key|\n      memo[key] = hash[key]\n      memo\n    end\n  end\n  def number(text)\n    Integer(text) rescue Float(text) rescue text\n  end -%><%= sorted({'b' => 1, 'a' => 2}) %> <%= [number('3'), number('2.5'), number('x')].inspect %>"),
+            "{\"a\"=>2, \"b\"=>1} [3, 2.5, \"x\"]"
+        );
+        assert_eq!(
+            rendered("<%= position = 0; [[1, 2]].map do |pair| pair.map { |x| position = position + x; { \"k#{x}\" => position } } end.flatten.reduce({}, :update) %> <%= 'to web'[/\\Ato (.*)/, 1] %>"),
+            "{\"k1\"=>1, \"k2\"=>3} web"
+        );
+        // What pfacts does not read is no Ruby exception: rescue does not
+        // hide it.
+        let mut host = Variables(Vec::new());
+        assert!(render("<%= @x.frobnicate rescue 'fallback' %>", &mut host).is_err());
         // A method calling itself for ever is refused, not a stack overflow.
         let mut host = Variables(Vec::new());
         assert!(render("<% def f\n f\n end %><%= f %>", &mut host).is_err());

@@ -46,6 +46,12 @@ pub(super) enum Node {
     Def(std::rc::Rc<Method>),
     /// `return [value]`, out of a method.
     Return(Option<Box<Node>>),
+    /// Statements in a row (an output tag's `a; b`): the last one's value.
+    Sequence(Vec<Node>),
+    /// `value rescue fallback`: the fallback where Ruby raises.
+    Rescue(Box<Node>, Box<Node>),
+    /// `&block` given to a call: a block parameter passed on.
+    BlockArgument(Box<Node>),
     /// `a..b`, `a...b` (end excluded), as an index.
     Range(Box<Node>, Box<Node>, bool),
     Not(Box<Node>),
@@ -152,12 +158,12 @@ impl Parser {
     /// Statements up to one of the words `until` (not consumed).
     pub(super) fn statements(&mut self, until: &[&str]) -> Result<Vec<Node>> {
         self.statements_to(
-            |token| matches!(token, Tok::Ident(word) if until.contains(&word.as_str())),
+            &|token| matches!(token, Tok::Ident(word) if until.contains(&word.as_str())),
         )
     }
 
     /// Statements up to a token `stops` accepts (not consumed), or the end.
-    pub(super) fn statements_to(&mut self, stops: impl Fn(&Tok) -> bool) -> Result<Vec<Node>> {
+    pub(super) fn statements_to(&mut self, stops: &dyn Fn(&Tok) -> bool) -> Result<Vec<Node>> {
         let mut statements = Vec::new();
         loop {
             self.skip_ends();
@@ -172,11 +178,14 @@ impl Parser {
                 }
                 Tok::OutputStart => {
                     self.at += 1;
-                    let value = self.expression()?;
-                    self.skip_ends();
+                    let mut body = self.statements_to(&|token| *token == Tok::OutputEnd)?;
                     if self.next() != Tok::OutputEnd {
-                        return unsupported("an output tag holding more than an expression");
+                        return unsupported("an output tag without its end");
                     }
+                    let value = match body.len() {
+                        1 => body.pop().expect("one statement"),
+                        _ => Node::Sequence(body),
+                    };
                     statements.push(Node::Output(Box::new(value)));
                 }
                 _ => {
@@ -204,6 +213,9 @@ impl Parser {
             } else if self.eat_word("unless") {
                 let condition = self.expression()?;
                 statement = Node::If(Box::new(condition), Vec::new(), vec![statement]);
+            } else if self.eat_word("rescue") {
+                let fallback = self.expression()?;
+                statement = Node::Rescue(Box::new(statement), Box::new(fallback));
             } else {
                 return Ok(statement);
             }
@@ -507,6 +519,8 @@ impl Parser {
             }
             if self.eat_op("*") {
                 items.push(Node::Splat(Box::new(self.ternary()?)));
+            } else if close == ")" && self.eat_op("&") {
+                items.push(Node::BlockArgument(Box::new(self.ternary()?)));
             } else if let Tok::Label(name) = self.peek().clone() {
                 self.at += 1;
                 let value = self.ternary()?;
@@ -564,7 +578,7 @@ impl Parser {
             }
         }
         let body = if close == "}" {
-            let body = self.statements_to(|token| *token == Tok::Op("}"))?;
+            let body = self.statements_to(&|token| *token == Tok::Op("}"))?;
             self.expect_op("}")?;
             body
         } else {
@@ -708,9 +722,19 @@ impl Parser {
         };
         if has_params {
             loop {
+                // `&block`: no template gives its methods a block, so it is
+                // nil, as Ruby's is without one.
+                let block = self.eat_op("&");
                 let Tok::Ident(param) = self.next() else {
                     return unsupported("method parameters other than names and defaults");
                 };
+                if block {
+                    params.push((param, Some(Node::Nil)));
+                    if !self.eat_op(",") {
+                        break;
+                    }
+                    continue;
+                }
                 let default = if self.eat_op("=") {
                     Some(self.ternary()?)
                 } else {
