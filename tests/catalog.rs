@@ -823,6 +823,28 @@ fn ruby_gives_puppets_catalog() {
         message("rendered"),
         "<<inline_epp('...') not evaluated: it uses rb::greet(), which pfacts did not compute>>"
     );
+    // `--ruby` without a `ruby` to run says so, and marks as without it.
+    let mut command = Command::cargo_bin("pfacts").unwrap();
+    let no_ruby = command
+        .args([
+            "catalog",
+            "corpus/ruby",
+            "--facts",
+            "corpus/facts.json",
+            "--ruby",
+        ])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    let stderr_no_ruby = String::from_utf8(no_ruby.stderr).unwrap();
+    assert!(
+        stderr_no_ruby.contains("--ruby: cannot run `ruby`"),
+        "{stderr_no_ruby}"
+    );
+    assert!(
+        stderr_no_ruby.contains("pfacts: 8 value(s) not evaluated"),
+        "{stderr_no_ruby}"
+    );
     let has_ruby = Command::new("ruby").arg("--version").output().is_ok();
     if !has_ruby {
         assert!(
