@@ -192,16 +192,18 @@ crepe! {
         HoldsKeyed(scope, kind, title, second),
         (first < second);
 
-    // duplicate_in_define(R, I1, I2) :- holds(S, I1), holds(S, I2), I1 < I2,
-    //     declaration(I1, D), is_define(D), declaration(I2, D), body(D, B),
-    //     direct(B, R, _, _).
+    // duplicate_in_define(R, I1, I2) :- declaration(I1, D), is_define(D),
+    //     holds(S, I1), declaration(I2, D), holds(S, I2), I1 < I2,
+    //     body(D, B), direct(B, R, _, _).
+    // (Joined from the define instances: starting from `holds` paired every
+    // two resources of a scope.)
     DuplicateInDefine(res, first, second) <-
-        Holds(scope, first),
-        Holds(scope, second),
-        (first < second),
         Declaration(first, define),
         IsDefine(define),
+        Holds(scope, first),
         Declaration(second, define),
+        Holds(scope, second),
+        (first < second),
         Body(define, body),
         Direct(body, res, _, _);
 
