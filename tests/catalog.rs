@@ -60,7 +60,6 @@ const STRICT: [&str; 3] = ["--strict-variables", "--strict", "error"];
 /// `None` (said) for a fixture that needs the corpora when they are absent.
 fn pfacts_catalog(environment: &str, node: &str) -> Option<(bool, String, String)> {
     let mut command = Command::cargo_bin("pfacts").unwrap();
-    let mut stdlib = None;
     command.args([
         "catalog",
         &format!("corpus/{environment}"),
@@ -74,26 +73,11 @@ fn pfacts_catalog(environment: &str, node: &str) -> Option<(bool, String, String
     if matches!(environment, "functions" | "assert_private" | "types") {
         let modules = corpora::path("corpus/debian-modules")?;
         command.arg("--modulepath").arg(&modules);
-        stdlib = Some(modules);
     }
     let output = command.output().unwrap();
-    let mut stdout = String::from_utf8(output.stdout).unwrap();
-    let mut stderr = String::from_utf8(output.stderr).unwrap();
-    if let Some(modules) = stdlib {
-        stdout = as_puppet_saw_it(&stdout, &modules);
-        stderr = as_puppet_saw_it(&stderr, &modules);
-    }
+    let stdout = corpora::as_recorded(&String::from_utf8(output.stdout).unwrap());
+    let stderr = corpora::as_recorded(&String::from_utf8(output.stderr).unwrap());
     Some((output.status.success(), stdout, stderr))
-}
-
-/// A catalog or an error with the paths of files in the Debian modules written as
-/// Puppet wrote them: `scripts/ask-puppet.sh` gives it the corpora at
-/// `../shared`.
-fn as_puppet_saw_it(catalog: &str, debian_modules: &std::path::Path) -> String {
-    catalog.replace(
-        &debian_modules.display().to_string(),
-        "../shared/corpus/debian-modules",
-    )
 }
 
 /// JSON text keeps the order of keys (pfacts and serde_json keep it, as
@@ -699,7 +683,7 @@ fn debian_modules_agree_with_puppet() {
             .arg(&debian_modules)
             .output()
             .unwrap();
-        let stderr = as_puppet_saw_it(&String::from_utf8(output.stderr).unwrap(), &debian_modules);
+        let stderr = corpora::as_recorded(&String::from_utf8(output.stderr).unwrap());
         let module_entry = format!("`{module}`:");
         if let Some(error) = theirs["error"].as_str() {
             errors += 1;
@@ -727,8 +711,7 @@ fn debian_modules_agree_with_puppet() {
             continue;
         }
         let stdout = String::from_utf8(output.stdout).unwrap();
-        let mut ours: Value =
-            serde_json::from_str(&as_puppet_saw_it(&stdout, &debian_modules)).unwrap();
+        let mut ours: Value = serde_json::from_str(&corpora::as_recorded(&stdout)).unwrap();
         for resource in ours["resources"].as_array_mut().unwrap() {
             if let Some(file) = resource["file"].as_str() {
                 resource["file"] = Value::from(file.replace(&format!("{environment}/"), ""));

@@ -64,10 +64,9 @@ fn case_code(forge: &Path, module: &str, case: &str) -> String {
 }
 
 /// Paths as Puppet's recording writes them: relative to the environment,
-/// and those in the corpora as if they were at `../shared`.
-fn as_recorded(text: &str, environment: &Path, corpora: &Path) -> String {
-    text.replace(&format!("{}/", environment.display()), "")
-        .replace(&format!("{}/", corpora.display()), "../shared/")
+/// and those in the corpora as the recordings name them.
+fn as_recorded(text: &str, environment: &Path) -> String {
+    corpora::as_recorded(&text.replace(&format!("{}/", environment.display()), ""))
 }
 
 /// How one comparison came out.
@@ -162,7 +161,6 @@ fn compare_with_puppet(ruby: bool, differences_file: &str) {
     ) else {
         return;
     };
-    let corpora = std::path::absolute(forge.parent().unwrap().parent().unwrap()).unwrap();
     let modules = Arc::new(Modules::load(&[forge.join("modules"), vendor]).unwrap());
     let facts: BTreeMap<String, Value> = ["debian12.example.com", "redhat9.example.com"]
         .into_iter()
@@ -239,7 +237,7 @@ fn compare_with_puppet(ruby: bool, differences_file: &str) {
                 let ours = match ours {
                     Ok(catalog) => {
                         let text = serde_json::to_string(&catalog).unwrap();
-                        let text = as_recorded(&text, &environment, &corpora);
+                        let text = as_recorded(&text, &environment);
                         serde_json::from_str::<Json>(&text).unwrap()
                     }
                     Err(error) => {

@@ -2,7 +2,7 @@
 //! code its parser refuses is flagged at Puppet's line.
 //!
 //! - `debian_corpus_parses_without_errors`: every manifest of the 92 Debian
-//!   modules (`../shared/corpus/debian-modules`) parses with no ERROR or
+//!   modules (`corpus/debian-modules` of the corpora) parses with no ERROR or
 //!   MISSING node; the files are exactly those of Puppet's verdict file.
 //! - `conformance_valid_snippets_parse_clean`: the 1,785 snippets that
 //!   Puppet's parser and validator accept give no diagnostic.

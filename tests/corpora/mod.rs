@@ -10,6 +10,26 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+/// Where the corpora are by default, beside the checkout; also the name
+/// Puppet's recordings give them (`scripts/ask-puppet.sh` runs with them
+/// there).
+const DEFAULT: &str = "../shared";
+
+/// The corpora directory: `PFACTS_CORPORA`, else [`DEFAULT`].
+fn root() -> PathBuf {
+    std::env::var_os("PFACTS_CORPORA")
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(DEFAULT))
+}
+
+/// `text` (pfacts' output) with the paths of files in the corpora written
+/// as Puppet's recordings write them, below [`DEFAULT`].
+#[allow(dead_code)] // only the test crates that compare with recordings call it
+pub fn as_recorded(text: &str) -> String {
+    text.replace(&root().display().to_string(), DEFAULT)
+}
+
 /// `relative` (`corpus/debian-modules`) below the corpora directory, or
 /// `None` after saying on the terminal what the running test or bench
 /// skips, and why.
@@ -17,16 +37,12 @@ use std::path::PathBuf;
 /// # Panics
 /// When the corpus is absent and `CI` is set.
 pub fn path(relative: &str) -> Option<PathBuf> {
-    let root = std::env::var_os("PFACTS_CORPORA")
-        .filter(|value| !value.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-    let path = root.join(relative);
+    let path = root().join(relative);
     if path.exists() {
         return Some(path);
     }
     let why = format!(
-        "{} not found (the corpora are in PFACTS_CORPORA, default ../shared beside the checkout; README, \"Corpora\")",
+        "{} not found (the corpora are in PFACTS_CORPORA, default {DEFAULT} beside the checkout; README, \"Corpora\")",
         path.display()
     );
     if std::env::var_os("CI").is_some_and(|value| !value.is_empty()) {
