@@ -12,20 +12,12 @@
 #   catalog's resource holds the parameters its title gives, first.
 #
 #   ruby scripts/puppet-type-namevars.rb [VENDOR_MODULES] > data/puppet7-type-namevars.tsv
-require 'puppet'
-require 'tmpdir'
 require 'json'
+require_relative 'lib/puppet_types'
 
-scratch = Dir.mktmpdir
-Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch])
-Puppet::Type.loadall
 vendor = ARGV[0]
-if vendor
-  Dir.glob(File.join(vendor, '*', 'lib')).sort.each { |lib| $LOAD_PATH.unshift(lib) }
-  Puppet::Type.loadall
-end
 rows = []
-Puppet::Type.eachtype do |type|
+PuppetTypes.each(vendor) do |type, _builtin|
   keys = type.key_attributes
   patterns = type.title_patterns.map do |regexp, parameters|
     abort "#{type.name}: a title pattern with a procedure" if parameters.any? { |_, procedure| procedure }

@@ -12,24 +12,13 @@
 #
 #   ruby scripts/puppet-type-parameters.rb VENDOR_MODULES \
 #     > data/puppet7-vendor-type-parameters.tsv
-require 'puppet'
-require 'tmpdir'
 require 'json'
+require_relative 'lib/puppet_types'
 
-scratch = Dir.mktmpdir
-Puppet.initialize_settings(['--confdir', scratch, '--vardir', scratch, '--codedir', scratch])
-Puppet::Type.loadall
-builtin = []
-Puppet::Type.eachtype { |type| builtin << type.name }
 vendor = ARGV[0]
-if vendor
-  modules = Dir.glob(File.join(vendor, '*', 'lib')).sort
-  modules.each { |lib| $LOAD_PATH.unshift(lib) }
-  Puppet::Type.loadall
-end
 rows = []
-Puppet::Type.eachtype do |type|
-  next if vendor && builtin.include?(type.name)
+PuppetTypes.each(vendor) do |type, builtin|
+  next if vendor && builtin
 
   (type.parameters + type.validproperties).uniq.each { |name| rows << "#{type.name}\t#{name}" }
 end

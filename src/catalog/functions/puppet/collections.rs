@@ -121,15 +121,23 @@ fn uniques(
     Ok(kept)
 }
 
-fn unique_string(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    let characters = args
-        .get(0)
+/// A string's characters, each a string, as the functions on strings
+/// take them, and the string they make again.
+fn characters(value: &Value) -> Vec<Value> {
+    value
         .to_text()
         .chars()
         .map(|c| Value::Str(c.to_string()))
-        .collect();
-    let kept = uniques(context, characters, args.block.as_ref())?;
-    Ok(Value::Str(kept.iter().map(Value::to_text).collect()))
+        .collect()
+}
+
+fn joined(characters: &[Value]) -> Value {
+    Value::Str(characters.iter().map(Value::to_text).collect())
+}
+
+fn unique_string(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let kept = uniques(context, characters(args.get(0)), args.block.as_ref())?;
+    Ok(joined(&kept))
 }
 
 fn unique_values(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
@@ -176,14 +184,8 @@ fn unique_hash(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 }
 
 fn sort_string(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    let characters = args
-        .get(0)
-        .to_text()
-        .chars()
-        .map(|c| Value::Str(c.to_string()))
-        .collect();
-    let sorted = sort(context, characters, args.block.as_ref())?;
-    Ok(Value::Str(sorted.iter().map(Value::to_text).collect()))
+    let sorted = sort(context, characters(args.get(0)), args.block.as_ref())?;
+    Ok(joined(&sorted))
 }
 
 /// The values in the block's order, or Ruby's `<=>`.

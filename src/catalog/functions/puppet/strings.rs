@@ -126,17 +126,20 @@ fn is_ruby_space(c: char) -> bool {
     matches!(c, '\0' | '\t' | '\n' | '\x0B' | '\x0C' | '\r' | ' ')
 }
 
+/// Ruby's `capitalize`: the first character upper case, the rest lower.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first
+            .to_uppercase()
+            .chain(chars.as_str().to_lowercase().chars())
+            .collect(),
+        None => String::new(),
+    }
+}
+
 fn capitalize(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    Ok(mapped(args.get(0), |text| {
-        let mut chars = text.chars();
-        match chars.next() {
-            Some(first) => first
-                .to_uppercase()
-                .chain(chars.as_str().to_lowercase().chars())
-                .collect(),
-            None => String::new(),
-        }
-    }))
+    Ok(mapped(args.get(0), capitalized))
 }
 
 fn strip(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
@@ -167,18 +170,7 @@ fn upcase(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 
 fn camelcase(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     Ok(mapped(args.get(0), |text| {
-        text.split('_')
-            .map(|part| {
-                let mut chars = part.chars();
-                match chars.next() {
-                    Some(first) => first
-                        .to_uppercase()
-                        .chain(chars.as_str().to_lowercase().chars())
-                        .collect(),
-                    None => String::new(),
-                }
-            })
-            .collect()
+        text.split('_').map(capitalized).collect()
     }))
 }
 

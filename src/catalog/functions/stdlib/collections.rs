@@ -103,10 +103,7 @@ fn count(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         Value::Str(text) => {
             // `String#count` counts the characters of the set it is given.
             let Some(Value::Str(set)) = item else {
-                return Err(fault(format!(
-                    "no implicit conversion of {} into String",
-                    class_name(item.unwrap_or(&Value::Undef))
-                )));
+                return Err(super::no_string(item.unwrap_or(&Value::Undef)));
             };
             return Ok(Value::Integer(
                 text.chars().filter(|c| set.contains(*c)).count() as i64,
@@ -355,18 +352,8 @@ fn grep(args: Args<'_>, keep: bool) -> Result<Value> {
             args.len()
         )));
     }
-    let regexp = match &args[1] {
-        Value::Str(source) => Regexp::new(source.clone()),
-        other => {
-            return Err(fault(format!(
-                "no implicit conversion of {} into String",
-                class_name(other)
-            )))
-        }
-    };
-    if let Err(reason) = regexp.check() {
-        return Err(fault(reason.to_string()));
-    }
+    // Its arguments are a 3.x function's: a regexp comes as its text.
+    let regexp = super::string_regexp(&args[1])?;
     let elements = match &args[0] {
         Value::Array(items) => items.clone(),
         Value::Hash(_) => ruby::array(&args[0]),

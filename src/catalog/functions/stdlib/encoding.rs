@@ -196,10 +196,7 @@ fn fqdn_uuid(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         n => return Err(fault(format!("fqdn_uuid: Too many arguments given ({n})"))),
     }
     let Value::Str(fqdn) = &args[0] else {
-        return Err(fault(format!(
-            "no implicit conversion of {} into String",
-            class_name(&args[0])
-        )));
+        return Err(super::no_string(&args[0]));
     };
     // RFC 4122's name space for DNS names.
     const DNS: [u8; 16] = [

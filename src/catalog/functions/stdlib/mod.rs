@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::Registry;
+use crate::catalog::values::{Regexp, Value};
 
 /// The stdlib releases whose functions differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,4 +104,27 @@ fn release(root: &Path) -> Version {
         Some(major) if major < 9 => Version::V8,
         _ => Version::V9,
     }
+}
+
+/// Ruby's TypeError where a string is wanted and `value` is none.
+fn no_string(value: &Value) -> crate::catalog::EvalError {
+    super::fault(format!(
+        "no implicit conversion of {} into String",
+        crate::catalog::values::ruby::class_name(value)
+    ))
+}
+
+/// A pattern stdlib makes with `Regexp.new(value)`: a regexp as it is, a
+/// string as a regexp's source; Ruby's error for anything else, or for a
+/// source that is no regexp.
+fn string_regexp(value: &Value) -> crate::catalog::Result<Regexp> {
+    let regexp = match value {
+        Value::Regex(regexp) => regexp.clone(),
+        Value::Str(source) => Regexp::new(source.clone()),
+        other => return Err(no_string(other)),
+    };
+    regexp
+        .check()
+        .map_err(|reason| super::fault(reason.to_string()))?;
+    Ok(regexp)
 }

@@ -3,7 +3,7 @@
 
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
-use crate::catalog::values::ruby::{self, class_name, legacy_args};
+use crate::catalog::values::ruby::{self, legacy_args};
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::{Regexp, Value};
@@ -220,12 +220,7 @@ fn to_bytes(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let text = match &args[0] {
         Value::Integer(_) | Value::Float(_) => return Ok(args[0].clone()),
         Value::Str(text) => text,
-        other => {
-            return Err(fault(format!(
-                "no implicit conversion of {} into String",
-                class_name(other)
-            )))
-        }
+        other => return Err(super::no_string(other)),
     };
     let number_end = text
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '.' | 'e' | '+' | '-')))

@@ -5,7 +5,7 @@
 
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
-use crate::catalog::values::ruby::{self, class_name, legacy_args};
+use crate::catalog::values::ruby::{self, legacy_args};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 
@@ -477,12 +477,7 @@ fn squeeze(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let set = match args.get(1) {
         None | Some(Value::Undef | Value::Bool(false)) => None,
         Some(Value::Str(set)) => Some(CharSet::parse(set)),
-        Some(other) => {
-            return Err(fault(format!(
-                "no implicit conversion of {} into String",
-                class_name(other)
-            )))
-        }
+        Some(other) => return Err(super::no_string(other)),
     };
     let one = |value: &Value| match value {
         Value::Str(text) => Ok(Value::Str(squeezed(text, set.as_ref()))),

@@ -460,10 +460,7 @@ fn is_email_address(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
         return Err(error);
     }
     if !matches!(args[0], Value::Str(_)) {
-        return Err(fault(format!(
-            "no implicit conversion of {} into String",
-            class_name(&args[0])
-        )));
+        return Err(super::no_string(&args[0]));
     }
     Ok(Value::Bool(is_email_address_value(&args[0])))
 }
@@ -641,19 +638,7 @@ fn validate_re(_: &mut dyn Context, args: &[Value]) -> Result<Value> {
     };
     let patterns = crate::catalog::values::types::array::flatten(&args[1..2]);
     for pattern in &patterns {
-        let regexp = match pattern {
-            Value::Regex(regexp) => regexp.clone(),
-            Value::Str(source) => Regexp::new(source.clone()),
-            other => {
-                return Err(fault(format!(
-                    "no implicit conversion of {} into String",
-                    class_name(other)
-                )))
-            }
-        };
-        if let Err(reason) = regexp.check() {
-            return Err(fault(reason.to_string()));
-        }
+        let regexp = super::string_regexp(pattern)?;
         if regexp.is_match(text) {
             return Ok(Value::Undef);
         }
