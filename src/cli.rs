@@ -344,7 +344,9 @@ fn check(args: CheckArgs) -> ExitCode {
     let progress = Progress::start();
     let mut outcome = Outcome::default();
     progress.phase("parsing and extracting");
-    let extraction = facts::extract_paths_with(&args.paths, &input);
+    let extraction = crate::timings::time("parse and extract", || {
+        facts::extract_paths_with(&args.paths, &input)
+    });
     for diagnostic in &extraction.diagnostics {
         if diagnostic.kind == Kind::Io {
             outcome.record(diagnostic);

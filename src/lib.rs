@@ -19,6 +19,7 @@ pub mod rules;
 pub mod source;
 pub mod suppression;
 pub mod syntax;
+pub mod timings;
 
 /// Extraction and the rules make many small allocations (interned names,
 /// fact rows) from parallel threads, where mimalloc beats the system

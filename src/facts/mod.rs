@@ -152,20 +152,22 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         })
         .collect();
     let grammar = extract::Grammar::new(&syntax::language());
-    let outputs: Vec<FileOutput> = placed
-        .into_par_iter()
-        .map_init(syntax::new_parser, |parser, (path, placement)| {
-            if source::is_template(&path) {
-                template_file(path, placement)
-            } else if source::is_environment_conf(&path) {
-                environment_conf(path, placement, &analyzed)
-            } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
-                ruby_file(path, placement)
-            } else {
-                manifest(parser, &grammar, path, placement)
-            }
-        })
-        .collect();
+    let outputs: Vec<FileOutput> = crate::timings::time("parse and extract files", || {
+        placed
+            .into_par_iter()
+            .map_init(syntax::new_parser, |parser, (path, placement)| {
+                if source::is_template(&path) {
+                    template_file(path, placement)
+                } else if source::is_environment_conf(&path) {
+                    environment_conf(path, placement, &analyzed)
+                } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
+                    ruby_file(path, placement)
+                } else {
+                    manifest(parser, &grammar, path, placement)
+                }
+            })
+            .collect()
+    });
 
     let mut extraction = Extraction {
         diagnostics: discovery.errors,

@@ -290,15 +290,18 @@ pub struct Context<'a> {
 impl<'a> Context<'a> {
     /// Runs every program over the facts.
     pub fn new(extraction: &'a Extraction) -> Context<'a> {
-        let scope = scope::run(extraction);
-        let defaults = defaults::run(extraction);
+        use crate::timings::time;
+        let scope = time("scope", || scope::run(extraction));
+        let defaults = time("defaults", || defaults::run(extraction));
         Context {
             extraction,
-            inheritance: inheritance::run(extraction),
-            privacy: privacy::run(extraction, &scope.local),
-            names: names::run(extraction),
+            inheritance: time("inheritance", || inheritance::run(extraction)),
+            privacy: time("privacy", || privacy::run(extraction, &scope.local)),
+            names: time("names", || names::run(extraction)),
             scope,
-            declarations: declarations::run(extraction, &defaults.applies),
+            declarations: time("declarations", || {
+                declarations::run(extraction, &defaults.applies)
+            }),
             defaults,
         }
     }
@@ -500,7 +503,7 @@ pub fn check_with(
         .iter()
         .filter_map(|(rule, check)| Some((level(rule)?, check)))
         .flat_map(|(severity, check)| {
-            let mut found = check(&context);
+            let mut found = crate::timings::time("lints", || check(&context));
             for diagnostic in &mut found {
                 diagnostic.severity = severity;
             }
