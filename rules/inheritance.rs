@@ -118,3 +118,37 @@ pub fn run(extraction: &Extraction) -> Output {
         across_modules: sorted(across_modules),
     }
 }
+
+/// Each cycle, as its classes in inheritance order from its first class.
+pub fn in_order(output: &Output, extraction: &Extraction) -> Vec<Vec<Sym>> {
+    let mut cycles: Vec<Vec<Sym>> = Vec::new();
+    let mut firsts: Vec<Sym> = output.cycles.iter().map(|cycle| cycle.0).collect();
+    firsts.dedup();
+    for first in firsts {
+        let on_cycle = |class: Sym| {
+            output
+                .cycles
+                .iter()
+                .any(|cycle| cycle.0 == first && cycle.1 == class)
+        };
+        let mut members = vec![first];
+        let mut current = first;
+        loop {
+            let next = extraction
+                .facts
+                .inherits
+                .iter()
+                .find(|row| row.class == current && on_cycle(row.parent))
+                .map(|row| row.parent);
+            match next {
+                Some(next) if next != first && !members.contains(&next) => {
+                    members.push(next);
+                    current = next;
+                }
+                _ => break,
+            }
+        }
+        cycles.push(members);
+    }
+    cycles
+}

@@ -1,12 +1,15 @@
-//! The analysis, as Datalog programs (crepe), one per concern. Each program
-//! loads the facts it needs (`run`) and returns what it derives; the rules
-//! in `src/lints/` turn that into diagnostics and queries.
+//! The analysis stage, as Datalog programs (crepe), one per concern. Each
+//! program loads the facts it needs (`run`) and returns what it derives;
+//! [`Analysis`] is the stage's entry point, which runs them as the rules in
+//! `src/lints/` and the queries ask, and these turn what they derive into
+//! diagnostics and tables. Nothing here reads from the stages after it.
 //!
 //! Above every rule stands its clause in plain Datalog notation and, where
 //! it implements the language specification, the sentence it implements,
 //! cited by its document's title and section ("Names, Scope and Access
 //! Control", Access Control).
 
+pub mod analysis;
 pub mod declarations;
 pub mod defaults;
 pub mod inheritance;
@@ -14,6 +17,8 @@ pub mod names;
 pub mod privacy;
 pub mod scope;
 pub mod visibility;
+
+pub use analysis::{Analysis, Program};
 
 /// A program's output in a stable order.
 fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {

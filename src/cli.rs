@@ -517,8 +517,8 @@ fn run_query(args: QueryArgs) -> ExitCode {
         outcome.record(diagnostic);
         eprintln!("{diagnostic}");
     }
-    let context = lints::Context::new(&extraction);
-    let Some(mut table) = query::run(&name, &context) else {
+    let analysis = crate::rules::Analysis::new(&extraction);
+    let Some(mut table) = query::run(&name, &analysis) else {
         return ExitCode::from(2);
     };
     table.sort();

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use serde_json::{json, Value};
 
 use crate::diagnostic::Location;
+use crate::facts::names::capitalize;
 use crate::facts::schema::{FileId, Id, Sym, TOP_SCOPE};
-use crate::lints::Context;
+use crate::rules::Analysis;
 
 /// A query's result: named columns and rows of JSON values.
 pub struct Table {
@@ -56,84 +57,84 @@ pub const QUERIES: &[(&str, &str)] = &[
 ];
 
 /// Runs query `name`, or `None` when there is no such query.
-pub fn run(name: &str, context: &Context) -> Option<Table> {
+pub fn run(name: &str, analysis: &Analysis) -> Option<Table> {
     match name {
-        "private-violations" => Some(private_violations(context)),
-        "circular-inheritance" => Some(circular_inheritance(context)),
-        "declarations" => Some(declarations(context)),
-        "includes" => Some(includes(context)),
-        "unresolved-variables" => Some(unresolved_variables(context)),
-        "resolved-variables" => Some(resolved_variables(context)),
-        "visible-variables" => Some(visible_variables(context)),
-        "default-inheritance" => Some(default_inheritance(context, false)),
-        "default-leaks" => Some(default_inheritance(context, true)),
+        "private-violations" => Some(private_violations(analysis)),
+        "circular-inheritance" => Some(circular_inheritance(analysis)),
+        "declarations" => Some(declarations(analysis)),
+        "includes" => Some(includes(analysis)),
+        "unresolved-variables" => Some(unresolved_variables(analysis)),
+        "resolved-variables" => Some(resolved_variables(analysis)),
+        "visible-variables" => Some(visible_variables(analysis)),
+        "default-inheritance" => Some(default_inheritance(analysis, false)),
+        "default-leaks" => Some(default_inheritance(analysis, true)),
         _ => None,
     }
 }
 
-fn path(context: &Context, file: FileId) -> Value {
-    json!(context.path(file).to_string_lossy())
+fn path(analysis: &Analysis, file: FileId) -> Value {
+    json!(analysis.path(file).to_string_lossy())
 }
 
-fn text(context: &Context, sym: Sym) -> Value {
-    json!(context.text(sym))
+fn text(analysis: &Analysis, sym: Sym) -> Value {
+    json!(analysis.text(sym))
 }
 
-fn private_violations(context: &Context) -> Table {
-    let rows = context
-        .privacy
+fn private_violations(analysis: &Analysis) -> Table {
+    let rows = analysis
+        .privacy()
         .violations
         .iter()
         .map(|violation| {
-            let (line, col) = crate::lints::site_location(context, violation.4);
+            let (line, col) = analysis.site_location(violation.4);
             vec![
-                path(context, violation.3),
+                path(analysis, violation.3),
                 json!(line),
                 json!(col),
-                text(context, violation.0),
+                text(analysis, violation.0),
                 json!(violation.1.name()),
-                text(context, violation.6),
-                text(context, violation.5),
+                text(analysis, violation.6),
+                text(analysis, violation.5),
                 json!(violation.2.name()),
             ]
         })
-        .chain(context.privacy.parameters.iter().map(|violation| {
-            let (line, col) = crate::lints::site_location(context, violation.3);
+        .chain(analysis.privacy().parameters.iter().map(|violation| {
+            let (line, col) = analysis.site_location(violation.3);
             vec![
-                path(context, violation.2),
+                path(analysis, violation.2),
                 json!(line),
                 json!(col),
                 json!(format!(
                     "{}::{}",
-                    context.text(violation.0),
-                    context.text(violation.1)
+                    analysis.text(violation.0),
+                    analysis.text(violation.1)
                 )),
                 json!("parameter"),
-                text(context, violation.5),
-                text(context, violation.4),
+                text(analysis, violation.5),
+                text(analysis, violation.4),
                 json!("keyword"),
             ]
         }))
-        .chain(context.privacy.variables.iter().map(|violation| {
-            let (line, col) = crate::lints::site_location(context, violation.3);
-            let entity_module = context
+        .chain(analysis.privacy().variables.iter().map(|violation| {
+            let (line, col) = analysis.site_location(violation.3);
+            let entity_module = analysis
                 .extraction
                 .facts
                 .class_decl
                 .iter()
                 .find(|decl| decl.class == violation.0)
-                .map_or(json!(""), |decl| json!(context.module_of(decl.file)));
+                .map_or(json!(""), |decl| json!(analysis.module_of(decl.file)));
             vec![
-                path(context, violation.2),
+                path(analysis, violation.2),
                 json!(line),
                 json!(col),
                 json!(format!(
                     "{}::{}",
-                    context.text(violation.0).trim_end_matches("::"),
-                    context.text(violation.1)
+                    analysis.text(violation.0).trim_end_matches("::"),
+                    analysis.text(violation.1)
                 )),
                 json!("variable"),
-                json!(context.module_of(violation.2)),
+                json!(analysis.module_of(violation.2)),
                 entity_module,
                 json!("keyword"),
             ]
@@ -154,19 +155,20 @@ fn private_violations(context: &Context) -> Table {
     }
 }
 
-fn circular_inheritance(context: &Context) -> Table {
-    let facts = &context.extraction.facts;
-    let rows = crate::lints::cycles(context)
+fn circular_inheritance(analysis: &Analysis) -> Table {
+    let facts = &analysis.extraction.facts;
+    let rows = analysis
+        .inheritance_cycles()
         .into_iter()
         .filter_map(|cycle| {
             let first = facts
                 .class_decl
                 .iter()
                 .find(|row| Some(&row.class) == cycle.first())?;
-            let names: Vec<&str> = cycle.iter().map(|class| context.text(*class)).collect();
+            let names: Vec<&str> = cycle.iter().map(|class| analysis.text(*class)).collect();
             Some(vec![
                 json!(names),
-                path(context, first.file),
+                path(analysis, first.file),
                 json!(first.line),
             ])
         })
@@ -177,8 +179,8 @@ fn circular_inheritance(context: &Context) -> Table {
     }
 }
 
-fn declarations(context: &Context) -> Table {
-    let facts = &context.extraction.facts;
+fn declarations(analysis: &Analysis) -> Table {
+    let facts = &analysis.extraction.facts;
     let classes = facts
         .class_decl
         .iter()
@@ -207,8 +209,8 @@ fn declarations(context: &Context) -> Table {
         .map(|(kind, name, file, line, col)| {
             vec![
                 json!(kind),
-                text(context, name),
-                path(context, file),
+                text(analysis, name),
+                path(analysis, file),
                 json!(line),
                 json!(col),
             ]
@@ -220,25 +222,25 @@ fn declarations(context: &Context) -> Table {
     }
 }
 
-fn includes(context: &Context) -> Table {
-    let facts = &context.extraction.facts;
+fn includes(analysis: &Analysis) -> Table {
+    let facts = &analysis.extraction.facts;
     let rows = facts
         .declares
         .iter()
         .map(|row| {
             vec![
-                text(context, row.class),
-                text(context, row.how),
-                path(context, row.file),
+                text(analysis, row.class),
+                text(analysis, row.how),
+                path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),
             ]
         })
         .chain(facts.declares_dynamic.iter().map(|row| {
             vec![
-                text(context, row.text),
-                text(context, row.how),
-                path(context, row.file),
+                text(analysis, row.text),
+                text(analysis, row.how),
+                path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),
             ]
@@ -250,18 +252,18 @@ fn includes(context: &Context) -> Table {
     }
 }
 
-fn unresolved_variables(context: &Context) -> Table {
-    let unknown = context.scope.unknown.iter().map(|found| found.0);
-    let facts = context.scope.facts.iter().map(|found| found.0);
+fn unresolved_variables(analysis: &Analysis) -> Table {
+    let unknown = analysis.scope().unknown.iter().map(|found| found.0);
+    let facts = analysis.scope().facts.iter().map(|found| found.0);
     let rows = unknown
         .chain(facts)
         .map(|reference| {
-            let row = context.var_ref(reference);
+            let row = analysis.var_ref(reference);
             vec![
-                path(context, row.file),
+                path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),
-                text(context, row.name),
+                text(analysis, row.name),
             ]
         })
         .collect();
@@ -272,24 +274,24 @@ fn unresolved_variables(context: &Context) -> Table {
 }
 
 /// "class apache", "top scope", "lambda at path:line": a scope for people.
-fn describe_scope(context: &Context, scope: Id) -> String {
+fn describe_scope(analysis: &Analysis, scope: Id) -> String {
     if scope == TOP_SCOPE {
         return "top scope".to_string();
     }
-    let facts = &context.extraction.facts;
+    let facts = &analysis.extraction.facts;
     match facts.scope.binary_search_by_key(&scope, |row| row.scope) {
         Ok(index) => {
             let row = &facts.scope[index];
-            let name = context.text(row.name);
+            let name = analysis.text(row.name);
             if name.is_empty() {
                 format!(
                     "{} at {}:{}",
-                    context.text(row.kind),
-                    context.path(row.file).display(),
+                    analysis.text(row.kind),
+                    analysis.path(row.file).display(),
                     row.line
                 )
             } else {
-                format!("{} {name}", context.text(row.kind))
+                format!("{} {name}", analysis.text(row.kind))
             }
         }
         Err(_) => format!("scope {}", scope.0),
@@ -301,8 +303,8 @@ fn describe_scope(context: &Context, scope: Id) -> String {
 struct Declarations(HashMap<(Id, Sym), (FileId, u32)>);
 
 impl Declarations {
-    fn new(context: &Context) -> Declarations {
-        let facts = &context.extraction.facts;
+    fn new(analysis: &Analysis) -> Declarations {
+        let facts = &analysis.extraction.facts;
         let mut first: HashMap<(Id, Sym), (FileId, u32)> = HashMap::new();
         let parameters = facts
             .param_decl
@@ -319,30 +321,30 @@ impl Declarations {
         Declarations(first)
     }
 
-    fn of(&self, context: &Context, scope: Id, name: Sym) -> (Value, Value) {
+    fn of(&self, analysis: &Analysis, scope: Id, name: Sym) -> (Value, Value) {
         self.0
             .get(&(scope, name))
             .map_or((Value::Null, Value::Null), |&(file, line)| {
-                (path(context, file), json!(line))
+                (path(analysis, file), json!(line))
             })
     }
 }
 
-fn resolved_variables(context: &Context) -> Table {
-    let declarations = Declarations::new(context);
-    let rows = context
-        .scope
+fn resolved_variables(analysis: &Analysis) -> Table {
+    let declarations = Declarations::new(analysis);
+    let rows = analysis
+        .scope()
         .resolves
         .iter()
         .map(|resolves| {
-            let row = context.var_ref(resolves.0);
-            let (decl_file, decl_line) = declarations.of(context, resolves.1, row.short_name);
+            let row = analysis.var_ref(resolves.0);
+            let (decl_file, decl_line) = declarations.of(analysis, resolves.1, row.short_name);
             vec![
-                path(context, row.file),
+                path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),
-                text(context, row.name),
-                json!(describe_scope(context, resolves.1)),
+                text(analysis, row.name),
+                json!(describe_scope(analysis, resolves.1)),
                 decl_file,
                 decl_line,
             ]
@@ -362,16 +364,17 @@ fn resolved_variables(context: &Context) -> Table {
     }
 }
 
-fn visible_variables(context: &Context) -> Table {
-    let declarations = Declarations::new(context);
-    let rows = crate::rules::visibility::run(context.extraction, &context.scope)
+fn visible_variables(analysis: &Analysis) -> Table {
+    let declarations = Declarations::new(analysis);
+    let rows = analysis
+        .visibility()
         .iter()
         .map(|visible| {
-            let (decl_file, decl_line) = declarations.of(context, visible.2, visible.1);
+            let (decl_file, decl_line) = declarations.of(analysis, visible.2, visible.1);
             vec![
-                json!(describe_scope(context, visible.0)),
-                text(context, visible.1),
-                json!(describe_scope(context, visible.2)),
+                json!(describe_scope(analysis, visible.0)),
+                text(analysis, visible.1),
+                json!(describe_scope(analysis, visible.2)),
                 decl_file,
                 decl_line,
             ]
@@ -385,7 +388,7 @@ fn visible_variables(context: &Context) -> Table {
 
 /// The shortest chain of dynamic parents from `from` to `to`, as scope
 /// descriptions.
-fn chain(context: &Context, parents: &HashMap<Id, Vec<Id>>, from: Id, to: Id) -> Vec<String> {
+fn chain(analysis: &Analysis, parents: &HashMap<Id, Vec<Id>>, from: Id, to: Id) -> Vec<String> {
     let mut previous: HashMap<Id, Id> = HashMap::new();
     let mut queue = std::collections::VecDeque::from([from]);
     while let Some(scope) = queue.pop_front() {
@@ -405,41 +408,41 @@ fn chain(context: &Context, parents: &HashMap<Id, Vec<Id>>, from: Id, to: Id) ->
     }
     path.reverse();
     path.into_iter()
-        .map(|scope| describe_scope(context, scope))
+        .map(|scope| describe_scope(analysis, scope))
         .collect()
 }
 
-fn default_inheritance(context: &Context, leaks_only: bool) -> Table {
+fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
     let mut parents: HashMap<Id, Vec<Id>> = HashMap::new();
-    for parent in &context.defaults.parents {
+    for parent in &analysis.defaults().parents {
         parents.entry(parent.0).or_default().push(parent.1);
     }
-    let rows = context
-        .defaults
+    let rows = analysis
+        .defaults()
         .applies
         .iter()
         .filter_map(|applies| {
-            let resource = context.resource(applies.0);
-            let default = context.default_rows(applies.2, applies.1)?;
+            let resource = analysis.resource(applies.0);
+            let default = analysis.default_row(applies.2, applies.1)?;
             let (from, to) = (
-                context.module_of(default.file),
-                context.module_of(resource.file),
+                analysis.module_of(default.file),
+                analysis.module_of(resource.file),
             );
             if leaks_only && (from.is_empty() || from == to) {
                 return None;
             }
             let name = format!(
                 "{}[{}]",
-                capitalize(context.text(resource.type_name)),
-                context.text(resource.title)
+                capitalize(analysis.text(resource.type_name)),
+                analysis.text(resource.title)
             );
             Some(vec![
                 json!(name),
-                text(context, applies.1),
-                text(context, default.value_text),
-                path(context, default.file),
+                text(analysis, applies.1),
+                text(analysis, default.value_text),
+                path(analysis, default.file),
                 json!(default.line),
-                json!(chain(context, &parents, resource.scope, default.scope)),
+                json!(chain(analysis, &parents, resource.scope, default.scope)),
             ])
         })
         .collect();
@@ -454,20 +457,6 @@ fn default_inheritance(context: &Context, leaks_only: bool) -> Table {
         ],
         rows,
     }
-}
-
-/// `apache::vhost` as Puppet writes its references: `Apache::Vhost`.
-pub fn capitalize(type_name: &str) -> String {
-    type_name
-        .split("::")
-        .map(|segment| {
-            let mut chars = segment.chars();
-            chars.next().map_or(String::new(), |first| {
-                first.to_uppercase().chain(chars).collect()
-            })
-        })
-        .collect::<Vec<_>>()
-        .join("::")
 }
 
 fn plain(value: &Value) -> String {

@@ -591,8 +591,8 @@ fn evaluator_agrees_with_the_static_analysis() {
             .compile_traced(node)
             .unwrap_or_else(|e| panic!("{environment}: {e:?}"));
         let extraction = pfacts::facts::extract_paths(&[dir]);
-        let context = pfacts::lints::Context::new(&extraction);
-        let predicted = pfacts::query::run("default-inheritance", &context).unwrap();
+        let analysis = pfacts::rules::Analysis::new(&extraction);
+        let predicted = pfacts::query::run("default-inheritance", &analysis).unwrap();
         for (resource, attribute, file, line) in &trace.defaults {
             let file = file.to_string_lossy();
             assert!(
@@ -607,7 +607,7 @@ fn evaluator_agrees_with_the_static_analysis() {
             );
             checked.0 += 1;
         }
-        let resolved = pfacts::query::run("resolved-variables", &context).unwrap();
+        let resolved = pfacts::query::run("resolved-variables", &analysis).unwrap();
         for (file, line, col, name, decl_file, decl_line) in &trace.variables {
             let (file, decl_file) = (file.to_string_lossy(), decl_file.to_string_lossy());
             assert!(

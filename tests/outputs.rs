@@ -55,9 +55,9 @@ fn outputs(root: &Path) -> Vec<(String, usize, String)> {
         }
     }
     let mut outputs = vec![("check".to_string(), diagnostics.len(), relative(findings))];
-    let context = pfacts::lints::Context::new(&extraction);
+    let analysis = pfacts::rules::Analysis::new(&extraction);
     for (name, _) in pfacts::query::QUERIES {
-        let mut table = pfacts::query::run(name, &context).expect("a listed query");
+        let mut table = pfacts::query::run(name, &analysis).expect("a listed query");
         table.sort();
         let mut csv = Vec::new();
         table.write_csv(&mut csv).unwrap();

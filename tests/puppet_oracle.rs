@@ -34,9 +34,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use pfacts::facts::names::capitalize;
 use pfacts::facts::{self, schema::Sym};
-use pfacts::lints::Context;
-use pfacts::query::capitalize;
+use pfacts::rules::Analysis;
 use serde_json::Value;
 
 fn expected(environment: &str) -> Value {
@@ -75,7 +75,7 @@ fn defaults_agree_with_puppets_catalog() {
         .as_array()
         .expect("Puppet compiled the catalog");
     let extraction = facts::extract_paths(&["corpus/defaults".into()]);
-    let context = Context::new(&extraction);
+    let analysis = Analysis::new(&extraction);
     let facts = &extraction.facts;
     let text = |sym: Sym| extraction.interner.resolve(sym);
     let overridden: HashSet<(Sym, Sym, Sym)> = facts
@@ -86,14 +86,14 @@ fn defaults_agree_with_puppets_catalog() {
 
     // (type, title, attribute) -> the values of the defaults that reach it.
     let mut predicted: HashMap<(String, String, String), Vec<String>> = HashMap::new();
-    for applies in &context.defaults.applies {
-        let resource = context.resource(applies.0);
+    for applies in &analysis.defaults().applies {
+        let resource = analysis.resource(applies.0);
         if !resource.title_literal
             || overridden.contains(&(resource.type_name, resource.title, applies.1))
         {
             continue;
         }
-        let default = context.default_rows(applies.2, applies.1).unwrap();
+        let default = analysis.default_row(applies.2, applies.1).unwrap();
         let key = (
             capitalize(text(resource.type_name)),
             text(resource.title).to_string(),

@@ -30,7 +30,7 @@ pub use environment::{Environment, Modules};
 
 /// `apache::vhost` → `Apache::Vhost`, as Puppet names resource types.
 fn capitalize(name: &str) -> String {
-    crate::query::capitalize(name.trim_start_matches("::"))
+    crate::facts::names::capitalize(name.trim_start_matches("::"))
 }
 
 /// An error that stops the compilation, with where it happened; or a

@@ -45,6 +45,20 @@ pub fn lowercase(name: &str) -> String {
     }
 }
 
+/// `apache::vhost` as Puppet writes its references: `Apache::Vhost`.
+pub fn capitalize(type_name: &str) -> String {
+    type_name
+        .split("::")
+        .map(|segment| {
+            let mut chars = segment.chars();
+            chars.next().map_or(String::new(), |first| {
+                first.to_uppercase().chain(chars).collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,5 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::facts::schema::Sym;
 
 rule! {
     /// ## What it does
@@ -21,7 +20,8 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    cycles(context)
+    context
+        .inheritance_cycles()
         .into_iter()
         .filter_map(|cycle| {
             let first = *cycle.first()?;
@@ -54,40 +54,4 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             Some(diagnostic)
         })
         .collect()
-}
-
-/// Each cycle, as its classes in inheritance order from its first class.
-pub fn cycles(context: &Context) -> Vec<Vec<Sym>> {
-    let mut cycles: Vec<Vec<Sym>> = Vec::new();
-    let output = &context.inheritance;
-    let mut firsts: Vec<Sym> = output.cycles.iter().map(|cycle| cycle.0).collect();
-    firsts.dedup();
-    for first in firsts {
-        let on_cycle = |class: Sym| {
-            output
-                .cycles
-                .iter()
-                .any(|cycle| cycle.0 == first && cycle.1 == class)
-        };
-        let mut members = vec![first];
-        let mut current = first;
-        loop {
-            let next = context
-                .extraction
-                .facts
-                .inherits
-                .iter()
-                .find(|row| row.class == current && on_cycle(row.parent))
-                .map(|row| row.parent);
-            match next {
-                Some(next) if next != first && !members.contains(&next) => {
-                    members.push(next);
-                    current = next;
-                }
-                _ => break,
-            }
-        }
-        cycles.push(members);
-    }
-    cycles
 }

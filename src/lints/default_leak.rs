@@ -25,9 +25,9 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    for applies in &context.defaults.applies {
+    for applies in &context.defaults().applies {
         let resource = context.resource(applies.0);
-        let Some(default) = context.default_rows(applies.2, applies.1) else {
+        let Some(default) = context.default_row(applies.2, applies.1) else {
             continue;
         };
         let (from, to) = (

@@ -23,7 +23,7 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
-        .declarations
+        .declarations()
         .duplicate_definitions
         .iter()
         .map(|found| {

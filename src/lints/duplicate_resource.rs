@@ -24,7 +24,7 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    let declarations = &context.declarations;
+    let declarations = &context.declarations();
     let mut diagnostics = Vec::new();
     for found in &declarations.duplicate_resources {
         let (first, second) = (context.resource(found.0), context.resource(found.1));
@@ -67,7 +67,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             format!(
                 "`{}` has the same title in every instance of `{}`: two instances declare it twice",
                 context.resource_name(resource),
-                crate::query::capitalize(context.text(instances[0].type_name)),
+                crate::facts::names::capitalize(context.text(instances[0].type_name)),
             ),
         );
         diagnostic.related = instances

@@ -2,7 +2,7 @@ use std::collections::BTreeSet;
 
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::query::capitalize;
+use crate::facts::names::capitalize;
 
 rule! {
     /// ## What it does
@@ -28,7 +28,7 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
-    let declarations = &context.declarations;
+    let declarations = &context.declarations();
     // One finding per override of a resource (its rows are one per
     // attribute), at its first attribute.
     let mut reported = BTreeSet::new();

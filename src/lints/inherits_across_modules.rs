@@ -19,7 +19,7 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     context
-        .inheritance
+        .inheritance()
         .across_modules
         .iter()
         .map(|found| {

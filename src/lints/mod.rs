@@ -10,8 +10,6 @@ mod definition_location;
 mod duplicate_declaration;
 mod duplicate_default;
 mod duplicate_resource;
-pub use circular_inheritance::cycles;
-pub use private_access::site_location;
 mod heredoc_syntax;
 mod illegal_assignment;
 mod illegal_name;
@@ -45,12 +43,12 @@ mod unread_modulepath;
 mod unsupported_expression;
 pub mod unused_suppression;
 
-use std::path::PathBuf;
+use rayon::prelude::*;
 
 use crate::diagnostic::{Diagnostic, Kind, Location, Related, Severity};
 use crate::facts::schema::{FileId, Sym};
 use crate::facts::Extraction;
-use crate::rules::{declarations, defaults, inheritance, names, privacy, scope};
+use crate::rules::{Analysis, Program};
 
 /// A rule's identity and documentation.
 #[derive(Debug)]
@@ -144,119 +142,177 @@ pub(crate) use rule;
 /// A rule's check: its diagnostics from the programs' output.
 type Check = fn(&Context) -> Vec<Diagnostic>;
 
-/// Every rule and its check, in the order `pfacts rules` lists them.
-const CHECKS: &[(&Rule, Check)] = &[
-    (&syntax_error::SyntaxError::RULE, syntax_error::check),
+/// Every rule, the programs its check reads, and its check, in the order
+/// `pfacts rules` lists them.
+const CHECKS: &[(&Rule, &[Program], Check)] = &[
+    (&syntax_error::SyntaxError::RULE, &[], syntax_error::check),
     (
         &misplaced_definition::MisplacedDefinition::RULE,
+        &[],
         misplaced_definition::check,
     ),
-    (&illegal_name::IllegalName::RULE, illegal_name::check),
+    (&illegal_name::IllegalName::RULE, &[], illegal_name::check),
     (
         &illegal_parameter::IllegalParameter::RULE,
+        &[],
         illegal_parameter::check,
     ),
-    (&illegal_node::IllegalNode::RULE, illegal_node::check),
+    (&illegal_node::IllegalNode::RULE, &[], illegal_node::check),
     (
         &illegal_assignment::IllegalAssignment::RULE,
+        &[],
         illegal_assignment::check,
     ),
     (
         &illegal_resource::IllegalResource::RULE,
+        &[],
         illegal_resource::check,
     ),
     (
         &duplicate_default::DuplicateDefault::RULE,
+        &[],
         duplicate_default::check,
     ),
     (
         &reassigned_variable::ReassignedVariable::RULE,
+        &[],
         reassigned_variable::check,
     ),
     (
         &definition_location::DefinitionLocation::RULE,
+        &[],
         definition_location::check,
     ),
-    (&no_effect::NoEffect::RULE, no_effect::check),
-    (&not_a_value::NotAValue::RULE, not_a_value::check),
-    (&heredoc_syntax::HeredocSyntax::RULE, heredoc_syntax::check),
-    (&illegal_query::IllegalQuery::RULE, illegal_query::check),
+    (&no_effect::NoEffect::RULE, &[], no_effect::check),
+    (&not_a_value::NotAValue::RULE, &[], not_a_value::check),
+    (
+        &heredoc_syntax::HeredocSyntax::RULE,
+        &[],
+        heredoc_syntax::check,
+    ),
+    (
+        &illegal_query::IllegalQuery::RULE,
+        &[],
+        illegal_query::check,
+    ),
     (
         &illegal_type_mapping::IllegalTypeMapping::RULE,
+        &[],
         illegal_type_mapping::check,
     ),
-    (&reserved_word::ReservedWord::RULE, reserved_word::check),
+    (
+        &reserved_word::ReservedWord::RULE,
+        &[],
+        reserved_word::check,
+    ),
     (
         &numeric_overflow::NumericOverflow::RULE,
+        &[],
         numeric_overflow::check,
     ),
     (
         &unsupported_expression::UnsupportedExpression::RULE,
+        &[],
         unsupported_expression::check,
     ),
     (
         &circular_inheritance::CircularInheritance::RULE,
+        &[Program::Inheritance],
         circular_inheritance::check,
     ),
-    (&unknown_parent::UnknownParent::RULE, unknown_parent::check),
+    (
+        &unknown_parent::UnknownParent::RULE,
+        &[Program::Inheritance],
+        unknown_parent::check,
+    ),
     (
         &inherits_across_modules::InheritsAcrossModules::RULE,
+        &[Program::Inheritance],
         inherits_across_modules::check,
     ),
-    (&private_access::PrivateAccess::RULE, private_access::check),
+    (
+        &private_access::PrivateAccess::RULE,
+        &[Program::Privacy],
+        private_access::check,
+    ),
     (
         &private_reference::PrivateReference::RULE,
+        &[Program::Privacy],
         private_reference::check,
     ),
-    (&unknown_class::UnknownClass::RULE, unknown_class::check),
+    (
+        &unknown_class::UnknownClass::RULE,
+        &[Program::Names],
+        unknown_class::check,
+    ),
     (
         &unread_modulepath::UnreadModulepath::RULE,
+        &[Program::Names],
         unread_modulepath::check,
     ),
     (
         &unknown_resource_type::UnknownResourceType::RULE,
+        &[Program::Names],
         unknown_resource_type::check,
     ),
     (
         &unknown_function::UnknownFunction::RULE,
+        &[Program::Names],
         unknown_function::check,
     ),
     (
         &unknown_variable::UnknownVariable::RULE,
+        &[Program::Names, Program::Privacy, Program::Scope],
         unknown_variable::check,
     ),
-    (&top_scope_fact::TopScopeFact::RULE, top_scope_fact::check),
-    (&default_leak::DefaultLeak::RULE, default_leak::check),
+    (
+        &top_scope_fact::TopScopeFact::RULE,
+        &[Program::Scope],
+        top_scope_fact::check,
+    ),
+    (
+        &default_leak::DefaultLeak::RULE,
+        &[Program::Defaults],
+        default_leak::check,
+    ),
     (
         &order_dependent_default::OrderDependentDefault::RULE,
+        &[Program::Defaults],
         order_dependent_default::check,
     ),
     (
         &unknown_parameter::UnknownParameter::RULE,
+        &[Program::Declarations],
         unknown_parameter::check,
     ),
     (
         &missing_parameter::MissingParameter::RULE,
+        &[Program::Declarations],
         missing_parameter::check,
     ),
     (
         &missing_class_parameter::MissingClassParameter::RULE,
+        &[Program::Declarations],
         missing_class_parameter::check,
     ),
     (
         &duplicate_resource::DuplicateResource::RULE,
+        &[Program::Declarations],
         duplicate_resource::check,
     ),
     (
         &duplicate_declaration::DuplicateDeclaration::RULE,
+        &[Program::Declarations],
         duplicate_declaration::check,
     ),
     (
         &illegal_override::IllegalOverride::RULE,
+        &[Program::Declarations],
         illegal_override::check,
     ),
     (
         &bad_suppression::BadSuppression::RULE,
+        &[],
         bad_suppression::check,
     ),
 ];
@@ -267,7 +323,7 @@ const CHECKS: &[(&Rule, Check)] = &[
 pub fn rules() -> impl Iterator<Item = &'static Rule> {
     CHECKS
         .iter()
-        .map(|(rule, _)| *rule)
+        .map(|(rule, _, _)| *rule)
         .chain([&unused_suppression::UnusedSuppression::RULE])
 }
 
@@ -276,48 +332,25 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     rules().find(|rule| rule.id == id)
 }
 
-/// The facts and what the programs derived from them.
+/// The analysis, and what the rules need to write its findings.
 pub struct Context<'a> {
-    pub extraction: &'a Extraction,
-    pub inheritance: inheritance::Output,
-    pub privacy: privacy::Output,
-    pub names: names::Output,
-    pub scope: scope::Output,
-    pub defaults: defaults::Output,
-    pub declarations: declarations::Output,
+    pub analysis: Analysis<'a>,
+}
+
+impl<'a> std::ops::Deref for Context<'a> {
+    type Target = Analysis<'a>;
+
+    fn deref(&self) -> &Analysis<'a> {
+        &self.analysis
+    }
 }
 
 impl<'a> Context<'a> {
-    /// Runs every program over the facts.
+    /// The analysis of `extraction`; programs run as rules ask for them.
     pub fn new(extraction: &'a Extraction) -> Context<'a> {
-        use crate::timings::time;
-        let scope = time("scope", || scope::run(extraction));
-        let defaults = time("defaults", || defaults::run(extraction));
         Context {
-            extraction,
-            inheritance: time("inheritance", || inheritance::run(extraction)),
-            privacy: time("privacy", || privacy::run(extraction, &scope.local)),
-            names: time("names", || names::run(extraction)),
-            scope,
-            declarations: time("declarations", || {
-                declarations::run(extraction, &defaults.applies)
-            }),
-            defaults,
+            analysis: Analysis::new(extraction),
         }
-    }
-
-    pub fn text(&self, sym: Sym) -> &'a str {
-        self.extraction.interner.resolve(sym)
-    }
-
-    pub fn path(&self, file: FileId) -> PathBuf {
-        let row = &self.extraction.facts.file[file.0 as usize - 1];
-        debug_assert_eq!(row.file, file);
-        PathBuf::from(self.text(row.path))
-    }
-
-    pub fn module_of(&self, file: FileId) -> &'a str {
-        self.text(self.extraction.facts.file[file.0 as usize - 1].module)
     }
 
     pub fn diagnostic(
@@ -370,58 +403,6 @@ impl<'a> Context<'a> {
             })
     }
 
-    /// The variable reference `reference` (an id of `var_ref`).
-    pub fn var_ref(&self, reference: crate::facts::schema::Id) -> &'a crate::facts::schema::VarRef {
-        let rows = &self.extraction.facts.var_ref;
-        let index = rows
-            .binary_search_by_key(&reference, |row| row.reference)
-            .expect("references come from var_ref");
-        &rows[index]
-    }
-
-    /// The resource `res` (an id of `resource`).
-    pub fn resource(&self, res: crate::facts::schema::Id) -> &'a crate::facts::schema::Resource {
-        let rows = &self.extraction.facts.resource;
-        &rows[rows
-            .binary_search_by_key(&res, |row| row.res)
-            .expect("resources come from resource")]
-    }
-
-    /// The column of a resource: its expression's, when the resource's
-    /// title stands on the expression's first line (else 1).
-    pub fn resource_column(&self, resource: &crate::facts::schema::Resource) -> u32 {
-        let rows = &self.extraction.facts.resource_expression;
-        rows.binary_search_by_key(&resource.expr, |row| row.expr)
-            .ok()
-            .map(|index| &rows[index])
-            .filter(|expression| expression.line == resource.line)
-            .map_or(1, |expression| expression.col)
-    }
-
-    /// `Type[title]`, as Puppet names a resource (`Class[Apache::Mod]`).
-    pub fn resource_name(&self, resource: &crate::facts::schema::Resource) -> String {
-        let (type_name, title) = (self.text(resource.type_name), self.text(resource.title));
-        let title = if type_name == "class" {
-            crate::query::capitalize(title)
-        } else {
-            title.to_string()
-        };
-        format!("{}[{title}]", crate::query::capitalize(type_name))
-    }
-
-    /// The rows of the default expression `def`.
-    pub fn default_rows(
-        &self,
-        def: crate::facts::schema::Id,
-        attr: Sym,
-    ) -> Option<&'a crate::facts::schema::ResourceDefault> {
-        self.extraction
-            .facts
-            .resource_default
-            .iter()
-            .find(|row| row.def == def && row.attr == attr)
-    }
-
     /// "module `x`", or "outside any module" (environment manifests).
     pub fn describe_module(module: &str) -> String {
         if module.is_empty() {
@@ -465,7 +446,7 @@ fn validation_diagnostics(
 fn missing_parameter_diagnostics(context: &Context, classes: bool, rule: &Rule) -> Vec<Diagnostic> {
     let class = context.extraction.interner.get("class");
     context
-        .declarations
+        .declarations()
         .missing_parameters
         .iter()
         .filter_map(|found| {
@@ -499,17 +480,27 @@ pub fn check_with(
     level: impl Fn(&Rule) -> Option<Severity>,
 ) -> Vec<Diagnostic> {
     let context = Context::new(extraction);
-    let mut diagnostics: Vec<Diagnostic> = CHECKS
+    let enabled: Vec<(Severity, &[Program], Check)> = CHECKS
         .iter()
-        .filter_map(|(rule, check)| Some((level(rule)?, check)))
-        .flat_map(|(severity, check)| {
-            let mut found = crate::timings::time("lints", || check(&context));
-            for diagnostic in &mut found {
-                diagnostic.severity = severity;
-            }
-            found
-        })
+        .filter_map(|&(rule, programs, check)| Some((level(rule)?, programs, check)))
         .collect();
+    let programs: Vec<Program> = enabled
+        .iter()
+        .flat_map(|(_, programs, _)| programs.iter().copied())
+        .collect();
+    context.prepare(&programs);
+    let mut diagnostics: Vec<Diagnostic> = crate::timings::time("lints", || {
+        enabled
+            .par_iter()
+            .flat_map_iter(|&(severity, _, check)| {
+                let mut found = check(&context);
+                for diagnostic in &mut found {
+                    diagnostic.severity = severity;
+                }
+                found
+            })
+            .collect()
+    });
     diagnostics.sort_by(|a, b| (&a.path, a.location, a.rule).cmp(&(&b.path, b.location, b.rule)));
     diagnostics.dedup();
     diagnostics

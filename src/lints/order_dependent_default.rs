@@ -24,7 +24,7 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
-        .defaults
+        .defaults()
         .order_dependent
         .iter()
         .filter_map(|found| {

@@ -1,7 +1,7 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
 use crate::facts::schema::TOP_SCOPE;
-use crate::rules::privacy::{How, Site, UseKind};
+use crate::rules::privacy::{How, UseKind};
 
 rule! {
     /// ## What it does
@@ -34,7 +34,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // One diagnostic per use, naming every way the entity is private.
-    let violations = &context.privacy.violations;
+    let violations = &context.privacy().violations;
     let mut index = 0;
     while index < violations.len() {
         let first = &violations[index];
@@ -48,7 +48,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             .collect();
         index += hows.len();
         let (entity, kind, file, site, module) = (first.0, first.1, first.3, first.4, first.5);
-        let (line, col) = site_location(context, site);
+        let (line, col) = context.site_location(site);
         let what = if facts.define_decl.iter().any(|row| row.define == entity) {
             "define"
         } else {
@@ -94,7 +94,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             .collect();
         diagnostics.push(diagnostic);
     }
-    for violation in &context.privacy.parameters {
+    for violation in &context.privacy().parameters {
         let (class, parameter, file, site, module) = (
             violation.0,
             violation.1,
@@ -102,7 +102,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             violation.3,
             violation.4,
         );
-        let (line, col) = site_location(context, site);
+        let (line, col) = context.site_location(site);
         let mut diagnostic = context.diagnostic(
             &PrivateAccess::RULE,
             file,
@@ -133,9 +133,9 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             .collect();
         diagnostics.push(diagnostic);
     }
-    for violation in &context.privacy.variables {
+    for violation in &context.privacy().variables {
         let (class, variable, file, site) = (violation.0, violation.1, violation.2, violation.3);
-        let (line, col) = site_location(context, site);
+        let (line, col) = context.site_location(site);
         let owner = match context.text(class) {
             "::" => "top scope".to_string(),
             name => format!("class `{name}`"),
@@ -166,37 +166,6 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         diagnostics.push(diagnostic);
     }
     diagnostics
-}
-
-/// The line and column of a use.
-pub fn site_location(context: &Context, site: Site) -> (u32, u32) {
-    let facts = &context.extraction.facts;
-    match site {
-        Site::Declares(index) => (
-            facts.declares[index as usize].line,
-            facts.declares[index as usize].col,
-        ),
-        Site::Inherits(index) => (
-            facts.inherits[index as usize].line,
-            facts.inherits[index as usize].col,
-        ),
-        Site::Resource(index) => {
-            let resource = &facts.resource[index as usize];
-            (resource.line, context.resource_column(resource))
-        }
-        Site::Relationship(index) => (
-            facts.relationship[index as usize].line,
-            facts.relationship[index as usize].col,
-        ),
-        Site::VarRef(index) => (
-            facts.var_ref[index as usize].line,
-            facts.var_ref[index as usize].col,
-        ),
-        Site::ParamRef(index) => (
-            facts.resource_param_ref[index as usize].line,
-            facts.resource_param_ref[index as usize].col,
-        ),
-    }
 }
 
 /// The related place of a private parameter or variable's declaration.

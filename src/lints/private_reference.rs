@@ -25,7 +25,7 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
-        .privacy
+        .privacy()
         .references
         .iter()
         .map(|found| {
@@ -40,7 +40,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                     (row.file, row.line, row.col, what)
                 }
                 _ => {
-                    let (line, col) = crate::lints::site_location(context, found.3);
+                    let (line, col) = context.site_location(found.3);
                     let name = match found.3 {
                         Site::VarRef(index) => context.text(facts.var_ref[index as usize].name),
                         _ => "",

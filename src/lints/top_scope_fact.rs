@@ -21,7 +21,7 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     context
-        .scope
+        .scope()
         .facts
         .iter()
         .map(|found| {

@@ -40,7 +40,7 @@ struct Use {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     let mut uses: Vec<Use> = context
-        .names
+        .names()
         .classes
         .iter()
         .map(|found| match found.1 {
@@ -102,7 +102,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
 
     // The reads of an unknown class's variables: with its finding in the
     // same file, else with its first finding.
-    for read in &context.names.reads_of_unknown_classes {
+    for read in &context.names().reads_of_unknown_classes {
         let row = context.var_ref(read.1);
         let of_class = findings.iter().filter(|(class, ..)| *class == read.0);
         let Some(owner) = of_class

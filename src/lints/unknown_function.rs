@@ -21,7 +21,7 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
-        .names
+        .names()
         .functions
         .iter()
         .map(|found| {

@@ -25,7 +25,7 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
-        .declarations
+        .declarations()
         .unknown_parameters
         .iter()
         .filter_map(|found| {

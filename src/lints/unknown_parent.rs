@@ -19,7 +19,7 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     context
-        .inheritance
+        .inheritance()
         .unknown_parents
         .iter()
         .map(|found| {

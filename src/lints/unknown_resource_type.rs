@@ -22,7 +22,7 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
-        .names
+        .names()
         .resource_types
         .iter()
         .map(|found| {

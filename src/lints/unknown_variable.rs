@@ -33,7 +33,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     // A private variable read from another scope is reported by
     // private-access, which says why it is not visible.
     let private_reads: Vec<u32> = context
-        .privacy
+        .privacy()
         .variables
         .iter()
         .filter_map(|violation| match violation.3 {
@@ -45,7 +45,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     // A read of an unknown class's variable is a consequence that
     // unknown-class reports with the class; a class known only from the
     // configuration has variables pfacts cannot see.
-    let names = &context.names;
+    let names = &context.names();
     let mut consequences: Vec<crate::facts::schema::Id> = names
         .reads_of_unknown_classes
         .iter()
@@ -54,7 +54,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .collect();
     consequences.sort_unstable();
     context
-        .scope
+        .scope()
         .unknown
         .iter()
         .filter(|found| consequences.binary_search(&found.0).is_err())

@@ -44,7 +44,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 ModulepathState::Read | ModulepathState::Setting => return None,
             };
             let mut classes: Vec<&str> = context
-                .names
+                .names()
                 .might_define
                 .iter()
                 .filter(|found| found.0 == index as u32)

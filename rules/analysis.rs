@@ -1,0 +1,265 @@
+//! The analysis stage's one entry point: [`Analysis`] runs each program the
+//! first time a rule or query asks for its output, and [`Analysis::prepare`]
+//! runs the programs a set of rules will ask for in parallel, each after
+//! the programs it reads.
+//!
+//! It also reads the facts back by id (a resource, a variable reference,
+//! where a use stands), for the reports that turn the programs' rows into
+//! text.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashMap;
+
+use super::{declarations, defaults, inheritance, names, privacy, scope, visibility};
+use crate::facts::schema::{FileId, Id, Resource, ResourceDefault, Sym, VarRef};
+use crate::facts::Extraction;
+use crate::timings::time;
+
+/// One Datalog program of the stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Program {
+    /// Static scope: what each variable reference resolves to.
+    Scope,
+    /// Dynamic default inheritance: which defaults reach which resources.
+    Defaults,
+    /// Inheritance cycles.
+    Inheritance,
+    /// Access to private classes, defines, parameters and variables.
+    Privacy,
+    /// Names that nothing defines.
+    Names,
+    /// What the compiler refuses about declarations.
+    Declarations,
+    /// Which variables each scope sees (the `visible-variables` query).
+    Visibility,
+}
+
+impl Program {
+    /// The programs whose output this one reads.
+    fn reads(self) -> &'static [Program] {
+        match self {
+            Program::Privacy | Program::Visibility => &[Program::Scope],
+            Program::Declarations => &[Program::Defaults],
+            _ => &[],
+        }
+    }
+}
+
+/// The facts, and what the programs derive from them, each derived once.
+pub struct Analysis<'a> {
+    pub extraction: &'a Extraction,
+    scope: OnceLock<scope::Output>,
+    defaults: OnceLock<defaults::Output>,
+    inheritance: OnceLock<inheritance::Output>,
+    privacy: OnceLock<privacy::Output>,
+    names: OnceLock<names::Output>,
+    declarations: OnceLock<declarations::Output>,
+    visibility: OnceLock<Vec<visibility::Visible>>,
+    /// `resource_default` rows by `(def, attr)`.
+    default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
+}
+
+impl<'a> Analysis<'a> {
+    /// The analysis of `extraction`; no program has run yet.
+    pub fn new(extraction: &'a Extraction) -> Analysis<'a> {
+        Analysis {
+            extraction,
+            scope: OnceLock::new(),
+            defaults: OnceLock::new(),
+            inheritance: OnceLock::new(),
+            privacy: OnceLock::new(),
+            names: OnceLock::new(),
+            declarations: OnceLock::new(),
+            visibility: OnceLock::new(),
+            default_rows: OnceLock::new(),
+        }
+    }
+
+    /// Runs `programs` and what they read, independent ones in parallel.
+    pub fn prepare(&self, programs: &[Program]) {
+        let mut wanted: Vec<Program> = Vec::new();
+        for program in programs {
+            for needed in program.reads().iter().chain([program]) {
+                if !wanted.contains(needed) {
+                    wanted.push(*needed);
+                }
+            }
+        }
+        // A program waits for those it reads on their `OnceLock`; the
+        // longest chains start first, so that the waits are short.
+        wanted.sort_by_key(|program| match program {
+            Program::Scope | Program::Defaults => 0,
+            _ => 1,
+        });
+        rayon::scope(|threads| {
+            for program in wanted {
+                threads.spawn(move |_| self.run(program));
+            }
+        });
+    }
+
+    fn run(&self, program: Program) {
+        match program {
+            Program::Scope => drop(self.scope()),
+            Program::Defaults => drop(self.defaults()),
+            Program::Inheritance => drop(self.inheritance()),
+            Program::Privacy => drop(self.privacy()),
+            Program::Names => drop(self.names()),
+            Program::Declarations => drop(self.declarations()),
+            Program::Visibility => drop(self.visibility()),
+        }
+    }
+
+    pub fn scope(&self) -> &scope::Output {
+        self.scope
+            .get_or_init(|| time("rules: scope", || scope::run(self.extraction)))
+    }
+
+    pub fn defaults(&self) -> &defaults::Output {
+        self.defaults
+            .get_or_init(|| time("rules: defaults", || defaults::run(self.extraction)))
+    }
+
+    pub fn inheritance(&self) -> &inheritance::Output {
+        self.inheritance
+            .get_or_init(|| time("rules: inheritance", || inheritance::run(self.extraction)))
+    }
+
+    /// Each inheritance cycle, as its classes in inheritance order from
+    /// its first class.
+    pub fn inheritance_cycles(&self) -> Vec<Vec<Sym>> {
+        inheritance::in_order(self.inheritance(), self.extraction)
+    }
+
+    pub fn privacy(&self) -> &privacy::Output {
+        self.privacy.get_or_init(|| {
+            let local = &self.scope().local;
+            time("rules: privacy", || privacy::run(self.extraction, local))
+        })
+    }
+
+    pub fn names(&self) -> &names::Output {
+        self.names
+            .get_or_init(|| time("rules: names", || names::run(self.extraction)))
+    }
+
+    pub fn declarations(&self) -> &declarations::Output {
+        self.declarations.get_or_init(|| {
+            let applies = &self.defaults().applies;
+            time("rules: declarations", || {
+                declarations::run(self.extraction, applies)
+            })
+        })
+    }
+
+    pub fn visibility(&self) -> &[visibility::Visible] {
+        self.visibility.get_or_init(|| {
+            let scopes = self.scope();
+            time("rules: visibility", || {
+                visibility::run(self.extraction, scopes)
+            })
+        })
+    }
+
+    pub fn text(&self, sym: Sym) -> &'a str {
+        self.extraction.interner.resolve(sym)
+    }
+
+    pub fn path(&self, file: FileId) -> PathBuf {
+        let row = &self.extraction.facts.file[file.0 as usize - 1];
+        debug_assert_eq!(row.file, file);
+        PathBuf::from(self.text(row.path))
+    }
+
+    pub fn module_of(&self, file: FileId) -> &'a str {
+        self.text(self.extraction.facts.file[file.0 as usize - 1].module)
+    }
+
+    /// The variable reference `reference` (an id of `var_ref`).
+    pub fn var_ref(&self, reference: Id) -> &'a VarRef {
+        let rows = &self.extraction.facts.var_ref;
+        let index = rows
+            .binary_search_by_key(&reference, |row| row.reference)
+            .expect("references come from var_ref");
+        &rows[index]
+    }
+
+    /// The resource `res` (an id of `resource`).
+    pub fn resource(&self, res: Id) -> &'a Resource {
+        let rows = &self.extraction.facts.resource;
+        &rows[rows
+            .binary_search_by_key(&res, |row| row.res)
+            .expect("resources come from resource")]
+    }
+
+    /// The column of a resource: its expression's, when the resource's
+    /// title stands on the expression's first line (else 1).
+    pub fn resource_column(&self, resource: &Resource) -> u32 {
+        let rows = &self.extraction.facts.resource_expression;
+        rows.binary_search_by_key(&resource.expr, |row| row.expr)
+            .ok()
+            .map(|index| &rows[index])
+            .filter(|expression| expression.line == resource.line)
+            .map_or(1, |expression| expression.col)
+    }
+
+    /// `Type[title]`, as Puppet names a resource (`Class[Apache::Mod]`).
+    pub fn resource_name(&self, resource: &Resource) -> String {
+        let (type_name, title) = (self.text(resource.type_name), self.text(resource.title));
+        let title = if type_name == "class" {
+            crate::facts::names::capitalize(title)
+        } else {
+            title.to_string()
+        };
+        format!("{}[{title}]", crate::facts::names::capitalize(type_name))
+    }
+
+    /// The row of the default expression `def` that sets `attr`.
+    pub fn default_row(&self, def: Id, attr: Sym) -> Option<&'a ResourceDefault> {
+        let rows = &self.extraction.facts.resource_default;
+        let index = self.default_rows.get_or_init(|| {
+            let mut index = FxHashMap::default();
+            for (at, row) in rows.iter().enumerate() {
+                // The first, as a default that sets an attribute twice
+                // gives it its first value here.
+                index.entry((row.def, row.attr)).or_insert(at);
+            }
+            index
+        });
+        index.get(&(def, attr)).map(|&index| &rows[index])
+    }
+
+    /// The line and column of a use.
+    pub fn site_location(&self, site: privacy::Site) -> (u32, u32) {
+        let facts = &self.extraction.facts;
+        let at = |line: u32, col: u32| (line, col);
+        match site {
+            privacy::Site::Declares(index) => {
+                let row = &facts.declares[index as usize];
+                at(row.line, row.col)
+            }
+            privacy::Site::Inherits(index) => {
+                let row = &facts.inherits[index as usize];
+                at(row.line, row.col)
+            }
+            privacy::Site::Resource(index) => {
+                let resource = &facts.resource[index as usize];
+                (resource.line, self.resource_column(resource))
+            }
+            privacy::Site::Relationship(index) => {
+                let row = &facts.relationship[index as usize];
+                at(row.line, row.col)
+            }
+            privacy::Site::VarRef(index) => {
+                let row = &facts.var_ref[index as usize];
+                at(row.line, row.col)
+            }
+            privacy::Site::ParamRef(index) => {
+                let row = &facts.resource_param_ref[index as usize];
+                at(row.line, row.col)
+            }
+        }
+    }
+}
