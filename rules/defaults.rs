@@ -65,8 +65,10 @@ crepe! {
     pub struct OrderDependent(pub Id, pub Sym, pub Sym);
 
     struct Derived(Sym);
-    struct Reaches(Id, Id);
-    struct Wanted(Id, Sym, Sym);
+    struct DefaultsAt(Id);
+    struct BelowDefault(Id, Id);
+    struct Holds(Id, Sym);
+    struct ScopeDefault(Id, Sym, Sym, Id);
     struct Clear(Id, Id, Sym, Sym);
     struct DefaultAt(Id, Sym, Sym);
 
@@ -94,35 +96,46 @@ crepe! {
     // dynamic_parent(L, P) :- scope_is(L, lambda), lexical_parent(L, P).
     DynamicParent(lambda, parent) <- ScopeIs(lambda, ScopeKind::Lambda), LexicalParent(lambda, parent);
 
-    // reaches(S, S) :- scope_is(S, _).
-    Reaches(scope, scope) <- ScopeIs(scope, _);
-    // reaches(top, top).
-    Reaches(TOP_SCOPE, TOP_SCOPE) <- (true);
-    // reaches(S, A) :- reaches(S, P), dynamic_parent(P, A).
-    Reaches(scope, ancestor) <- Reaches(scope, parent), DynamicParent(parent, ancestor);
-
     // default_at(A, T, X) :- default(_, A, T, X, false).
     DefaultAt(scope, kind, attr) <- Default(_, scope, kind, attr, false);
-    // wanted(S, T, X) :- resource_in(_, S, T), default(_, _, T, X, _).
-    Wanted(scope, kind, attr) <- ResourceIn(_, scope, kind), Default(_, _, kind, attr, _);
+    // defaults_at(A) :- default_at(A, _, _).
+    DefaultsAt(scope) <- DefaultAt(scope, _, _);
+
+    // Chains are followed down from the few scopes that set defaults, to
+    // the scopes they reach, rather than up from every scope to top scope:
+    // the work grows with what defaults reach, not with every chain.
+    // below_default(A, A) :- defaults_at(A).
+    BelowDefault(scope, scope) <- DefaultsAt(scope);
+    // below_default(S, A) :- below_default(P, A), dynamic_parent(S, P).
+    BelowDefault(scope, ancestor) <- BelowDefault(parent, ancestor), DynamicParent(scope, parent);
+
     // "the nearest default for that type and attribute wins": a chain goes
     // on past a scope only if the scope sets no `=>` default for them.
-    // clear(S, S, T, X) :- wanted(S, T, X).
-    Clear(scope, scope, kind, attr) <- Wanted(scope, kind, attr);
-    // clear(S, P, T, X) :- clear(S, Q, T, X), !default_at(Q, T, X),
-    //     dynamic_parent(Q, P).
-    Clear(scope, parent, kind, attr) <-
-        Clear(scope, step, kind, attr), !DefaultAt(step, kind, attr), DynamicParent(step, parent);
+    // clear(A, A, T, X) :- default(_, A, T, X, _).
+    Clear(scope, scope, kind, attr) <- Default(_, scope, kind, attr, _);
+    // clear(S, A, T, X) :- clear(P, A, T, X), dynamic_parent(S, P),
+    //     !default_at(S, T, X).
+    Clear(scope, ancestor, kind, attr) <-
+        Clear(parent, ancestor, kind, attr), DynamicParent(scope, parent), !DefaultAt(scope, kind, attr);
 
     // "all visible defaults merge"; `+>` appends to the next outer one, so
     // it stops no chain. Where candidate parents give different chains,
     // each chain's nearest default is a candidate.
-    // default_applies(R, X, D) :- resource_in(R, S, T), clear(S, A, T, X),
-    //     default(D, A, T, X, _), !resource_sets(R, X).
+    // The defaults a scope's resources of a type may take are found once
+    // per scope; each resource then meets only those.
+    // scope_default(S, T, X, D) :- clear(S, A, T, X), holds(S, T),
+    //     default(D, A, T, X, _).
+    ScopeDefault(scope, kind, attr, default) <-
+        Clear(scope, ancestor, kind, attr),
+        Holds(scope, kind),
+        Default(default, ancestor, kind, attr, _);
+    // holds(S, T) :- resource_in(_, S, T).
+    Holds(scope, kind) <- ResourceIn(_, scope, kind);
+    // default_applies(R, X, D) :- resource_in(R, S, T),
+    //     scope_default(S, T, X, D), !resource_sets(R, X).
     DefaultApplies(res, attr, default) <-
         ResourceIn(res, scope, kind),
-        Clear(scope, ancestor, kind, attr),
-        Default(default, ancestor, kind, attr, _),
+        ScopeDefault(scope, kind, attr, default),
         !ResourceSets(res, attr);
 
     // "what Puppet applies depends on evaluation order": a class (a
@@ -134,16 +147,16 @@ crepe! {
     // back to, through a declaration cycle).
     // order_dependent(S, T, X) :- scope_is(S, class), !default_at(S, T, X),
     //     dynamic_parent(S, P1), dynamic_parent(S, P2), P1 != P2,
-    //     reaches(P1, A), default_at(A, T, X), !reaches(P2, A),
+    //     below_default(P1, A), default_at(A, T, X), !below_default(P2, A),
     //     resource_in(R, S, T), !resource_sets(R, X).
     OrderDependent(scope, kind, attr) <-
         ScopeIs(scope, ScopeKind::Class),
         DynamicParent(scope, first),
         DynamicParent(scope, second),
         (first != second),
-        Reaches(first, ancestor),
+        BelowDefault(first, ancestor),
         DefaultAt(ancestor, kind, attr),
-        !Reaches(second, ancestor),
+        !BelowDefault(second, ancestor),
         ResourceIn(res, scope, kind),
         !ResourceSets(res, attr),
         !DefaultAt(scope, kind, attr);
