@@ -146,6 +146,8 @@ crepe! {
     pub struct Redefined(pub u32, pub Sym);
 
     struct Holds(Id, Id);
+    struct FixedTitle(Sym);
+    struct HeldInstance(Id, Sym, Id);
     struct HoldsKeyed(Id, Sym, Sym, Id);
     struct Owner(Id, Id);
     struct Subclass(Id, Id);
@@ -192,17 +194,19 @@ crepe! {
         HoldsKeyed(scope, kind, title, second),
         (first < second);
 
-    // duplicate_in_define(R, I1, I2) :- declaration(I1, D), is_define(D),
-    //     holds(S, I1), declaration(I2, D), holds(S, I2), I1 < I2,
-    //     body(D, B), direct(B, R, _, _).
-    // (Joined from the define instances: starting from `holds` paired every
-    // two resources of a scope.)
+    // Only defines whose body declares a resource of a literal title can
+    // have two instances clash; their instances are paired within each
+    // scope that evaluates them, never across the code base.
+    // fixed_title(D) :- is_define(D), body(D, B), direct(B, _, _, _).
+    FixedTitle(define) <- IsDefine(define), Body(define, body), Direct(body, _, _, _);
+    // held_instance(S, D, I) :- holds(S, I), declaration(I, D), fixed_title(D).
+    HeldInstance(scope, define, instance) <-
+        Holds(scope, instance), Declaration(instance, define), FixedTitle(define);
+    // duplicate_in_define(R, I1, I2) :- held_instance(S, D, I1),
+    //     held_instance(S, D, I2), I1 < I2, body(D, B), direct(B, R, _, _).
     DuplicateInDefine(res, first, second) <-
-        Declaration(first, define),
-        IsDefine(define),
-        Holds(scope, first),
-        Declaration(second, define),
-        Holds(scope, second),
+        HeldInstance(scope, define, first),
+        HeldInstance(scope, define, second),
         (first < second),
         Body(define, body),
         Direct(body, res, _, _);

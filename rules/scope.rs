@@ -283,17 +283,21 @@ pub fn run(extraction: &Extraction) -> Output {
             .map(|row| Parameter(row.scope, row.name)),
     );
 
-    let fact_names: Vec<&str> = facts
-        .known
-        .iter()
-        .filter(|row| text(row.kind) == "fact")
-        .map(|row| text(row.name))
-        .collect();
+    // Fact names, exact or as a prefix (`processor<N>`), looked up by hash.
+    let mut exact_facts: rustc_hash::FxHashSet<&str> = Default::default();
+    let mut fact_prefixes: Vec<&str> = Vec::new();
+    for row in facts.known.iter().filter(|row| text(row.kind) == "fact") {
+        match text(row.name).split_once('<') {
+            Some((prefix, _)) => fact_prefixes.push(prefix),
+            None => {
+                exact_facts.insert(text(row.name));
+            }
+        }
+    }
+    fact_prefixes.sort_unstable();
+    fact_prefixes.dedup();
     let is_fact = |name: &str| {
-        fact_names.iter().any(|fact| match fact.split_once('<') {
-            Some((prefix, _)) => name.starts_with(prefix),
-            None => *fact == name,
-        })
+        exact_facts.contains(name) || fact_prefixes.iter().any(|prefix| name.starts_with(prefix))
     };
     // The scope each reference's innermost non-lambda scope is, for the
     // define-only metaparameters.
