@@ -23,6 +23,11 @@ crepe! {
     struct Sets(Id, Sym);
 
     @input
+    /// `sets_on(res, target, attr)`: `res`, declaring `target`, sets
+    /// `attr` (`sets` with its declaration's target beside it).
+    struct SetsOn(Id, Sym, Sym);
+
+    @input
     /// `splat(res)`: `res` sets attributes from a hash (`* => $h`).
     struct Splat(Id);
 
@@ -145,23 +150,22 @@ crepe! {
     #[derive(Debug, PartialOrd, Ord)]
     pub struct Redefined(pub u32, pub Sym);
 
-    struct Holds(Id, Id);
+    struct Holds(Id, Id, Sym, Sym);
+    struct Instantiates(Id, Id);
     struct FixedTitle(Sym);
     struct HeldInstance(Id, Sym, Id);
-    struct HoldsKeyed(Id, Sym, Sym, Id);
     struct Owner(Id, Id);
     struct Subclass(Id, Id);
     struct DeclaredIn(Id, Sym, Sym);
     struct MayOverride(u32);
 
     // "Foo[x]: has no parameter named 'y'"
-    // unknown_parameter(R, A) :- declaration(R, T), defined(T), !open(T),
-    //     sets(R, A), !accepts(T, A), !metaparameter(A).
+    // unknown_parameter(R, A) :- sets_on(R, T, A), defined(T), !open(T),
+    //     !accepts(T, A), !metaparameter(A).
     UnknownParameter(res, attr) <-
-        Declaration(res, target),
+        SetsOn(res, target, attr),
         Defined(target),
         !Open(target),
-        Sets(res, attr),
         !Accepts(target, attr),
         !Metaparameter(attr);
 
@@ -178,20 +182,25 @@ crepe! {
     // What evaluating a scope always evaluates: its own resources, and
     // those of the classes it always declares and of the defines it
     // instantiates.
-    // holds(S, R) :- direct(S, R, _, _).
-    Holds(scope, res) <- Direct(scope, res, _, _);
-    // holds(S, R) :- declares_always(S, C), body(C, B), holds(B, R).
-    Holds(scope, res) <- DeclaresAlways(scope, class), Body(class, body), Holds(body, res);
-    // holds(S, R) :- holds(S, I), declaration(I, D), body(D, B), holds(B, R).
-    Holds(scope, res) <- Holds(scope, instance), Declaration(instance, define), Body(define, body), Holds(body, res);
-    HoldsKeyed(scope, kind, title, res) <- Holds(scope, res), Direct(_, res, kind, title);
+    // `holds` carries each resource's type and title, so that no relation
+    // is looked up by resource.
+    // holds(S, R, T, X) :- direct(S, R, T, X).
+    Holds(scope, res, kind, title) <- Direct(scope, res, kind, title);
+    // holds(S, R, T, X) :- declares_always(S, C), body(C, B), holds(B, R, T, X).
+    Holds(scope, res, kind, title) <-
+        DeclaresAlways(scope, class), Body(class, body), Holds(body, res, kind, title);
+    // instantiates(I, B) :- declaration(I, D), body(D, B).
+    Instantiates(instance, body) <- Declaration(instance, target), Body(target, body);
+    // holds(S, R, T, X) :- holds(S, I, _, _), instantiates(I, B), holds(B, R, T, X).
+    Holds(scope, res, kind, title) <-
+        Holds(scope, instance, _, _), Instantiates(instance, body), Holds(body, res, kind, title);
 
     // "Duplicate declaration: T[x] is already declared"
-    // duplicate_resource(R1, R2) :- holds(S, R1), holds(S, R2), R1 < R2,
-    //     direct(_, R1, T, X), direct(_, R2, T, X).
+    // duplicate_resource(R1, R2) :- holds(S, R1, T, X), holds(S, R2, T, X),
+    //     R1 < R2.
     DuplicateResource(first, second) <-
-        HoldsKeyed(scope, kind, title, first),
-        HoldsKeyed(scope, kind, title, second),
+        Holds(scope, first, kind, title),
+        Holds(scope, second, kind, title),
         (first < second);
 
     // Only defines whose body declares a resource of a literal title can
@@ -199,9 +208,9 @@ crepe! {
     // scope that evaluates them, never across the code base.
     // fixed_title(D) :- is_define(D), body(D, B), direct(B, _, _, _).
     FixedTitle(define) <- IsDefine(define), Body(define, body), Direct(body, _, _, _);
-    // held_instance(S, D, I) :- holds(S, I), declaration(I, D), fixed_title(D).
-    HeldInstance(scope, define, instance) <-
-        Holds(scope, instance), Declaration(instance, define), FixedTitle(define);
+    // (A define instance's type is its define.)
+    // held_instance(S, D, I) :- holds(S, I, D, _), fixed_title(D).
+    HeldInstance(scope, define, instance) <- Holds(scope, instance, define, _), FixedTitle(define);
     // duplicate_in_define(R, I1, I2) :- held_instance(S, D, I1),
     //     held_instance(S, D, I2), I1 < I2, body(D, B), direct(B, R, _, _).
     DuplicateInDefine(res, first, second) <-
@@ -357,6 +366,7 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
         }
     };
 
+    let mut targets: FxHashMap<Id, Sym> = FxHashMap::default();
     for row in &facts.resource {
         let target = if Some(row.type_name) == class {
             if !row.title_literal {
@@ -367,6 +377,7 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
             row.type_name
         };
         runtime.extend([Declaration(row.res, target)]);
+        targets.insert(row.res, target);
         if row.title_literal {
             let scope = scope_in(row.scope, row.file);
             runtime.extend([Declared(scope, row.res, row.type_name, row.title)]);
@@ -405,6 +416,9 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
             runtime.extend([Splat(row.res)]);
         } else {
             runtime.extend([Sets(row.res, row.attr)]);
+            if let Some(&target) = targets.get(&row.res) {
+                runtime.extend([SetsOn(row.res, target, row.attr)]);
+            }
         }
     }
     runtime.extend(

@@ -49,16 +49,13 @@ crepe! {
     struct PlainRef(Id, Id, Sym);
 
     @input
-    /// `top_ref(ref, name)`: `$::x`.
-    struct TopRef(Id, Sym);
+    /// `top_ref(ref, scope, name)`: `$::x`, read in `scope`.
+    struct TopRef(Id, Id, Sym);
 
     @input
-    /// `qualified_ref(ref, class, name)`: `$a::b::x`.
-    struct QualifiedRef(Id, Sym, Sym);
-
-    @input
-    /// `ref_scope(ref, scope)`: the scope a qualified reference is read in.
-    struct RefScope(Id, Id);
+    /// `qualified_ref(ref, scope, class, name)`: `$a::b::x`, read in
+    /// `scope`.
+    struct QualifiedRef(Id, Id, Sym, Sym);
 
     @input
     /// `builtin(ref)`: `$facts`, `$title`, `$0`, metaparameters in defines...
@@ -97,6 +94,7 @@ crepe! {
     struct Scope(Id);
     struct InheritsTc(Sym, Sym);
     struct Resolved(Id);
+    struct UnresolvedPlain(Id);
     struct Unresolved(Id);
 
     // scope(top).
@@ -145,16 +143,16 @@ crepe! {
     // resolves(R, T) :- plain_ref(R, S, N), local(S, T), assigned(T, N, true).
     Resolves(reference, declared) <- PlainRef(reference, scope, name), Local(scope, declared), Assigned(declared, name, true);
     // "$::x is top scope"
-    // resolves(R, top) :- top_ref(R, N), assigned(top, N, false).
-    Resolves(reference, TOP_SCOPE) <- TopRef(reference, name), Assigned(TOP_SCOPE, name, false);
+    // resolves(R, top) :- top_ref(R, _, N), assigned(top, N, false).
+    Resolves(reference, TOP_SCOPE) <- TopRef(reference, _, name), Assigned(TOP_SCOPE, name, false);
     // "$a::b::x names a parameter or class-level variable of class a::b"
     // (or of a class it inherits from); never a private one.
-    // resolves(R, CS) :- qualified_ref(R, C, N), class_scope(C, CS), assigned(CS, N, false).
-    Resolves(reference, scope) <- QualifiedRef(reference, class, name), ClassScope(class, scope), Assigned(scope, name, false);
-    // resolves(R, AS) :- qualified_ref(R, C, N), class_scope(C, CS), sees(CS, AS),
+    // resolves(R, CS) :- qualified_ref(R, _, C, N), class_scope(C, CS), assigned(CS, N, false).
+    Resolves(reference, scope) <- QualifiedRef(reference, _, class, name), ClassScope(class, scope), Assigned(scope, name, false);
+    // resolves(R, AS) :- qualified_ref(R, _, C, N), class_scope(C, CS), sees(CS, AS),
     //     class_scope(_, AS), assigned(AS, N, false).
     Resolves(reference, seen) <-
-        QualifiedRef(reference, class, name),
+        QualifiedRef(reference, _, class, name),
         ClassScope(class, scope),
         Sees(scope, seen),
         ClassScope(_, seen),
@@ -162,18 +160,16 @@ crepe! {
 
     // "A private variable is only available in the scope where it is
     // declared (and inner local scopes)", by its qualified name too.
-    // resolves(R, top) :- top_ref(R, N), ref_scope(R, S), local(S, top),
+    // resolves(R, top) :- top_ref(R, S, N), local(S, top),
     //     assigned(top, N, true).
     Resolves(reference, TOP_SCOPE) <-
-        TopRef(reference, name),
-        RefScope(reference, scope),
+        TopRef(reference, scope, name),
         Local(scope, TOP_SCOPE),
         Assigned(TOP_SCOPE, name, true);
-    // resolves(R, CS) :- qualified_ref(R, C, N), ref_scope(R, S),
-    //     class_scope(C, CS), local(S, CS), assigned(CS, N, true).
+    // resolves(R, CS) :- qualified_ref(R, S, C, N), class_scope(C, CS),
+    //     local(S, CS), assigned(CS, N, true).
     Resolves(reference, class_scope) <-
-        QualifiedRef(reference, class, name),
-        RefScope(reference, scope),
+        QualifiedRef(reference, scope, class, name),
         ClassScope(class, class_scope),
         Local(scope, class_scope),
         Assigned(class_scope, name, true);
@@ -181,22 +177,25 @@ crepe! {
     // "A private parameter may only be directly used from the module where
     // it was declared": by qualified name it resolves (the privacy program
     // judges the module).
-    // resolves(R, CS) :- qualified_ref(R, C, N), class_scope(C, CS), parameter(CS, N).
-    Resolves(reference, scope) <- QualifiedRef(reference, class, name), ClassScope(class, scope), Parameter(scope, name);
+    // resolves(R, CS) :- qualified_ref(R, _, C, N), class_scope(C, CS), parameter(CS, N).
+    Resolves(reference, scope) <- QualifiedRef(reference, _, class, name), ClassScope(class, scope), Parameter(scope, name);
 
     // resolved(R) :- resolves(R, _).
     Resolved(reference) <- Resolves(reference, _);
-    // unresolved(R) :- (plain_ref(R, _, _) ; top_ref(R, _) ; qualified_ref(R, _, _)),
-    //     !resolved(R), !builtin(R).
-    Unresolved(reference) <- PlainRef(reference, _, _), !Resolved(reference), !Builtin(reference);
-    Unresolved(reference) <- TopRef(reference, _), !Resolved(reference), !Builtin(reference);
-    Unresolved(reference) <- QualifiedRef(reference, _, _), !Resolved(reference), !Builtin(reference);
-
+    // Each kind of reference is judged from its own relation, so that no
+    // relation is looked up by reference (an index of a row per
+    // reference).
     // "top-scope names that no manifest assigns are node facts"
-    // top_scope_fact(R) :- unresolved(R), top_ref(R, _).
-    TopScopeFact(reference) <- Unresolved(reference), TopRef(reference, _);
-    // top_scope_fact(R) :- unresolved(R), plain_ref(R, _, _), fact_name(R).
-    TopScopeFact(reference) <- Unresolved(reference), PlainRef(reference, _, _), FactName(reference);
+    // top_scope_fact(R) :- top_ref(R, _, _), !resolved(R), !builtin(R).
+    TopScopeFact(reference) <- TopRef(reference, _, _), !Resolved(reference), !Builtin(reference);
+    // unresolved_plain(R) :- plain_ref(R, _, _), !resolved(R), !builtin(R).
+    UnresolvedPlain(reference) <- PlainRef(reference, _, _), !Resolved(reference), !Builtin(reference);
+    // top_scope_fact(R) :- unresolved_plain(R), fact_name(R).
+    TopScopeFact(reference) <- UnresolvedPlain(reference), FactName(reference);
+    // unresolved(R) :- unresolved_plain(R).
+    Unresolved(reference) <- UnresolvedPlain(reference);
+    // unresolved(R) :- qualified_ref(R, _, _, _), !resolved(R), !builtin(R).
+    Unresolved(reference) <- QualifiedRef(reference, _, _, _), !Resolved(reference), !Builtin(reference);
     // unknown_variable(R) :- unresolved(R), !top_scope_fact(R).
     UnknownVariable(reference) <- Unresolved(reference), !TopScopeFact(reference);
 }
@@ -332,14 +331,13 @@ pub fn run(extraction: &Extraction) -> Output {
                     runtime.extend([FactName(row.reference)]);
                 }
             }
-            "::" => {
-                runtime.extend([TopRef(row.reference, row.short_name)]);
-                runtime.extend([RefScope(row.reference, row.scope)]);
-            }
-            _ => {
-                runtime.extend([QualifiedRef(row.reference, row.namespace, row.short_name)]);
-                runtime.extend([RefScope(row.reference, row.scope)]);
-            }
+            "::" => runtime.extend([TopRef(row.reference, row.scope, row.short_name)]),
+            _ => runtime.extend([QualifiedRef(
+                row.reference,
+                row.scope,
+                row.namespace,
+                row.short_name,
+            )]),
         }
     }
     let (sees, local, resolves, unknown, top_scope_facts) =
