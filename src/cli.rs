@@ -356,17 +356,21 @@ fn check(args: CheckArgs) -> ExitCode {
     progress.phase("running the rules");
     let level = |id: &str| config.level(id).severity();
     let diagnostics = lints::check_with(&extraction, |rule| level(rule.id));
-    let applied = suppression::apply(
-        &extraction,
-        diagnostics,
-        level(lints::unused_suppression::UnusedSuppression::RULE.id),
-        |id| level(id).is_some(),
-    );
+    let applied = crate::timings::time("suppressions", || {
+        suppression::apply(
+            &extraction,
+            diagnostics,
+            level(lints::unused_suppression::UnusedSuppression::RULE.id),
+            |id| level(id).is_some(),
+        )
+    });
     progress.finish();
 
     let root = config.root.clone();
     let mut sources = report::Sources::default();
-    let mut findings = baseline::fingerprint(applied.kept, &root, &mut sources);
+    let mut findings = crate::timings::time("fingerprints", || {
+        baseline::fingerprint(applied.kept, &root, &mut sources)
+    });
     if let Some(path) = &args.write_baseline {
         if let Err(error) = Baseline::of(&findings, &root).write(path) {
             eprintln!(
@@ -429,10 +433,10 @@ fn check(args: CheckArgs) -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    if report::write(args.format, &mut out, &report, &mut sources)
-        .and_then(|()| out.flush())
-        .is_err()
-    {
+    let written = crate::timings::time("report", || {
+        report::write(args.format, &mut out, &report, &mut sources).and_then(|()| out.flush())
+    });
+    if written.is_err() {
         return ExitCode::from(2);
     }
     outcome.exit_code()

@@ -27,7 +27,7 @@ use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
-    Facts, FileId, Known, ModulepathEntry, ModulepathState, ParseError, Remap, TypeParam,
+    Facts, FileId, Known, ModulepathEntry, ModulepathState, ParseError, Remap, Sym, TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -133,7 +133,7 @@ pub fn extract_paths(paths: &[PathBuf]) -> Extraction {
 
 /// [`extract_paths`], with what the configuration adds.
 pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
-    let discovery = source::discover(paths, wanted);
+    let discovery = crate::timings::time("discover files", || source::discover(paths, wanted));
     let configured_dirs = input.modulepath.iter().flat_map(|modulepath| {
         modulepath
             .entries
@@ -142,33 +142,18 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     });
     let mut layout = Layout::with_modulepath(configured_dirs.collect());
     let analyzed = Analyzed::new(paths);
-    let placed: Vec<(PathBuf, Placement)> = discovery
-        .files
-        .into_iter()
-        .filter(|path| !input.ignores(path))
-        .map(|path| {
-            let placement = layout.place(&path);
-            (path, placement)
-        })
-        .collect();
-    let grammar = extract::Grammar::new(&syntax::language());
-    let outputs: Vec<FileOutput> = crate::timings::time("parse and extract files", || {
-        placed
-            .into_par_iter()
-            .map_init(syntax::new_parser, |parser, (path, placement)| {
-                if source::is_template(&path) {
-                    template_file(path, placement)
-                } else if source::is_environment_conf(&path) {
-                    environment_conf(path, placement, &analyzed)
-                } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
-                    ruby_file(path, placement)
-                } else {
-                    manifest(parser, &grammar, path, placement)
-                }
+    let placed: Vec<(PathBuf, Placement)> = crate::timings::time("place files", || {
+        discovery
+            .files
+            .into_iter()
+            .filter(|path| !input.ignores(path))
+            .map(|path| {
+                let placement = layout.place(&path);
+                (path, placement)
             })
             .collect()
     });
-
+    let grammar = extract::Grammar::new(&syntax::language());
     let mut extraction = Extraction {
         diagnostics: discovery.errors,
         ..Extraction::default()
@@ -185,22 +170,74 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         };
         extraction.facts.known.push(row);
     }
+    // Files are read a chunk at a time, each chunk's facts merged before
+    // the next is read: what one file gave is freed soon after, and the
+    // process never holds every file's facts twice.
     let mut id_base = 0;
-    let outputs = outputs.into_iter().chain(
-        input
-            .modulepath
-            .as_ref()
-            .map(|modulepath| configured(modulepath, &analyzed)),
+    crate::timings::time("parse, extract and merge", || {
+        for chunk in placed.chunks(CHUNK) {
+            let mut outputs: Vec<FileOutput> = chunk
+                .par_iter()
+                .map_init(syntax::new_parser, |parser, (path, placement)| {
+                    let (path, placement) = (path.clone(), placement.clone());
+                    if source::is_template(&path) {
+                        template_file(path, placement)
+                    } else if source::is_environment_conf(&path) {
+                        environment_conf(path, placement, &analyzed)
+                    } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
+                        ruby_file(path, placement)
+                    } else {
+                        manifest(parser, &grammar, path, placement)
+                    }
+                })
+                .collect();
+            merge(&mut extraction, &mut outputs, &mut id_base);
+        }
+    });
+    if let Some(modulepath) = &input.modulepath {
+        merge(
+            &mut extraction,
+            &mut [configured(modulepath, &analyzed)],
+            &mut id_base,
+        );
+    }
+    extraction.facts.shrink_to_fit();
+    extraction
+}
+
+/// How many files are read between two merges.
+const CHUNK: usize = 1024;
+
+/// Moves the facts of the next files into `extraction`, in path order:
+/// symbols interned in that order (so that they are the same on every
+/// run), then each file's rows remapped in parallel, then appended.
+fn merge(extraction: &mut Extraction, outputs: &mut [FileOutput], id_base: &mut u32) {
+    let files = extraction.files;
+    let remaps: Vec<(Vec<Sym>, u32)> = outputs
+        .iter_mut()
+        .map(|output| {
+            let symbols = extraction.interner.absorb(&output.interner);
+            output.interner = Interner::default();
+            let base = *id_base;
+            *id_base += output.ids - 1;
+            (symbols, base)
+        })
+        .collect();
+    outputs.par_iter_mut().zip(&remaps).enumerate().for_each(
+        |(index, (output, (symbols, id_base)))| {
+            output.facts.remap(&Remap {
+                symbols,
+                id_base: *id_base,
+                file: FileId((files + index) as u32 + 1),
+            });
+        },
     );
-    for (index, mut output) in outputs.enumerate() {
-        let file = FileId(index as u32 + 1);
-        let symbols = extraction.interner.absorb(&output.interner);
-        output.facts.remap(&Remap {
-            symbols: &symbols,
-            id_base,
-            file,
-        });
-        id_base += output.ids - 1;
+    drop(remaps);
+    extraction
+        .facts
+        .reserve(outputs.iter().map(|output| &output.facts));
+    for (index, output) in outputs.iter_mut().enumerate() {
+        let file = FileId((files + index) as u32 + 1);
         let interner = &mut extraction.interner;
         let row = schema::File {
             file,
@@ -209,12 +246,14 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
             role: interner.intern(output.placement.role.name()),
         };
         extraction.facts.file.push(row);
-        extraction.facts.append(&mut output.facts);
+        // Taken, so that each file's rows are freed once copied.
+        extraction
+            .facts
+            .append(&mut std::mem::take(&mut output.facts));
         extraction.diagnostics.append(&mut output.diagnostics);
         extraction.files += 1;
         extraction.bytes += output.bytes;
     }
-    extraction
 }
 
 fn manifest(

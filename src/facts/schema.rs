@@ -195,6 +195,17 @@ macro_rules! relations {
                 $(for row in &mut self.$name { row.remap(remap); })+
             }
 
+            /// Makes room for the rows of `parts`, so that appending them
+            /// copies each row once.
+            pub fn reserve<'a>(&mut self, parts: impl Iterator<Item = &'a Facts> + Clone) {
+                $(self.$name.reserve(parts.clone().map(|part| part.$name.len()).sum());)+
+            }
+
+            /// Frees the room that no row uses.
+            pub fn shrink_to_fit(&mut self) {
+                $(self.$name.shrink_to_fit();)+
+            }
+
             /// Moves `other`'s rows into `self`.
             pub fn append(&mut self, other: &mut Facts) {
                 $(self.$name.append(&mut other.$name);)+
