@@ -152,6 +152,8 @@ crepe! {
 
     struct Holds(Id, Id, Sym, Sym);
     struct Instantiates(Id, Id);
+    struct SharedTitle(Sym, Sym);
+    struct HoldsShared(Id, Id, Sym, Sym);
     struct FixedTitle(Sym);
     struct HeldInstance(Id, Sym, Id);
     struct Owner(Id, Id);
@@ -195,12 +197,20 @@ crepe! {
     Holds(scope, res, kind, title) <-
         Holds(scope, instance, _, _), Instantiates(instance, body), Holds(body, res, kind, title);
 
+    // Only a type and title that two resources share can be declared
+    // twice; `holds` is paired on those alone, not on every resource.
+    // shared_title(T, X) :- direct(_, R1, T, X), direct(_, R2, T, X), R1 != R2.
+    SharedTitle(kind, title) <-
+        Direct(_, first, kind, title), Direct(_, second, kind, title), (first != second);
+    // holds_shared(S, R, T, X) :- holds(S, R, T, X), shared_title(T, X).
+    HoldsShared(scope, res, kind, title) <- Holds(scope, res, kind, title), SharedTitle(kind, title);
+
     // "Duplicate declaration: T[x] is already declared"
-    // duplicate_resource(R1, R2) :- holds(S, R1, T, X), holds(S, R2, T, X),
-    //     R1 < R2.
+    // duplicate_resource(R1, R2) :- holds_shared(S, R1, T, X),
+    //     holds_shared(S, R2, T, X), R1 < R2.
     DuplicateResource(first, second) <-
-        Holds(scope, first, kind, title),
-        Holds(scope, second, kind, title),
+        HoldsShared(scope, first, kind, title),
+        HoldsShared(scope, second, kind, title),
         (first < second);
 
     // Only defines whose body declares a resource of a literal title can
