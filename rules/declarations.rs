@@ -396,9 +396,8 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
             }
         }
     }
-    let lambda = interner.get("lambda");
     for row in &facts.scope {
-        if Some(row.kind) == lambda {
+        if row.kind == crate::facts::schema::ScopeKind::Lambda {
             runtime.extend([Nested(row.scope, scope_in(row.lexical_parent, row.file))]);
         } else {
             runtime.extend([OwnBody(scope_in(row.scope, row.file))]);

@@ -20,21 +20,13 @@ pub mod visibility;
 
 pub use analysis::{Analysis, Program};
 
+use crate::facts::schema::ScopeKind;
+
 /// A program's output in a stable order.
 fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut rows: Vec<T> = rows.into_iter().collect();
     rows.sort();
     rows
-}
-
-/// A scope's kind, as the programs match on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ScopeKind {
-    Node,
-    Class,
-    Define,
-    Lambda,
-    Function,
 }
 
 /// `(scope, kind, lexical_parent)` of every scope but top scope.
@@ -47,16 +39,11 @@ fn scopes(
         crate::facts::schema::Id,
     ),
 > + '_ {
-    extraction.facts.scope.iter().map(|row| {
-        let kind = match extraction.interner.resolve(row.kind) {
-            "node" => ScopeKind::Node,
-            "class" => ScopeKind::Class,
-            "define" => ScopeKind::Define,
-            "lambda" => ScopeKind::Lambda,
-            _ => ScopeKind::Function,
-        };
-        (row.scope, kind, row.lexical_parent)
-    })
+    extraction
+        .facts
+        .scope
+        .iter()
+        .map(|row| (row.scope, row.kind, row.lexical_parent))
 }
 
 /// `(scope, name, private)` of every variable assigned and parameter

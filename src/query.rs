@@ -286,12 +286,12 @@ fn describe_scope(analysis: &Analysis, scope: Id) -> String {
             if name.is_empty() {
                 format!(
                     "{} at {}:{}",
-                    analysis.text(row.kind),
+                    row.kind.name(),
                     analysis.path(row.file).display(),
                     row.line
                 )
             } else {
-                format!("{} {name}", analysis.text(row.kind))
+                format!("{} {name}", row.kind.name())
             }
         }
         Err(_) => format!("scope {}", scope.0),

@@ -446,29 +446,6 @@ struct Frame {
     parameters: u32,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ScopeKind {
-    Top,
-    Node,
-    Class,
-    Define,
-    Lambda,
-    Function,
-}
-
-impl ScopeKind {
-    fn name(self) -> &'static str {
-        match self {
-            ScopeKind::Top => "top",
-            ScopeKind::Node => "node",
-            ScopeKind::Class => "class",
-            ScopeKind::Define => "define",
-            ScopeKind::Lambda => "lambda",
-            ScopeKind::Function => "function",
-        }
-    }
-}
-
 /// An attribute: (name, operator, value text, node).
 type Attribute<'a> = (&'a str, &'a str, &'a str, Node<'a>);
 
@@ -1102,7 +1079,7 @@ impl<'a> Extractor<'a> {
         let scope = self.new_id();
         let row = Scope {
             scope,
-            kind: self.sym(kind.name()),
+            kind,
             name: self.sym(&name),
             lexical_parent: self.scope(),
             file: FileId::default(),

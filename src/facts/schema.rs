@@ -142,6 +142,39 @@ impl Column for ModulepathState {
     }
 }
 
+/// A scope's kind: the `kind` column of `scope`, exported as its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ScopeKind {
+    Top,
+    Node,
+    Class,
+    Define,
+    Lambda,
+    Function,
+}
+
+impl ScopeKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ScopeKind::Top => "top",
+            ScopeKind::Node => "node",
+            ScopeKind::Class => "class",
+            ScopeKind::Define => "define",
+            ScopeKind::Lambda => "lambda",
+            ScopeKind::Function => "function",
+        }
+    }
+}
+
+impl Column for ScopeKind {
+    const TYPE: &'static str = "text";
+    const SYMBOL: bool = true;
+    fn remap(&mut self, _: &Remap) {}
+    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
+        Value::Text(self.name())
+    }
+}
+
 /// A column of a relation, for documentation and export.
 #[derive(Debug)]
 pub struct ColumnSchema {
@@ -275,7 +308,7 @@ relations! {
     /// `lexical_parent`: the scope whose text encloses this one.
     ///
     /// Example: `scope(12, class, apache::vhost, 0, 3, 1)`
-    scope / Scope { scope: Id, kind: Sym, name: Sym, lexical_parent: Id, file: FileId, line: u32 }
+    scope / Scope { scope: Id, kind: ScopeKind, name: Sym, lexical_parent: Id, file: FileId, line: u32 }
 
     /// `class_decl(class, scope, file, line, col)`: a class definition;
     /// nested classes get their full name.

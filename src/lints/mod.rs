@@ -501,7 +501,11 @@ pub fn check_with(
             })
             .collect()
     });
-    diagnostics.sort_by(|a, b| (&a.path, a.location, a.rule).cmp(&(&b.path, b.location, b.rule)));
+    // Wholly ordered, so that the order does not hang on how the rules
+    // ran or how symbols were numbered.
+    diagnostics.sort_by(|a, b| {
+        (&a.path, a.location, a.rule, &a.message).cmp(&(&b.path, b.location, b.rule, &b.message))
+    });
     diagnostics.dedup();
     diagnostics
 }

@@ -38,7 +38,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                     "which `{}` default reaches the {} resources of {} `{}` depends on which declaration Puppet evaluates first",
                     context.text(found.2),
                     context.text(found.1),
-                    context.text(scope.kind),
+                    scope.kind.name(),
                     context.text(scope.name),
                 ),
             ))
