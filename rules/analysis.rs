@@ -234,15 +234,14 @@ impl<'a> Analysis<'a> {
     /// The line and column of a use.
     pub fn site_location(&self, site: privacy::Site) -> (u32, u32) {
         let facts = &self.extraction.facts;
-        let at = |line: u32, col: u32| (line, col);
         match site {
             privacy::Site::Declares(index) => {
                 let row = &facts.declares[index as usize];
-                at(row.line, row.col)
+                (row.line, row.col)
             }
             privacy::Site::Inherits(index) => {
                 let row = &facts.inherits[index as usize];
-                at(row.line, row.col)
+                (row.line, row.col)
             }
             privacy::Site::Resource(index) => {
                 let resource = &facts.resource[index as usize];
@@ -250,15 +249,15 @@ impl<'a> Analysis<'a> {
             }
             privacy::Site::Relationship(index) => {
                 let row = &facts.relationship[index as usize];
-                at(row.line, row.col)
+                (row.line, row.col)
             }
             privacy::Site::VarRef(index) => {
                 let row = &facts.var_ref[index as usize];
-                at(row.line, row.col)
+                (row.line, row.col)
             }
             privacy::Site::ParamRef(index) => {
                 let row = &facts.resource_param_ref[index as usize];
-                at(row.line, row.col)
+                (row.line, row.col)
             }
         }
     }
