@@ -16,6 +16,8 @@
 //! - `control_repositories_raise_only_real_errors`: on the two control
 //!   repositories of the corpora, every error finding is in
 //!   `data/control-repos/<name>.findings.tsv` with the reason it is real.
+//! - `class_declaration_is_not_a_define_instance`: a resource-like
+//!   declaration of class `thing` is no instance of a define `thing`.
 //! - `demo_findings_are_real`: the README's example, corpus/demo: every
 //!   finding is in its expectations file with the reason it is real, and
 //!   where the reason is Puppet's, Puppet's recorded compilation says so.
@@ -387,4 +389,50 @@ fn control_repositories_raise_only_real_errors() {
         )));
         assert_findings_are_expected(&findings, &expected);
     }
+}
+
+/// Classes and defines have names of their own: `class { 'thing': }`
+/// declared twice where one scope evaluates both is Puppet's duplicate
+/// `Class[Thing]`, not two instances of the define `thing` clashing over
+/// its `Notify[fixed]` (which pfacts said until its declarations program
+/// took a declaration's type from the resource).
+#[test]
+fn class_declaration_is_not_a_define_instance() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("manifests")).unwrap();
+    std::fs::write(
+        dir.path().join("manifests/site.pp"),
+        "define thing { notify { 'fixed': } }
+class thing { }
+class other { class { 'thing': } }
+node default {
+  class { 'thing': }
+  include other
+}
+",
+    )
+    .unwrap();
+    let (_, stdout) = pfacts(&[
+        "check",
+        "--format",
+        "json",
+        "--exit-zero",
+        dir.path().to_str().unwrap(),
+    ]);
+    let findings: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let messages: Vec<&str> = findings
+        .iter()
+        .filter(|finding| finding["rule"] == "duplicate-resource")
+        .map(|finding| finding["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages
+            .iter()
+            .any(|message| message.contains("Class[Thing]")),
+        "the duplicate class declaration is found: {messages:?}"
+    );
+    assert!(
+        !messages.iter().any(|message| message.contains("instance")),
+        "no define instance is involved: {messages:?}"
+    );
 }
