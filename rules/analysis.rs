@@ -102,13 +102,27 @@ impl<'a> Analysis<'a> {
 
     fn run(&self, program: Program) {
         match program {
-            Program::Scope => drop(self.scope()),
-            Program::Defaults => drop(self.defaults()),
-            Program::Inheritance => drop(self.inheritance()),
-            Program::Privacy => drop(self.privacy()),
-            Program::Names => drop(self.names()),
-            Program::Declarations => drop(self.declarations()),
-            Program::Visibility => drop(self.visibility()),
+            Program::Scope => {
+                self.scope();
+            }
+            Program::Defaults => {
+                self.defaults();
+            }
+            Program::Inheritance => {
+                self.inheritance();
+            }
+            Program::Privacy => {
+                self.privacy();
+            }
+            Program::Names => {
+                self.names();
+            }
+            Program::Declarations => {
+                self.declarations();
+            }
+            Program::Visibility => {
+                self.visibility();
+            }
         }
     }
 

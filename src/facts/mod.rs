@@ -175,11 +175,15 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     // process never holds every file's facts twice.
     let mut id_base = 0;
     crate::timings::time("parse, extract and merge", || {
-        for chunk in placed.chunks(CHUNK) {
+        let mut placed = placed.into_iter();
+        loop {
+            let chunk: Vec<(PathBuf, Placement)> = placed.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                break;
+            }
             let mut outputs: Vec<FileOutput> = chunk
-                .par_iter()
+                .into_par_iter()
                 .map_init(syntax::new_parser, |parser, (path, placement)| {
-                    let (path, placement) = (path.clone(), placement.clone());
                     if source::is_template(&path) {
                         template_file(path, placement)
                     } else if source::is_environment_conf(&path) {
