@@ -7,9 +7,10 @@
 use crepe::crepe;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use super::sorted;
+use super::{named_columns, sorted};
 use crate::facts::builtins::METAPARAMETERS;
-use crate::facts::schema::{Id, Sym, TOP_SCOPE};
+use crate::facts::layout::Role;
+use crate::facts::schema::{DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 crepe! {
@@ -78,8 +79,8 @@ crepe! {
 
     @input
     /// `definition(kind, name, site)`: a class, define, function or node
-    /// matcher defined at row `site` of its relation.
-    struct Definition(u8, Sym, u32);
+    /// matcher defined at row `site` of `definition`.
+    struct Definition(DefinitionKind, Sym, u32);
 
     @input
     /// `declared(scope, res, type, title)`: `res`, with a literal title,
@@ -133,10 +134,10 @@ crepe! {
     pub struct DuplicateInDefine(pub Id, pub Id, pub Id);
 
     @output
-    /// `duplicate_definition(kind, first, second)`: rows of the same
-    /// relation defining one name.
+    /// `duplicate_definition(first, second)`: rows of `definition` that
+    /// define one name, of one kind.
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct DuplicateDefinition(pub u8, pub u32, pub u32);
+    pub struct DuplicateDefinition(pub u32, pub u32);
 
     @output
     /// `foreign_override(site)`: an override whose resource only classes
@@ -275,10 +276,20 @@ crepe! {
     // Puppet keeps the first definition it loads; the other is dead code.
     // duplicate_definition(K, S1, S2) :- definition(K, N, S1),
     //     definition(K, N, S2), S1 < S2.
-    DuplicateDefinition(kind, first, second) <-
+    DuplicateDefinition(first, second) <-
         Definition(kind, name, first),
         Definition(kind, name, second),
         (first < second);
+}
+
+named_columns! {
+    UnknownParameter { 0 resource: Id, 1 attr: Sym }
+    MissingParameter { 0 resource: Id, 1 parameter: Sym }
+    DuplicateResource { 0 first: Id, 1 second: Id }
+    DuplicateInDefine { 0 resource: Id, 1 first: Id, 2 second: Id }
+    DuplicateDefinition { 0 first: u32, 1 second: u32 }
+    ForeignOverride { 0 site: u32 }
+    Redefined { 0 site: u32, 1 attr: Sym }
 }
 
 /// What the program derives.
@@ -291,9 +302,6 @@ pub struct Output {
     pub foreign_overrides: Vec<ForeignOverride>,
     pub redefinitions: Vec<Redefined>,
 }
-
-/// Kinds of `definition`, in the order of [`DEFINITION_KINDS`].
-pub const DEFINITION_KINDS: [&str; 4] = ["class", "define", "function", "node"];
 
 /// Loads the facts and the defaults that reach each resource (from the
 /// defaults program), and runs the program.
@@ -308,16 +316,16 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
 
     // Class and define bodies by scope, and what each accepts.
     let mut bodies: FxHashMap<Id, Sym> = FxHashMap::default();
-    for row in &facts.class_decl {
-        bodies.insert(row.scope, row.class);
-        runtime.extend([Defined(row.class)]);
-        runtime.extend([Body(row.class, row.scope)]);
+    for row in facts.definitions(DefinitionKind::Class) {
+        bodies.insert(row.scope, row.name);
+        runtime.extend([Defined(row.name)]);
+        runtime.extend([Body(row.name, row.scope)]);
     }
-    for row in &facts.define_decl {
-        bodies.insert(row.scope, row.define);
-        runtime.extend([Defined(row.define)]);
-        runtime.extend([IsDefine(row.define)]);
-        runtime.extend([Body(row.define, row.scope)]);
+    for row in facts.definitions(DefinitionKind::Define) {
+        bodies.insert(row.scope, row.name);
+        runtime.extend([Defined(row.name)]);
+        runtime.extend([IsDefine(row.name)]);
+        runtime.extend([Body(row.name, row.scope)]);
     }
     if let Some(name) = name {
         runtime.extend(bodies.values().map(|&target| Accepts(target, name)));
@@ -348,12 +356,11 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
     runtime.extend(
         defaults
             .iter()
-            .map(|applies| Defaulted(applies.0, applies.1)),
+            .map(|applies| Defaulted(applies.resource(), applies.attr())),
     );
 
     // Top scope is one per environment: the environment's manifests share
     // it; each other file (an example) is applied on its own.
-    let environment_manifest = interner.get("environment_manifest");
     let mut top_scopes: FxHashMap<String, Id> = FxHashMap::default();
     let top_scope_of: Vec<Id> = facts
         .file
@@ -361,7 +368,7 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
         .map(|row| {
             let path = text(row.path);
             let key = match path.rfind("manifests/") {
-                Some(end) if Some(row.role) == environment_manifest => &path[..end],
+                Some(end) if row.role == Role::EnvironmentManifest => &path[..end],
                 _ => path,
             };
             let next = Id(u32::MAX - top_scopes.len() as u32);
@@ -438,21 +445,16 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
             .map(|row| DeclaresAlways(scope_in(row.scope, row.file), row.class)),
     );
 
-    let sites = |rows: &mut dyn Iterator<Item = Sym>, kind: u8| -> Vec<Definition> {
-        rows.enumerate()
-            .map(|(site, name)| Definition(kind, name, site as u32))
-            .collect()
-    };
-    runtime.extend(sites(&mut facts.class_decl.iter().map(|row| row.class), 0));
-    runtime.extend(sites(
-        &mut facts.define_decl.iter().map(|row| row.define),
-        1,
-    ));
-    runtime.extend(sites(
-        &mut facts.function_decl.iter().map(|row| row.function),
-        2,
-    ));
-    runtime.extend(sites(&mut facts.node_decl.iter().map(|row| row.matcher), 3));
+    // Classes, defines, functions and nodes: what `duplicate-declaration`
+    // is about.
+    runtime.extend(
+        facts
+            .definition
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| !row.kind.is_type())
+            .map(|(site, row)| Definition(row.kind, row.name, site as u32)),
+    );
 
     let (unknown, missing, duplicates, in_defines, definitions, foreign, redefined) =
         runtime.run_with_hasher::<FxBuildHasher>();

@@ -6,8 +6,8 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::{scopes, sorted, ScopeKind};
-use crate::facts::schema::{Id, Sym, TOP_SCOPE};
+use super::{named_columns, scopes, sorted, ScopeKind};
+use crate::facts::schema::{AttributeOp, DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 crepe! {
@@ -44,8 +44,8 @@ crepe! {
     struct ResourceSets(Id, Sym);
 
     @input
-    /// `default(def, scope, type, attr, appends)`: `appends` for `+>`.
-    struct Default(Id, Id, Sym, Sym, bool);
+    /// `default(def, scope, type, attr, op)`.
+    struct Default(Id, Id, Sym, Sym, AttributeOp);
 
     @output
     #[derive(Debug, PartialOrd, Ord)]
@@ -96,8 +96,8 @@ crepe! {
     // dynamic_parent(L, P) :- scope_is(L, lambda), lexical_parent(L, P).
     DynamicParent(lambda, parent) <- ScopeIs(lambda, ScopeKind::Lambda), LexicalParent(lambda, parent);
 
-    // default_at(A, T, X) :- default(_, A, T, X, false).
-    DefaultAt(scope, kind, attr) <- Default(_, scope, kind, attr, false);
+    // default_at(A, T, X) :- default(_, A, T, X, =>).
+    DefaultAt(scope, kind, attr) <- Default(_, scope, kind, attr, AttributeOp::Set);
     // defaults_at(A) :- default_at(A, _, _).
     DefaultsAt(scope) <- DefaultAt(scope, _, _);
 
@@ -162,6 +162,12 @@ crepe! {
         !DefaultAt(scope, kind, attr);
 }
 
+named_columns! {
+    DynamicParent { 0 scope: Id, 1 parent: Id }
+    DefaultApplies { 0 resource: Id, 1 attr: Sym, 2 default: Id }
+    OrderDependent { 0 scope: Id, 1 type_name: Sym, 2 attr: Sym }
+}
+
 /// What the program derives.
 pub struct Output {
     pub parents: Vec<DynamicParent>,
@@ -172,8 +178,6 @@ pub struct Output {
 /// Loads the facts and runs the program.
 pub fn run(extraction: &Extraction) -> Output {
     let facts = &extraction.facts;
-    let interner = &extraction.interner;
-    let text = |sym: Sym| interner.resolve(sym);
     let mut runtime = Crepe::new();
     for (scope, kind, parent) in scopes(extraction) {
         runtime.extend([ScopeIs(scope, kind)]);
@@ -181,15 +185,13 @@ pub fn run(extraction: &Extraction) -> Output {
     }
     runtime.extend(
         facts
-            .class_decl
-            .iter()
-            .map(|row| ClassScope(row.class, row.scope)),
+            .definitions(DefinitionKind::Class)
+            .map(|row| ClassScope(row.name, row.scope)),
     );
     runtime.extend(
         facts
-            .define_decl
-            .iter()
-            .map(|row| DefineScope(row.define, row.scope)),
+            .definitions(DefinitionKind::Define)
+            .map(|row| DefineScope(row.name, row.scope)),
     );
     runtime.extend(
         facts
@@ -215,15 +217,12 @@ pub fn run(extraction: &Extraction) -> Output {
             .iter()
             .map(|row| ResourceSets(row.res, row.attr)),
     );
-    runtime.extend(facts.resource_default.iter().map(|row| {
-        Default(
-            row.def,
-            row.scope,
-            row.type_name,
-            row.attr,
-            text(row.op) == "+>",
-        )
-    }));
+    runtime.extend(
+        facts
+            .resource_default
+            .iter()
+            .map(|row| Default(row.def, row.scope, row.type_name, row.attr, row.op)),
+    );
     let (parents, applies, order_dependent) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         parents: sorted(parents),

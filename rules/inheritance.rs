@@ -7,8 +7,8 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::sorted;
-use crate::facts::schema::{FileId, Sym};
+use super::{named_columns, sorted};
+use crate::facts::schema::{DefinitionKind, FileId, Sym};
 use crate::facts::Extraction;
 
 crepe! {
@@ -78,6 +78,13 @@ crepe! {
         (module != parent_module);
 }
 
+named_columns! {
+    InheritsTc { 0 class: Sym, 1 ancestor: Sym }
+    Cycle { 0 representative: Sym, 1 member: Sym }
+    UnknownParent { 0 class: Sym, 1 parent: Sym, 2 site: u32 }
+    InheritsAcrossModules { 0 class: Sym, 1 parent: Sym, 2 site: u32 }
+}
+
 /// What the program derives.
 pub struct Output {
     pub inherits_tc: Vec<InheritsTc>,
@@ -99,9 +106,8 @@ pub fn run(extraction: &Extraction) -> Output {
     );
     runtime.extend(
         facts
-            .class_decl
-            .iter()
-            .map(|row| ClassIn(row.class, row.file)),
+            .definitions(DefinitionKind::Class)
+            .map(|row| ClassIn(row.name, row.file)),
     );
     runtime.extend(
         facts
@@ -122,14 +128,14 @@ pub fn run(extraction: &Extraction) -> Output {
 /// Each cycle, as its classes in inheritance order from its first class.
 pub fn in_order(output: &Output, extraction: &Extraction) -> Vec<Vec<Sym>> {
     let mut cycles: Vec<Vec<Sym>> = Vec::new();
-    let mut firsts: Vec<Sym> = output.cycles.iter().map(|cycle| cycle.0).collect();
+    let mut firsts: Vec<Sym> = output.cycles.iter().map(Cycle::representative).collect();
     firsts.dedup();
     for first in firsts {
         let on_cycle = |class: Sym| {
             output
                 .cycles
                 .iter()
-                .any(|cycle| cycle.0 == first && cycle.1 == class)
+                .any(|cycle| cycle.representative() == first && cycle.member() == class)
         };
         let mut members = vec![first];
         let mut current = first;

@@ -22,6 +22,25 @@ pub use analysis::{Analysis, Program};
 
 use crate::facts::schema::ScopeKind;
 
+/// Names the columns of output relations, which crepe declares as tuple
+/// structs: `named_columns! { Sees { 0 scope: Id, 1 seen: Id } }` gives
+/// `Sees::scope` and `Sees::seen`, so that readers never count positions.
+macro_rules! named_columns {
+    ($($relation:ident { $($index:tt $column:ident: $type:ty),+ $(,)? })+) => {
+        $(
+            impl $relation {
+                $(
+                    #[doc = concat!("The `", stringify!($column), "` column.")]
+                    pub fn $column(&self) -> $type {
+                        self.$index
+                    }
+                )+
+            }
+        )+
+    };
+}
+use named_columns;
+
 /// A program's output in a stable order.
 fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut rows: Vec<T> = rows.into_iter().collect();

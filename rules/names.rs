@@ -8,8 +8,8 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::sorted;
-use crate::facts::schema::{Id, ModulepathState, Sym};
+use super::{named_columns, sorted};
+use crate::facts::schema::{DefinitionKind, Id, KnownKind, ModulepathState, Sym};
 use crate::facts::Extraction;
 
 crepe! {
@@ -176,6 +176,15 @@ pub enum ClassSite {
     Relationship,
 }
 
+named_columns! {
+    UnknownClass { 0 class: Sym, 1 relation: ClassSite, 2 site: u32 }
+    ReadOfUnknownClass { 0 class: Sym, 1 reference: Id }
+    ReadOfKnownClass { 0 class: Sym, 1 reference: Id }
+    MightDefine { 0 entry: u32, 1 class: Sym }
+    UnknownResourceType { 0 type_name: Sym, 1 site: u32 }
+    UnknownFunction { 0 name: Sym, 1 site: u32 }
+}
+
 /// What the program derives.
 pub struct Output {
     pub classes: Vec<UnknownClass>,
@@ -200,8 +209,6 @@ pub fn run(extraction: &Extraction) -> Output {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
     let class = interner.get("class");
-    let resource_type = interner.get("resource_type");
-    let function = interner.get("function");
     let mut runtime = Crepe::new();
     runtime.extend(
         facts
@@ -229,12 +236,15 @@ pub fn run(extraction: &Extraction) -> Output {
             .iter()
             .map(|row| GuardTest(row.branch, row.outer, row.name)),
     );
-    runtime.extend(facts.class_decl.iter().map(|row| ClassDefined(row.class)));
-    let known_class = interner.get("class");
+    runtime.extend(
+        facts
+            .definitions(DefinitionKind::Class)
+            .map(|row| ClassDefined(row.name)),
+    );
     let known_classes = facts
         .known
         .iter()
-        .filter(|row| Some(row.kind) == known_class)
+        .filter(|row| row.kind == KnownKind::Class)
         .map(|row| row.name);
     runtime.extend(known_classes.clone().map(ClassDefined));
     runtime.extend(known_classes.map(KnownClass));
@@ -248,12 +258,16 @@ pub fn run(extraction: &Extraction) -> Output {
             })
             .map(|(site, row)| ResourceTyped(row.type_name, site as u32, row.guard)),
     );
-    runtime.extend(facts.define_decl.iter().map(|row| TypeDefined(row.define)));
+    runtime.extend(
+        facts
+            .definitions(DefinitionKind::Define)
+            .map(|row| TypeDefined(row.name)),
+    );
     runtime.extend(
         facts
             .known
             .iter()
-            .filter(|row| Some(row.kind) == resource_type)
+            .filter(|row| row.kind == KnownKind::ResourceType)
             .map(|row| TypeDefined(row.name)),
     );
     // Calls of types (`Integer($x)`) create values: they are not functions.
@@ -273,7 +287,7 @@ pub fn run(extraction: &Extraction) -> Output {
         facts
             .known
             .iter()
-            .filter(|row| Some(row.kind) == function)
+            .filter(|row| row.kind == KnownKind::Function)
             .map(|row| FunctionDefined(row.name)),
     );
     let top = interner.get("::");

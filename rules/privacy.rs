@@ -8,8 +8,10 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::sorted;
-use crate::facts::schema::{FileId, Id, Sym, TOP_SCOPE};
+use super::{named_columns, sorted};
+use crate::facts::schema::{
+    DeclarationHow, DefinitionKind, FileId, Id, PrivacyHow, Sym, TOP_SCOPE,
+};
 use crate::facts::Extraction;
 
 /// How code uses an entity.
@@ -38,46 +40,6 @@ impl UseKind {
     }
 }
 
-/// How an entity is made private.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum How {
-    /// The `private` modifier ("Names, Scope and Access Control", Access
-    /// Control).
-    Keyword,
-    /// stdlib's `assert_private()` in the body.
-    AssertPrivate,
-    /// `@api private` in the doc comment (puppet-strings).
-    ApiTag,
-}
-
-impl How {
-    pub fn name(self) -> &'static str {
-        match self {
-            How::Keyword => "keyword",
-            How::AssertPrivate => "assert_private",
-            How::ApiTag => "api_tag",
-        }
-    }
-
-    /// The fact's symbol, as [`How::name`] writes it.
-    pub fn from_name(name: &str) -> How {
-        match name {
-            "keyword" => How::Keyword,
-            "assert_private" => How::AssertPrivate,
-            _ => How::ApiTag,
-        }
-    }
-
-    /// As a reader knows it, for messages.
-    pub fn describe(self) -> &'static str {
-        match self {
-            How::Keyword => "the `private` keyword",
-            How::AssertPrivate => "`assert_private()`",
-            How::ApiTag => "`@api private`",
-        }
-    }
-}
-
 /// Where a use was found: the relation and the row of the fact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Site {
@@ -92,7 +54,7 @@ pub enum Site {
 crepe! {
     @input
     /// `private(entity, how)`.
-    struct Private(Sym, How);
+    struct Private(Sym, PrivacyHow);
 
     @input
     /// `entity_in(entity, file)`: a class or define definition.
@@ -147,12 +109,12 @@ crepe! {
     @output
     /// `violation(entity, kind, how, file, site, entity_module, from_module)`
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct Violation(pub Sym, pub UseKind, pub How, pub FileId, pub Site, pub Sym, pub Sym);
+    pub struct Violation(pub Sym, pub UseKind, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym);
 
     @output
     /// `private_reference(class, how, file, site, class_module, from_module)`
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct PrivateReference(pub Sym, pub How, pub FileId, pub Site, pub Sym, pub Sym);
+    pub struct PrivateReference(pub Sym, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym);
 
     @output
     #[derive(Debug, PartialOrd, Ord)]
@@ -167,7 +129,7 @@ crepe! {
     struct EntityModule(Sym, Sym);
 
     struct Use(Sym, UseKind, FileId, Site);
-    struct Restricts(How, UseKind);
+    struct Restricts(PrivacyHow, UseKind);
 
     // entity_module(E, M) :- entity_in(E, F), file_module(F, M).
     EntityModule(entity, module) <- EntityIn(entity, file), FileModule(file, module);
@@ -193,26 +155,26 @@ crepe! {
     // `Class['apt::update'] -> Package <| |>`), as Puppet's own
     // `assert_private()` does.
     // restricts(keyword, K) for every kind K.
-    Restricts(How::Keyword, UseKind::Include);
-    Restricts(How::Keyword, UseKind::Require);
-    Restricts(How::Keyword, UseKind::Contain);
-    Restricts(How::Keyword, UseKind::Resource);
-    Restricts(How::Keyword, UseKind::Inherits);
-    Restricts(How::Keyword, UseKind::Relationship);
-    Restricts(How::Keyword, UseKind::Instantiate);
+    Restricts(PrivacyHow::Keyword, UseKind::Include);
+    Restricts(PrivacyHow::Keyword, UseKind::Require);
+    Restricts(PrivacyHow::Keyword, UseKind::Contain);
+    Restricts(PrivacyHow::Keyword, UseKind::Resource);
+    Restricts(PrivacyHow::Keyword, UseKind::Inherits);
+    Restricts(PrivacyHow::Keyword, UseKind::Relationship);
+    Restricts(PrivacyHow::Keyword, UseKind::Instantiate);
     // restricts(H, K) for H in {assert_private, api_tag}, K != relationship.
-    Restricts(How::AssertPrivate, UseKind::Include);
-    Restricts(How::AssertPrivate, UseKind::Require);
-    Restricts(How::AssertPrivate, UseKind::Contain);
-    Restricts(How::AssertPrivate, UseKind::Resource);
-    Restricts(How::AssertPrivate, UseKind::Inherits);
-    Restricts(How::AssertPrivate, UseKind::Instantiate);
-    Restricts(How::ApiTag, UseKind::Include);
-    Restricts(How::ApiTag, UseKind::Require);
-    Restricts(How::ApiTag, UseKind::Contain);
-    Restricts(How::ApiTag, UseKind::Resource);
-    Restricts(How::ApiTag, UseKind::Inherits);
-    Restricts(How::ApiTag, UseKind::Instantiate);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Include);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Require);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Contain);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Resource);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Inherits);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Instantiate);
+    Restricts(PrivacyHow::ApiTag, UseKind::Include);
+    Restricts(PrivacyHow::ApiTag, UseKind::Require);
+    Restricts(PrivacyHow::ApiTag, UseKind::Contain);
+    Restricts(PrivacyHow::ApiTag, UseKind::Resource);
+    Restricts(PrivacyHow::ApiTag, UseKind::Inherits);
+    Restricts(PrivacyHow::ApiTag, UseKind::Instantiate);
 
     // violation(E, K, H, F, S, M, FM) :-
     //     use(E, K, F, S), private(E, H), restricts(H, K),
@@ -267,6 +229,35 @@ crepe! {
         (module != from_module);
 }
 
+named_columns! {
+    Violation {
+        0 entity: Sym,
+        1 kind: UseKind,
+        2 how: PrivacyHow,
+        3 file: FileId,
+        4 site: Site,
+        5 entity_module: Sym,
+        6 from_module: Sym,
+    }
+    PrivateReference {
+        0 class: Sym,
+        1 how: PrivacyHow,
+        2 file: FileId,
+        3 site: Site,
+        4 class_module: Sym,
+        5 from_module: Sym,
+    }
+    ParameterViolation {
+        0 class: Sym,
+        1 parameter: Sym,
+        2 file: FileId,
+        3 site: Site,
+        4 class_module: Sym,
+        5 from_module: Sym,
+    }
+    VariableViolation { 0 class: Sym, 1 variable: Sym, 2 file: FileId, 3 site: Site }
+}
+
 /// What the program derives.
 pub struct Output {
     pub violations: Vec<Violation>,
@@ -284,25 +275,19 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
     let class = sym("class");
     let top = sym("::");
     let mut runtime = Crepe::new();
+    runtime.extend(facts.privacy.iter().map(|row| Private(row.entity, row.how)));
+    for kind in [DefinitionKind::Class, DefinitionKind::Define] {
+        runtime.extend(
+            facts
+                .definitions(kind)
+                .map(|row| EntityIn(row.name, row.file)),
+        );
+    }
     runtime.extend(
         facts
-            .privacy
-            .iter()
-            .map(|row| Private(row.entity, How::from_name(interner.resolve(row.how)))),
+            .definitions(DefinitionKind::Define)
+            .map(|row| Define(row.name)),
     );
-    runtime.extend(
-        facts
-            .class_decl
-            .iter()
-            .map(|row| EntityIn(row.class, row.file)),
-    );
-    runtime.extend(
-        facts
-            .define_decl
-            .iter()
-            .map(|row| EntityIn(row.define, row.file)),
-    );
-    runtime.extend(facts.define_decl.iter().map(|row| Define(row.define)));
     runtime.extend(
         facts
             .file
@@ -310,11 +295,11 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
             .map(|row| FileModule(row.file, row.module)),
     );
     for (index, row) in facts.declares.iter().enumerate() {
-        let kind = match interner.resolve(row.how) {
-            "include" => UseKind::Include,
-            "require" => UseKind::Require,
-            "contain" => UseKind::Contain,
-            _ => UseKind::Resource,
+        let kind = match row.how {
+            DeclarationHow::Include => UseKind::Include,
+            DeclarationHow::Require => UseKind::Require,
+            DeclarationHow::Contain => UseKind::Contain,
+            DeclarationHow::ResourceLike => UseKind::Resource,
         };
         runtime.extend([DirectUse(
             row.class,
@@ -387,9 +372,8 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
     }
     runtime.extend(
         facts
-            .class_decl
-            .iter()
-            .map(|row| ClassScope(row.class, row.scope)),
+            .definitions(DefinitionKind::Class)
+            .map(|row| ClassScope(row.name, row.scope)),
     );
     if let Some(top) = top {
         runtime.extend([ClassScope(top, TOP_SCOPE)]);
@@ -408,7 +392,7 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
             .filter(|row| row.private)
             .map(|row| PrivateVariable(row.scope, row.name)),
     );
-    runtime.extend(local.iter().map(|row| Local(row.0, row.1)));
+    runtime.extend(local.iter().map(|row| Local(row.scope(), row.outer())));
     let (violations, references, parameters, variables) =
         runtime.run_with_hasher::<FxBuildHasher>();
     Output {

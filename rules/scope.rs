@@ -5,9 +5,9 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::{assignments, scopes, sorted, ScopeKind as Kind};
+use super::{assignments, named_columns, scopes, sorted, ScopeKind as Kind};
 use crate::facts::builtins::METAPARAMETERS;
-use crate::facts::schema::{Id, Sym, TOP_SCOPE};
+use crate::facts::schema::{DefinitionKind, Id, KnownKind, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 crepe! {
@@ -200,6 +200,14 @@ crepe! {
     UnknownVariable(reference) <- Unresolved(reference), !TopScopeFact(reference);
 }
 
+named_columns! {
+    Sees { 0 scope: Id, 1 seen: Id }
+    Local { 0 scope: Id, 1 outer: Id }
+    Resolves { 0 reference: Id, 1 declared_in: Id }
+    UnknownVariable { 0 reference: Id }
+    TopScopeFact { 0 reference: Id }
+}
+
 /// What the program derives.
 pub struct Output {
     pub sees: Vec<Sees>,
@@ -244,15 +252,13 @@ pub fn run(extraction: &Extraction) -> Output {
     }
     runtime.extend(
         facts
-            .class_decl
-            .iter()
-            .map(|row| ClassScope(row.class, row.scope)),
+            .definitions(DefinitionKind::Class)
+            .map(|row| ClassScope(row.name, row.scope)),
     );
     runtime.extend(
         facts
-            .define_decl
-            .iter()
-            .map(|row| DefineScope(row.define, row.scope)),
+            .definitions(DefinitionKind::Define)
+            .map(|row| DefineScope(row.name, row.scope)),
     );
     runtime.extend(
         facts
@@ -285,7 +291,7 @@ pub fn run(extraction: &Extraction) -> Output {
     // Fact names, exact or as a prefix (`processor<N>`), looked up by hash.
     let mut exact_facts: rustc_hash::FxHashSet<&str> = Default::default();
     let mut fact_prefixes: Vec<&str> = Vec::new();
-    for row in facts.known.iter().filter(|row| text(row.kind) == "fact") {
+    for row in facts.known.iter().filter(|row| row.kind == KnownKind::Fact) {
         match text(row.name).split_once('<') {
             Some((prefix, _)) => fact_prefixes.push(prefix),
             None => {

@@ -5,7 +5,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::scope;
-use super::{assignments, sorted};
+use super::{assignments, named_columns, sorted};
 use crate::facts::schema::{Id, Sym};
 use crate::facts::Extraction;
 
@@ -36,11 +36,20 @@ crepe! {
     Visible(scope, name, outer) <- Local(scope, outer), Assigned(outer, name, true);
 }
 
+named_columns! {
+    Visible { 0 scope: Id, 1 name: Sym, 2 declared_in: Id }
+}
+
 /// Loads the facts and the scope program's output and runs the program.
 pub fn run(extraction: &Extraction, scopes: &scope::Output) -> Vec<Visible> {
     let mut runtime = Crepe::new();
-    runtime.extend(scopes.sees.iter().map(|row| Sees(row.0, row.1)));
-    runtime.extend(scopes.local.iter().map(|row| Local(row.0, row.1)));
+    runtime.extend(scopes.sees.iter().map(|row| Sees(row.scope(), row.seen())));
+    runtime.extend(
+        scopes
+            .local
+            .iter()
+            .map(|row| Local(row.scope(), row.outer())),
+    );
     runtime.extend(
         assignments(extraction).map(|(scope, name, private)| Assigned(scope, name, private)),
     );

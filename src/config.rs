@@ -29,6 +29,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diagnostic::{Location, Severity};
+use crate::facts::schema::KnownKind;
 use crate::lints;
 
 /// The name of the configuration file.
@@ -369,7 +370,7 @@ impl Config {
         let ignore = ignore
             .build()
             .map_err(|error| self.error(&self.ignore.origin, error.to_string()))?;
-        let known = |setting: &Setting<Vec<String>>, kind: &'static str| {
+        let known = |setting: &Setting<Vec<String>>, kind: KnownKind| {
             setting
                 .value
                 .iter()
@@ -398,10 +399,10 @@ impl Config {
             ignore,
             modulepath,
             known: [
-                known(&self.known_facts, "fact"),
-                known(&self.known_classes, "class"),
-                known(&self.known_functions, "function"),
-                known(&self.known_types, "resource_type"),
+                known(&self.known_facts, KnownKind::Fact),
+                known(&self.known_classes, KnownKind::Class),
+                known(&self.known_functions, KnownKind::Function),
+                known(&self.known_types, KnownKind::ResourceType),
             ]
             .concat(),
         })

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::diagnostic::Location;
 use crate::facts::names::capitalize;
-use crate::facts::schema::{FileId, Id, Sym, TOP_SCOPE};
+use crate::facts::schema::{DefinitionKind, FileId, Id, Sym, TOP_SCOPE};
 use crate::rules::Analysis;
 
 /// A query's result: named columns and rows of JSON values.
@@ -120,9 +120,8 @@ fn private_violations(analysis: &Analysis) -> Table {
             let entity_module = analysis
                 .extraction
                 .facts
-                .class_decl
-                .iter()
-                .find(|decl| decl.class == violation.0)
+                .definitions(DefinitionKind::Class)
+                .find(|decl| decl.name == violation.0)
                 .map_or(json!(""), |decl| json!(analysis.module_of(decl.file)));
             vec![
                 path(analysis, violation.2),
@@ -162,9 +161,8 @@ fn circular_inheritance(analysis: &Analysis) -> Table {
         .into_iter()
         .filter_map(|cycle| {
             let first = facts
-                .class_decl
-                .iter()
-                .find(|row| Some(&row.class) == cycle.first())?;
+                .definitions(DefinitionKind::Class)
+                .find(|row| Some(&row.name) == cycle.first())?;
             let names: Vec<&str> = cycle.iter().map(|class| analysis.text(*class)).collect();
             Some(vec![
                 json!(names),
@@ -181,38 +179,25 @@ fn circular_inheritance(analysis: &Analysis) -> Table {
 
 fn declarations(analysis: &Analysis) -> Table {
     let facts = &analysis.extraction.facts;
-    let classes = facts
-        .class_decl
-        .iter()
-        .map(|row| ("class", row.class, row.file, row.line, row.col));
-    let defines = facts
-        .define_decl
-        .iter()
-        .map(|row| ("define", row.define, row.file, row.line, row.col));
-    let nodes = facts
-        .node_decl
-        .iter()
-        .map(|row| ("node", row.matcher, row.file, row.line, row.col));
-    let functions = facts
-        .function_decl
-        .iter()
-        .map(|row| ("function", row.function, row.file, row.line, row.col));
-    let types = facts
-        .type_decl
-        .iter()
-        .map(|row| ("type", row.type_name, row.file, row.line, row.col));
-    let rows = classes
-        .chain(defines)
-        .chain(nodes)
-        .chain(functions)
-        .chain(types)
-        .map(|(kind, name, file, line, col)| {
+    // Listed kind by kind, types of every kind together as `type`.
+    let group = |kind: DefinitionKind| match kind {
+        DefinitionKind::Class => ("class", 0),
+        DefinitionKind::Define => ("define", 1),
+        DefinitionKind::Node => ("node", 2),
+        DefinitionKind::Function => ("function", 3),
+        _ => ("type", 4),
+    };
+    let mut definitions: Vec<_> = facts.definition.iter().collect();
+    definitions.sort_by_key(|row| group(row.kind).1);
+    let rows = definitions
+        .into_iter()
+        .map(|row| {
             vec![
-                json!(kind),
-                text(analysis, name),
-                path(analysis, file),
-                json!(line),
-                json!(col),
+                json!(group(row.kind).0),
+                text(analysis, row.name),
+                path(analysis, row.file),
+                json!(row.line),
+                json!(row.col),
             ]
         })
         .collect();
@@ -230,7 +215,7 @@ fn includes(analysis: &Analysis) -> Table {
         .map(|row| {
             vec![
                 text(analysis, row.class),
-                text(analysis, row.how),
+                json!(row.how.name()),
                 path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),
@@ -239,7 +224,7 @@ fn includes(analysis: &Analysis) -> Table {
         .chain(facts.declares_dynamic.iter().map(|row| {
             vec![
                 text(analysis, row.text),
-                text(analysis, row.how),
+                json!(row.how.name()),
                 path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),

@@ -15,28 +15,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::diagnostic::{Diagnostic, Kind, Location, Severity};
-use crate::facts::schema::{FileId, Suppression, Sym};
+use crate::facts::schema::{Directive, FileId, Suppression, Sym};
 use crate::facts::Extraction;
 use crate::lints::unused_suppression::UnusedSuppression;
-
-/// What a suppression comment says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Directive {
-    Ignore,
-    Start,
-    End,
-}
-
-impl Directive {
-    /// The directive of a `suppression` fact's `directive` column.
-    pub fn of(text: &str) -> Directive {
-        match text {
-            "ignore-start" => Directive::Start,
-            "ignore-end" => Directive::End,
-            _ => Directive::Ignore,
-        }
-    }
-}
 
 /// The rule ids of a `rules` column: `a, b` or `a,b`.
 pub fn rule_names(rules: &str) -> Vec<&str> {
@@ -57,7 +38,7 @@ pub struct Blocks<'a> {
 
 /// Pairs each end with the latest open start of its file (`rows` are in
 /// file and source order, as extracted).
-pub fn blocks<'a>(rows: &'a [Suppression], text: impl Fn(Sym) -> &'a str) -> Blocks<'a> {
+pub fn blocks(rows: &[Suppression]) -> Blocks<'_> {
     let mut blocks = Blocks {
         closed: Vec::new(),
         unclosed: Vec::new(),
@@ -70,7 +51,7 @@ pub fn blocks<'a>(rows: &'a [Suppression], text: impl Fn(Sym) -> &'a str) -> Blo
             blocks.unclosed.append(&mut open);
             file = Some(row.file);
         }
-        match Directive::of(text(row.directive)) {
+        match row.directive {
             Directive::Start => open.push(row),
             Directive::End => match open.pop() {
                 Some(start) => blocks.closed.push((start, row.line)),
@@ -122,7 +103,7 @@ pub fn apply(
     let rows = &extraction.facts.suppression;
     let mut covers: Vec<Cover> = Vec::new();
     for row in rows {
-        if Directive::of(text(row.directive)) == Directive::Ignore {
+        if row.directive == Directive::Ignore {
             covers.push(Cover::new(
                 row,
                 text(row.rules),
@@ -131,7 +112,7 @@ pub fn apply(
             ));
         }
     }
-    for (start, end) in blocks(rows, text).closed {
+    for (start, end) in blocks(rows).closed {
         covers.push(Cover::new(start, text(start.rules), start.line, end));
     }
     let files: HashMap<PathBuf, FileId> = extraction

@@ -17,7 +17,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use pfacts::facts::{self, export, schema::Value, schema::RELATIONS, Extraction};
+use pfacts::facts::schema::{DefinitionKind, Value, RELATIONS};
+use pfacts::facts::{self, export, Extraction};
 
 mod common;
 mod corpora;
@@ -148,29 +149,22 @@ fn debian_counts_agree_with_puppets_parser() {
         *ours.entry((paths[&file].clone(), column)).or_default() += 1;
     };
     facts
-        .class_decl
-        .iter()
+        .definitions(DefinitionKind::Class)
         .for_each(|row| count(row.file.0, "classes"));
     facts
-        .define_decl
-        .iter()
+        .definitions(DefinitionKind::Define)
         .for_each(|row| count(row.file.0, "defines"));
     let mut nodes: Vec<_> = facts
-        .node_decl
-        .iter()
-        .map(|row| (row.file.0, row.node))
+        .definitions(DefinitionKind::Node)
+        .map(|row| (row.file.0, row.scope))
         .collect();
     nodes.dedup();
     nodes.iter().for_each(|(file, _)| count(*file, "nodes"));
     facts
-        .function_decl
-        .iter()
+        .definitions(DefinitionKind::Function)
         .for_each(|row| count(row.file.0, "functions"));
-    let alias = interner.get("alias");
     facts
-        .type_decl
-        .iter()
-        .filter(|row| Some(row.kind) == alias)
+        .definitions(DefinitionKind::TypeAlias)
         .for_each(|row| count(row.file.0, "type_aliases"));
     facts
         .resource_expression

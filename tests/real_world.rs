@@ -276,7 +276,7 @@ fn debian_templates_parse_as_puppets_epp_parser_does() {
         .facts
         .file
         .iter()
-        .filter(|row| extraction.interner.resolve(row.role) == "template")
+        .filter(|row| row.role == pfacts::facts::layout::Role::Template)
         .map(|row| extraction.interner.resolve(row.path).to_string())
         .collect();
     let judged: BTreeSet<String> = verdicts

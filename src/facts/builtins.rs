@@ -6,7 +6,7 @@
 
 use super::intern::Interner;
 use super::ruby::{TitlePattern, TypeNaming};
-use super::schema::{FileId, Known, TypeParam};
+use super::schema::{FileId, Known, KnownKind, TypeParam};
 
 const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
 const FACTS: &str = include_str!("../../data/facter4-facts.tsv");
@@ -71,19 +71,22 @@ pub fn naming(type_name: &str) -> Option<&'static TypeNaming> {
 
 /// `(kind, name)` of every built-in resource type, function and fact; a
 /// fact family's name has a `<placeholder>` (`ipaddress_<interface>`).
-pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {
-    let listed = rows(BUILTINS);
+pub fn names() -> impl Iterator<Item = (KnownKind, &'static str)> {
+    let listed = rows(BUILTINS).map(|(kind, name)| {
+        let kind = KnownKind::from_name(kind).expect("data/builtins.tsv names known kinds");
+        (kind, name)
+    });
     let facts = FACTS
         .lines()
         .filter(|line| !line.starts_with('#'))
-        .map(|name| ("fact", name));
+        .map(|name| (KnownKind::Fact, name));
     let mut vendor_types: Vec<&str> = rows(VENDOR_TYPE_PARAMETERS)
         .map(|(type_name, _)| type_name)
         .collect();
     vendor_types.dedup();
     let vendor_types = vendor_types
         .into_iter()
-        .map(|type_name| ("resource_type", type_name));
+        .map(|type_name| (KnownKind::ResourceType, type_name));
     listed.chain(vendor_types).chain(facts)
 }
 
@@ -93,7 +96,7 @@ pub fn is_resource_type(name: &str) -> bool {
     static TYPES: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
         std::sync::LazyLock::new(|| {
             names()
-                .filter(|(kind, _)| *kind == "resource_type")
+                .filter(|&(kind, _)| kind == KnownKind::ResourceType)
                 .map(|(_, name)| name)
                 .collect()
         });
@@ -112,7 +115,7 @@ pub fn known(interner: &mut Interner) -> Vec<Known> {
     let module = interner.intern("");
     names()
         .map(|(kind, name)| Known {
-            kind: interner.intern(kind),
+            kind,
             name: interner.intern(name),
             module,
             file: FileId(0),

@@ -24,7 +24,7 @@ use super::names;
 use super::schema::*;
 use crate::diagnostic::Columns;
 use guard::{OpenGuard, PendingGuard};
-use validate::{Definition, OpenBlock, ParameterList};
+use validate::{OpenBlock, ParameterList};
 
 /// The facts of one file, with file-local symbols and ids (see
 /// [`Remap`]).
@@ -424,15 +424,19 @@ const DATA_TYPES: &[&str] = &[
 
 /// Metaparameters that order resources; `true` where the attribute's owner
 /// comes first.
-const ORDERING_METAPARAMETERS: &[(&str, bool)] = &[
-    ("before", true),
-    ("notify", true),
-    ("require", false),
-    ("subscribe", false),
+const ORDERING_METAPARAMETERS: &[(&str, Arrow, bool)] = &[
+    ("before", Arrow::BeforeParameter, true),
+    ("notify", Arrow::NotifyParameter, true),
+    ("require", Arrow::RequireParameter, false),
+    ("subscribe", Arrow::SubscribeParameter, false),
 ];
 
 /// The functions that declare classes.
-const DECLARING_FUNCTIONS: &[&str] = &["include", "require", "contain"];
+const DECLARING_FUNCTIONS: &[(&str, DeclarationHow)] = &[
+    ("include", DeclarationHow::Include),
+    ("require", DeclarationHow::Require),
+    ("contain", DeclarationHow::Contain),
+];
 
 /// An open scope.
 struct Frame {
@@ -457,7 +461,7 @@ struct OpenResource<'a> {
     depth: usize,
     node: Node<'a>,
     type_name: String,
-    form: &'static str,
+    form: ResourceForm,
     expr: Id,
     /// The bodies the walk has entered.
     bodies: Vec<OpenBody<'a>>,
@@ -1022,11 +1026,11 @@ impl<'a> Extractor<'a> {
                 self.open_guard(node, depth);
             }
             Visit::Class => {
-                self.validate_definition(node, Definition::Class);
+                self.validate_definition(node, DefinitionKind::Class);
                 self.definition_of(node, depth);
             }
             Visit::Define => {
-                self.validate_definition(node, Definition::Define);
+                self.validate_definition(node, DefinitionKind::Define);
                 self.definition_of(node, depth);
             }
             Visit::Node => {
@@ -1034,16 +1038,16 @@ impl<'a> Extractor<'a> {
                 self.node_definition(node, depth);
             }
             Visit::Function => {
-                self.validate_definition(node, Definition::Function);
+                self.validate_definition(node, DefinitionKind::Function);
                 self.function_definition(node, depth);
             }
             Visit::Lambda => self.lambda(node, depth),
             Visit::TypeAlias => {
-                self.validate_definition(node, Definition::TypeAlias);
+                self.validate_definition(node, DefinitionKind::TypeAlias);
                 self.type_declaration(node);
             }
             Visit::TypeDefinition => {
-                self.validate_definition(node, Definition::ObjectType);
+                self.validate_definition(node, DefinitionKind::TypeDefinition);
                 self.type_declaration(node);
             }
             Visit::Assignment => {
@@ -1126,39 +1130,33 @@ impl<'a> Extractor<'a> {
         };
         let scope = self.open_scope(node, depth, kind, name.clone());
         let entity = self.sym(&name);
-        if is_class {
-            self.facts.class_decl.push(ClassDecl {
-                class: entity,
-                scope,
-                file: FileId::default(),
-                line,
-                col,
-            });
+        let kind = if is_class {
+            DefinitionKind::Class
         } else {
-            self.facts.define_decl.push(DefineDecl {
-                define: entity,
-                scope,
-                file: FileId::default(),
-                line,
-                col,
-            });
-        }
-        let kind_sym = self.sym(kind.name());
+            DefinitionKind::Define
+        };
+        self.facts.definition.push(Definition {
+            kind,
+            name: entity,
+            scope,
+            file: FileId::default(),
+            line,
+            col,
+        });
         let mut privacy = Vec::new();
         if node
             .child_by_field_id(self.grammar.fields.access.get())
             .is_some()
         {
-            privacy.push("keyword");
+            privacy.push(PrivacyHow::Keyword);
         }
         if documented_private {
-            privacy.push("api_tag");
+            privacy.push(PrivacyHow::ApiTag);
         }
         for how in privacy {
-            let how = self.sym(how);
             self.facts.privacy.push(Privacy {
                 entity,
-                kind: kind_sym,
+                kind,
                 how,
                 file: FileId::default(),
                 line: self.line(node),
@@ -1296,7 +1294,7 @@ impl<'a> Extractor<'a> {
 
     fn node_definition(&mut self, node: Node<'a>, depth: usize) {
         let matchers = self.children_by_field(node, self.grammar.fields.matcher);
-        let described: Vec<(String, &str, Node)> = matchers
+        let described: Vec<(String, NodeMatcherForm, Node)> = matchers
             .iter()
             .map(|&matcher| self.describe_matcher(matcher))
             .collect();
@@ -1305,17 +1303,22 @@ impl<'a> Extractor<'a> {
             .map(|(text, _, _)| text.clone())
             .unwrap_or_default();
         let scope = self.open_scope(node, depth, ScopeKind::Node, first);
-        for (text, kind, matcher) in described {
+        for (text, form, matcher) in described {
             let (line, col) = self.location(matcher);
-            let row = NodeDecl {
-                node: scope,
-                matcher: self.sym(&text),
-                kind: self.sym(kind),
+            let matcher = self.sym(&text);
+            self.facts.definition.push(Definition {
+                kind: DefinitionKind::Node,
+                name: matcher,
+                scope,
                 file: FileId::default(),
                 line,
                 col,
-            };
-            self.facts.node_decl.push(row);
+            });
+            self.facts.node_matcher.push(NodeMatcher {
+                node: scope,
+                matcher,
+                form,
+            });
         }
         if let Some(parent) = node.child_by_field_id(self.grammar.fields.parent.get()) {
             let (text, _, _) = self.describe_matcher(parent);
@@ -1329,20 +1332,22 @@ impl<'a> Extractor<'a> {
         }
     }
 
-    fn describe_matcher(&self, matcher: Node<'a>) -> (String, &'static str, Node<'a>) {
+    fn describe_matcher(&self, matcher: Node<'a>) -> (String, NodeMatcherForm, Node<'a>) {
         let g = self.grammar;
         let kind = matcher.kind_id();
         if kind == g.regex {
-            (self.source(matcher).to_string(), "regex", matcher)
+            let text = self.source(matcher).to_string();
+            (text, NodeMatcherForm::Regex, matcher)
         } else if kind == g.default {
-            ("default".to_string(), "default", matcher)
+            ("default".to_string(), NodeMatcherForm::Default, matcher)
         } else if kind == g.node_name {
-            (self.literal(matcher).unwrap_or_default(), "name", matcher)
+            let text = self.literal(matcher).unwrap_or_default();
+            (text, NodeMatcherForm::Name, matcher)
         } else {
             let text = self
                 .literal(matcher)
                 .unwrap_or_else(|| self.source(matcher).to_string());
-            (text, "string", matcher)
+            (text, NodeMatcherForm::String, matcher)
         }
     }
 
@@ -1354,15 +1359,16 @@ impl<'a> Extractor<'a> {
         let (line, col) = self.location(name_node);
         let scope = self.open_scope(node, depth, ScopeKind::Function, name.clone());
         let function = self.sym(&name);
-        self.facts.function_decl.push(FunctionDecl {
-            function,
+        self.facts.definition.push(Definition {
+            kind: DefinitionKind::Function,
+            name: function,
             scope,
             file: FileId::default(),
             line,
             col,
         });
         let known = Known {
-            kind: self.sym("function"),
+            kind: KnownKind::Function,
             name: function,
             module: self.sym(&self.placement.module),
             file: FileId::default(),
@@ -1380,25 +1386,26 @@ impl<'a> Extractor<'a> {
             return;
         };
         let kind = if node.kind_id() == self.grammar.type_definition {
-            "definition"
+            DefinitionKind::TypeDefinition
         } else if name_node.kind_id() == self.grammar.type_reference {
-            "alias"
+            DefinitionKind::TypeAlias
         } else {
-            "mapping"
+            DefinitionKind::TypeMapping
         };
         let name = names::absolute(self.source(name_node)).to_string();
         let (line, col) = self.location(name_node);
-        let row = TypeDecl {
-            type_name: self.sym(&name),
-            kind: self.sym(kind),
+        let row = Definition {
+            kind,
+            name: self.sym(&name),
+            scope: TOP_SCOPE,
             file: FileId::default(),
             line,
             col,
         };
-        self.facts.type_decl.push(row);
-        if kind == "alias" {
+        self.facts.definition.push(row);
+        if kind == DefinitionKind::TypeAlias {
             let known = Known {
-                kind: self.sym("type_alias"),
+                kind: KnownKind::TypeAlias,
                 name: self.sym(&name),
                 module: self.sym(&self.placement.module),
                 file: FileId::default(),
@@ -1468,17 +1475,17 @@ impl<'a> Extractor<'a> {
         let (function, form) = if kind == g.method_call {
             (
                 node.child_by_field_id(self.grammar.fields.method.get()),
-                "method",
+                CallForm::Method,
             )
         } else if kind == g.call {
             (
                 node.child_by_field_id(self.grammar.fields.function.get()),
-                "prefix",
+                CallForm::Prefix,
             )
         } else {
             (
                 node.child_by_field_id(self.grammar.fields.function.get()),
-                "statement",
+                CallForm::Statement,
             )
         };
         let Some(function) = function else {
@@ -1494,7 +1501,7 @@ impl<'a> Extractor<'a> {
         let row = Call {
             scope: self.scope(),
             name: self.sym(&name),
-            form: self.sym(form),
+            form,
             guard: self.guard(),
             file: FileId::default(),
             line,
@@ -1504,22 +1511,29 @@ impl<'a> Extractor<'a> {
         if kind == g.method_call {
             return;
         }
-        if DECLARING_FUNCTIONS.contains(&name.as_str()) {
+        if let Some(how) = DECLARING_FUNCTIONS
+            .iter()
+            .find(|(function, _)| *function == name)
+            .map(|&(_, how)| how)
+        {
             if let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) {
-                let how = name.clone();
                 for argument in self.named_children(arguments) {
-                    self.declaration_argument(argument, &how);
+                    self.declaration_argument(argument, how);
                 }
             }
         }
         if name == "assert_private" {
             if let Some(definition) = self.definition() {
                 let entity = definition.name.clone();
-                let kind = definition.kind.name();
+                let kind = if definition.kind == ScopeKind::Class {
+                    DefinitionKind::Class
+                } else {
+                    DefinitionKind::Define
+                };
                 let row = Privacy {
                     entity: self.sym(&entity),
-                    kind: self.sym(kind),
-                    how: self.sym("assert_private"),
+                    kind,
+                    how: PrivacyHow::AssertPrivate,
                     file: FileId::default(),
                     line,
                 };
@@ -1530,7 +1544,7 @@ impl<'a> Extractor<'a> {
 
     /// One argument of `include`, `require` or `contain` (or a title of
     /// `class { ... }`): names, strings and arrays of them.
-    fn declaration_argument(&mut self, argument: Node<'a>, how: &str) {
+    fn declaration_argument(&mut self, argument: Node<'a>, how: DeclarationHow) {
         let g = self.grammar;
         if argument.kind_id() == g.array {
             for element in self.named_children(argument) {
@@ -1540,7 +1554,6 @@ impl<'a> Extractor<'a> {
         }
         let (line, col) = self.location(argument);
         let scope = self.scope();
-        let how = self.sym(how);
         match self.literal(argument) {
             Some(name) => {
                 let class = self.sym(&Self::class_name(&name));
@@ -1649,9 +1662,9 @@ impl<'a> Extractor<'a> {
             .child_by_field_id(self.grammar.fields.form.get())
             .map(|form| self.source(form))
         {
-            Some("@") => "virtual",
-            Some("@@") => "exported",
-            _ => "regular",
+            Some("@") => ResourceForm::Virtual,
+            Some("@@") => ResourceForm::Exported,
+            _ => ResourceForm::Regular,
         };
         let expr = self.new_id();
         let scope = self.scope();
@@ -1660,7 +1673,7 @@ impl<'a> Extractor<'a> {
             expr,
             scope,
             type_name: self.sym(&type_name),
-            form: self.sym(form),
+            form,
             guard: self.guard(),
             file: FileId::default(),
             line,
@@ -1714,7 +1727,7 @@ impl<'a> Extractor<'a> {
     fn declared_resource(
         &mut self,
         type_name: &str,
-        form: &str,
+        form: ResourceForm,
         expr: Id,
         title_text: String,
         literal: bool,
@@ -1722,7 +1735,7 @@ impl<'a> Extractor<'a> {
     ) -> (Id, String) {
         let scope = self.scope();
         if type_name == "class" {
-            let how = self.sym("resource_like");
+            let how = DeclarationHow::ResourceLike;
             let (line, col) = self.location(title_node);
             if literal {
                 let class = self.sym(&Self::class_name(&title_text));
@@ -1761,8 +1774,8 @@ impl<'a> Extractor<'a> {
             type_name: self.sym(type_name),
             title: self.sym(&title_text),
             title_literal: literal,
-            is_virtual: form == "virtual",
-            exported: form == "exported",
+            is_virtual: form == ResourceForm::Virtual,
+            exported: form == ResourceForm::Exported,
             conditional: !self.conditions.is_empty(),
             file: FileId::default(),
             line: self.line(title_node),
@@ -1820,7 +1833,7 @@ impl<'a> Extractor<'a> {
                     let row = ResourceAttr {
                         res: *res,
                         attr: self.sym(name),
-                        op: self.sym(operator),
+                        op: attribute_op(operator),
                         value_text: self.sym(value),
                         file: FileId::default(),
                         line,
@@ -1842,9 +1855,9 @@ impl<'a> Extractor<'a> {
         attribute_name: &str,
         attribute: Node<'a>,
     ) {
-        let Some(&(_, owner_first)) = ORDERING_METAPARAMETERS
+        let Some(&(_, arrow, owner_first)) = ORDERING_METAPARAMETERS
             .iter()
-            .find(|(name, _)| *name == attribute_name)
+            .find(|(name, ..)| *name == attribute_name)
         else {
             return;
         };
@@ -1861,11 +1874,11 @@ impl<'a> Extractor<'a> {
             } else {
                 (&other, &owner)
             };
-            self.push_relationship(from, to, attribute_name, attribute);
+            self.push_relationship(from, to, arrow, attribute);
         }
     }
 
-    fn push_relationship(&mut self, from: &Ref, to: &Ref, arrow: &str, at: Node) {
+    fn push_relationship(&mut self, from: &Ref, to: &Ref, arrow: Arrow, at: Node) {
         let (line, col) = self.location(at);
         let row = Relationship {
             scope: self.scope(),
@@ -1873,7 +1886,7 @@ impl<'a> Extractor<'a> {
             from_title: self.sym(&from.title),
             to_type: self.sym(&to.type_name),
             to_title: self.sym(&to.title),
-            arrow: self.sym(arrow),
+            arrow,
             guard: self.guard(),
             file: FileId::default(),
             line,
@@ -2054,7 +2067,7 @@ impl<'a> Extractor<'a> {
                 scope,
                 type_name: self.sym(&type_name),
                 attr: self.sym(name),
-                op: self.sym(operator),
+                op: attribute_op(operator),
                 value_text: self.sym(value),
                 file: FileId::default(),
                 line,
@@ -2084,7 +2097,7 @@ impl<'a> Extractor<'a> {
                     type_name: self.sym(&reference.type_name),
                     title: self.sym(&reference.title),
                     attr: self.sym(name),
-                    op: self.sym(operator),
+                    op: attribute_op(operator),
                     value_text: self.sym(value),
                     file: FileId::default(),
                     line,
@@ -2119,7 +2132,7 @@ impl<'a> Extractor<'a> {
             let row = CollectorAttr {
                 collector,
                 attr: self.sym(name),
-                op: self.sym(operator),
+                op: attribute_op(operator),
                 value_text: self.sym(value),
             };
             self.facts.collector_attr.push(row);
@@ -2143,7 +2156,10 @@ impl<'a> Extractor<'a> {
             ) else {
                 return;
             };
-            links.push((left, self.source(operator), right, operator));
+            let Some(arrow) = Arrow::from_name(self.source(operator)) else {
+                return;
+            };
+            links.push((left, arrow, right, operator));
             if left.kind_id() == self.grammar.relationship {
                 self.chained.push(left.id());
             }
@@ -2158,7 +2174,7 @@ impl<'a> Extractor<'a> {
                 left
             });
             let rights = self.endpoints(right);
-            let forward = arrow == "->" || arrow == "~>";
+            let forward = matches!(arrow, Arrow::Order | Arrow::Notify);
             for from in &lefts {
                 for to in &rights {
                     if forward {
@@ -2170,6 +2186,12 @@ impl<'a> Extractor<'a> {
             }
         }
     }
+}
+
+/// An attribute's operator, as written; a missing one (a syntax error,
+/// reported as such) reads as `=>`.
+fn attribute_op(written: &str) -> AttributeOp {
+    AttributeOp::from_name(written).unwrap_or(AttributeOp::Set)
 }
 
 /// Whether the doc comment of the definition at `offset` (the `#` lines

@@ -14,44 +14,27 @@
 
 use std::collections::HashMap;
 
+use super::columns::word_column;
 use super::names;
 use std::path::{Path, PathBuf};
 
-/// What a file is to Puppet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    ModuleManifest,
-    EnvironmentManifest,
-    Function,
-    TypeAlias,
-    Example,
-    RubyType,
-    RubyFunction,
-    RubyFact,
-    Template,
-    /// An environment's `environment.conf`.
-    EnvironmentConf,
-    /// pfacts' own configuration, `pfacts.toml`.
-    Config,
-    Other,
-}
-
-impl Role {
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::ModuleManifest => "module_manifest",
-            Role::EnvironmentManifest => "environment_manifest",
-            Role::Function => "function",
-            Role::TypeAlias => "type_alias",
-            Role::Example => "example",
-            Role::RubyType => "ruby_type",
-            Role::RubyFunction => "ruby_function",
-            Role::RubyFact => "ruby_fact",
-            Role::Template => "template",
-            Role::EnvironmentConf => "environment_conf",
-            Role::Config => "config",
-            Role::Other => "other",
-        }
+word_column! {
+    /// What a file is to Puppet: the `role` column of `file`.
+    Role {
+        ModuleManifest = "module_manifest",
+        EnvironmentManifest = "environment_manifest",
+        Function = "function",
+        TypeAlias = "type_alias",
+        Example = "example",
+        RubyType = "ruby_type",
+        RubyFunction = "ruby_function",
+        RubyFact = "ruby_fact",
+        Template = "template",
+        /// An environment's `environment.conf`.
+        EnvironmentConf = "environment_conf",
+        /// pfacts' own configuration, `pfacts.toml`.
+        Config = "config",
+        Other = "other",
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod ast;
 pub mod builtins;
+pub mod columns;
 pub mod epp;
 pub mod export;
 pub mod extract;
@@ -27,7 +28,8 @@ use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
-    Facts, FileId, Known, ModulepathEntry, ModulepathState, ParseError, Remap, Sym, TypeParam,
+    Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState, ParseError, Remap, Sym,
+    TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -86,7 +88,7 @@ pub struct Input {
     pub modulepath: Option<ConfiguredModulepath>,
     /// Names known without a definition, as `(kind, name)` with the kinds
     /// of the `known` relation.
-    pub known: Vec<(&'static str, String)>,
+    pub known: Vec<(KnownKind, String)>,
 }
 
 /// The `modulepath` of a configuration file: directories whose
@@ -160,10 +162,10 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     };
     extraction.facts.known = builtins::known(&mut extraction.interner);
     extraction.facts.type_param = builtins::type_parameters(&mut extraction.interner);
-    for (kind, name) in &input.known {
+    for &(kind, ref name) in &input.known {
         let interner = &mut extraction.interner;
         let row = Known {
-            kind: interner.intern(kind),
+            kind,
             name: interner.intern(name),
             module: interner.intern(""),
             file: FileId::default(),
@@ -247,7 +249,7 @@ fn merge(extraction: &mut Extraction, outputs: &mut [FileOutput], id_base: &mut 
             file,
             path: interner.intern(&output.path.to_string_lossy()),
             module: interner.intern(&output.placement.module),
-            role: interner.intern(output.placement.role.name()),
+            role: output.placement.role,
         };
         extraction.facts.file.push(row);
         // Taken, so that each file's rows are freed once copied.
@@ -364,9 +366,9 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
         }
     };
     let kind = match output.placement.role {
-        Role::RubyType => "resource_type",
-        Role::RubyFact => "fact",
-        _ => "function",
+        Role::RubyType => KnownKind::ResourceType,
+        Role::RubyFact => KnownKind::Fact,
+        _ => KnownKind::Function,
     };
     let parameters = (output.placement.role == Role::RubyType)
         .then(|| ruby::type_parameters(&text).unwrap_or_else(|| vec!["*".to_string()]));
@@ -386,7 +388,7 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
             output.facts.type_param.push(row);
         }
         let row = Known {
-            kind: output.interner.intern(kind),
+            kind,
             name: output.interner.intern(&name),
             module: output.interner.intern(&output.placement.module),
             file: FileId::default(),

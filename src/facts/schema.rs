@@ -11,7 +11,12 @@
 
 use serde::Serialize;
 
+pub use super::columns::{
+    Arrow, AttributeOp, CallForm, DeclarationHow, DefinitionKind, Directive, KnownKind,
+    ModulepathState, NodeMatcherForm, PrivacyHow, ResourceForm, ScopeKind,
+};
 use super::intern::Interner;
+use super::layout::Role;
 
 /// An interned string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -105,73 +110,6 @@ impl Column for bool {
     fn remap(&mut self, _: &Remap) {}
     fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
         Value::Bool(*self)
-    }
-}
-
-/// What pfacts could make of a `modulepath` entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ModulepathState {
-    /// A directory among the analyzed paths: its modules are read.
-    Read,
-    /// A directory outside the analyzed paths: its modules are not read.
-    Outside,
-    /// No such directory here: a path on the server, or a Puppetfile's
-    /// `moduledir` before r10k ran.
-    Missing,
-    /// A Puppet setting (`$basemodulepath`), resolved on the server.
-    Setting,
-}
-
-impl ModulepathState {
-    pub fn name(self) -> &'static str {
-        match self {
-            ModulepathState::Read => "read",
-            ModulepathState::Outside => "outside",
-            ModulepathState::Missing => "missing",
-            ModulepathState::Setting => "setting",
-        }
-    }
-}
-
-impl Column for ModulepathState {
-    const TYPE: &'static str = "text";
-    const SYMBOL: bool = true;
-    fn remap(&mut self, _: &Remap) {}
-    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
-        Value::Text(self.name())
-    }
-}
-
-/// A scope's kind: the `kind` column of `scope`, exported as its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ScopeKind {
-    Top,
-    Node,
-    Class,
-    Define,
-    Lambda,
-    Function,
-}
-
-impl ScopeKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            ScopeKind::Top => "top",
-            ScopeKind::Node => "node",
-            ScopeKind::Class => "class",
-            ScopeKind::Define => "define",
-            ScopeKind::Lambda => "lambda",
-            ScopeKind::Function => "function",
-        }
-    }
-}
-
-impl Column for ScopeKind {
-    const TYPE: &'static str = "text";
-    const SYMBOL: bool = true;
-    fn remap(&mut self, _: &Remap) {}
-    fn value<'a>(&self, _: &'a Interner) -> Value<'a> {
-        Value::Text(self.name())
     }
 }
 
@@ -279,7 +217,7 @@ relations! {
     /// that gives a `modulepath`), or `other`.
     ///
     /// Example: `file(3, modules/apache/manifests/vhost.pp, apache, module_manifest)`
-    file / File { file: FileId, path: Sym, module: Sym, role: Sym }
+    file / File { file: FileId, path: Sym, module: Sym, role: Role }
 
     /// `modulepath_entry(entry, state, file, line, col)`: an entry of the
     /// `modulepath` of an `environment.conf` (a file of role
@@ -310,44 +248,30 @@ relations! {
     /// Example: `scope(12, class, apache::vhost, 0, 3, 1)`
     scope / Scope { scope: Id, kind: ScopeKind, name: Sym, lexical_parent: Id, file: FileId, line: u32 }
 
-    /// `class_decl(class, scope, file, line, col)`: a class definition;
-    /// nested classes get their full name.
+    /// `definition(kind, name, scope, file, line, col)`: a class, define,
+    /// node, function or type, at its name. `kind`: `class`, `define`,
+    /// `node` (one row per host matcher, named as `node_matcher` gives it),
+    /// `function` (written in Puppet), `type_alias` (`type A = ...`),
+    /// `type_mapping`, `type_definition`. Nested classes get their full
+    /// name. `scope`: the scope the definition opens (0 for a type, which
+    /// opens none).
     ///
-    /// Example: `class_decl(apache::vhost, 12, 3, 1, 7)`
-    class_decl / ClassDecl { class: Sym, scope: Id, file: FileId, line: u32, col: u32 }
+    /// Example: `definition(class, apache::vhost, 12, 3, 1, 7)`
+    definition / Definition { kind: DefinitionKind, name: Sym, scope: Id, file: FileId, line: u32, col: u32 }
 
-    /// `define_decl(define, scope, file, line, col)`: a defined resource
-    /// type.
+    /// `node_matcher(node, matcher, form)`: one host matcher of a node
+    /// definition; `node` is the node's scope. `form`: `name` (dotted
+    /// names and numbers, joined), `string`, `regex` (as written, with
+    /// slashes), `default`.
     ///
-    /// Example: `define_decl(apache::site, 14, 4, 1, 8)`
-    define_decl / DefineDecl { define: Sym, scope: Id, file: FileId, line: u32, col: u32 }
-
-    /// `node_decl(node, matcher, kind, file, line, col)`: one host matcher
-    /// of a node definition; `node` is the node's scope. `kind`: `name`
-    /// (dotted names and numbers, joined), `string`, `regex` (as written,
-    /// with slashes), `default`.
-    ///
-    /// Example: `node_decl(20, web01.example.com, name, 1, 3, 6)`
-    node_decl / NodeDecl { node: Id, matcher: Sym, kind: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `node_matcher(20, web01.example.com, name)`
+    node_matcher / NodeMatcher { node: Id, matcher: Sym, form: NodeMatcherForm }
 
     /// `node_inherits(node, parent, file, line)`: `node x inherits y`,
     /// which Puppet 7 refuses.
     ///
     /// Example: `node_inherits(20, base, 1, 9)`
     node_inherits / NodeInherits { node: Id, parent: Sym, file: FileId, line: u32 }
-
-    /// `function_decl(function, scope, file, line, col)`: a function
-    /// written in Puppet.
-    ///
-    /// Example: `function_decl(web::url, 30, 5, 2, 10)`
-    function_decl / FunctionDecl { function: Sym, scope: Id, file: FileId, line: u32, col: u32 }
-
-    /// `type_decl(type, kind, file, line, col)`: a type alias (`type A =
-    /// ...`, `kind` `alias`), a type mapping (`mapping`) or a type
-    /// definition (`definition`).
-    ///
-    /// Example: `type_decl(Web::Port, alias, 6, 1, 6)`
-    type_decl / TypeDecl { type_name: Sym, kind: Sym, file: FileId, line: u32, col: u32 }
 
     /// `param_decl(scope, name, type_text, has_default, position, private,
     /// file, line, col)`: a parameter of a class, define or function
@@ -369,7 +293,7 @@ relations! {
     /// comment block right above it).
     ///
     /// Example: `privacy(web::install, class, api_tag, 4, 2)`
-    privacy / Privacy { entity: Sym, kind: Sym, how: Sym, file: FileId, line: u32 }
+    privacy / Privacy { entity: Sym, kind: DefinitionKind, how: PrivacyHow, file: FileId, line: u32 }
 
     /// `inherits(class, parent, file, line, col)`: `class a inherits b`, at
     /// the parent's name.
@@ -385,14 +309,14 @@ relations! {
     /// the innermost branch of `guard` it stands in, 0 for none.
     ///
     /// Example: `declares(0, apache, include, false, 0, 1, 2, 11)`
-    declares / Declares { scope: Id, class: Sym, how: Sym, conditional: bool, guard: Id, file: FileId, line: u32, col: u32 }
+    declares / Declares { scope: Id, class: Sym, how: DeclarationHow, conditional: bool, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `declares_dynamic(scope, text, how, file, line, col)`: a class
     /// declaration whose name is computed (`include $x`); `text` is the
     /// source text of the name.
     ///
     /// Example: `declares_dynamic(12, "${role}::base", include, 3, 4, 11)`
-    declares_dynamic / DeclaresDynamic { scope: Id, text: Sym, how: Sym, file: FileId, line: u32, col: u32 }
+    declares_dynamic / DeclaresDynamic { scope: Id, text: Sym, how: DeclarationHow, file: FileId, line: u32, col: u32 }
 
     /// `var_ref(ref, scope, name, namespace, short_name, file, line, col)`:
     /// a variable read, in code, string interpolation and heredocs. `name`
@@ -410,7 +334,7 @@ relations! {
     /// `virtual`, `exported`. `guard`: as for `declares`.
     ///
     /// Example: `resource_expression(50, 12, file, regular, 0, 3, 10, 3)`
-    resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: Sym, guard: Id, file: FileId, line: u32, col: u32 }
+    resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: ResourceForm, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `resource(res, expr, scope, type, title, title_literal, virtual,
     /// exported, conditional, file, line)`: a resource of a resource
@@ -428,14 +352,14 @@ relations! {
     /// the expression that does not set them.
     ///
     /// Example: `resource_attr(51, ensure, =>, file, 3, 11, 5)`
-    resource_attr / ResourceAttr { res: Id, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32, col: u32 }
+    resource_attr / ResourceAttr { res: Id, attr: Sym, op: AttributeOp, value_text: Sym, file: FileId, line: u32, col: u32 }
 
     /// `resource_default(def, scope, type, attr, op, value_text, file,
     /// line, col)`: an attribute of a resource default (`File { mode =>
     /// '0644' }`), at the attribute; `def` one per default expression.
     ///
     /// Example: `resource_default(60, 12, file, mode, =>, '0644', 3, 5, 3)`
-    resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32, col: u32 }
+    resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: AttributeOp, value_text: Sym, file: FileId, line: u32, col: u32 }
 
     /// `resource_override(scope, type, title, attr, op, value_text, file,
     /// line, col)`: an attribute of a resource override (`File['/x'] {
@@ -443,7 +367,7 @@ relations! {
     /// the title is the source text.
     ///
     /// Example: `resource_override(12, file, /x, mode, =>, '0600', 3, 20, 15)`
-    resource_override / ResourceOverride { scope: Id, type_name: Sym, title: Sym, attr: Sym, op: Sym, value_text: Sym, file: FileId, line: u32, col: u32 }
+    resource_override / ResourceOverride { scope: Id, type_name: Sym, title: Sym, attr: Sym, op: AttributeOp, value_text: Sym, file: FileId, line: u32, col: u32 }
 
     /// `collector(collector, scope, type, exported, query_text, file,
     /// line)`: a collector (`User <| ... |>`, `<<| |>>` when exported);
@@ -456,7 +380,7 @@ relations! {
     /// collector's override block.
     ///
     /// Example: `collector_attr(70, ensure, =>, present)`
-    collector_attr / CollectorAttr { collector: Id, attr: Sym, op: Sym, value_text: Sym }
+    collector_attr / CollectorAttr { collector: Id, attr: Sym, op: AttributeOp, value_text: Sym }
 
     /// `relationship(scope, from_type, from_title, to_type, to_title, arrow,
     /// guard, file, line, col)`: an ordering between resources, `from`
@@ -470,7 +394,7 @@ relations! {
     /// text as title.
     ///
     /// Example: `relationship(12, package, ntp, file, /etc/ntp.conf, ->, 0, 3, 40, 18)`
-    relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Sym, guard: Id, file: FileId, line: u32, col: u32 }
+    relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Arrow, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `resource_ref(scope, type, title, file, line, col)`: a resource reference
     /// `Type['title']` (one row per title), `Resource['type', 'title']`
@@ -491,7 +415,7 @@ relations! {
     /// x`); `guard` as for `declares`.
     ///
     /// Example: `call(12, notice, statement, 0, 3, 50, 3)`
-    call / Call { scope: Id, name: Sym, form: Sym, guard: Id, file: FileId, line: u32, col: u32 }
+    call / Call { scope: Id, name: Sym, form: CallForm, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `guard(branch, outer, name, file, line, col)`: a branch that Puppet
     /// evaluates only when `name` (a class, define or resource type) is
@@ -516,7 +440,7 @@ relations! {
     /// configuration's `[known]` lists (module empty, file 0).
     ///
     /// Example: `known(resource_type, file, , 0)`
-    known / Known { kind: Sym, name: Sym, module: Sym, file: FileId }
+    known / Known { kind: KnownKind, name: Sym, module: Sym, file: FileId }
 
     /// `type_param(type, param, file)`: a parameter or property of a
     /// resource type written in Ruby: built into Puppet 7 (file 0, listed by
@@ -538,7 +462,7 @@ relations! {
     /// block: `first_line` 0). Start and end cover their own line.
     ///
     /// Example: `suppression(4, 7, 3, ignore, unknown-class, vendored, 8, 10)`
-    suppression / Suppression { file: FileId, line: u32, col: u32, directive: Sym, rules: Sym, reason: Sym, first_line: u32, last_line: u32 }
+    suppression / Suppression { file: FileId, line: u32, col: u32, directive: Directive, rules: Sym, reason: Sym, first_line: u32, last_line: u32 }
 
     /// `validation_issue(file, line, col, code, subject)`: what Puppet
     /// refuses in the text of a file that parses, with the name or kind it
@@ -555,4 +479,11 @@ relations! {
     ///
     /// Example: `parse_error(9, 4, 12, unexpected `=>`; expected an expression)`
     parse_error / ParseError { file: FileId, line: u32, col: u32, message: Sym }
+}
+
+impl Facts {
+    /// The `definition` rows of one kind.
+    pub fn definitions(&self, kind: DefinitionKind) -> impl Iterator<Item = &Definition> + '_ {
+        self.definition.iter().filter(move |row| row.kind == kind)
+    }
 }

@@ -7,7 +7,7 @@
 use tree_sitter::{Node, Tree};
 
 use super::intern::Interner;
-use super::schema::{FileId, Suppression};
+use super::schema::{Directive, FileId, Suppression};
 use crate::diagnostic::Location;
 
 const MARKER: &str = "pfacts:ignore";
@@ -33,11 +33,11 @@ pub(super) fn extract(tree: &Tree, text: &str, interner: &mut Interner) -> Vec<S
             continue;
         };
         let (directive, rest) = if let Some(rest) = rest.strip_prefix("-start") {
-            ("ignore-start", rest)
+            (Directive::Start, rest)
         } else if let Some(rest) = rest.strip_prefix("-end") {
-            ("ignore-end", rest)
+            (Directive::End, rest)
         } else {
-            ("ignore", rest)
+            (Directive::Ignore, rest)
         };
         if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
             continue;
@@ -46,20 +46,21 @@ pub(super) fn extract(tree: &Tree, text: &str, interner: &mut Interner) -> Vec<S
         let location = Location::of_point(text, comment.start_byte(), comment.start_position());
         let line = location.line as u32;
         let (first_line, last_line) = match directive {
-            "ignore" if starts_its_line(text, comment.start_byte()) => next_statement(comment)
-                .map_or((0, 0), |statement| {
+            Directive::Ignore if starts_its_line(text, comment.start_byte()) => {
+                next_statement(comment).map_or((0, 0), |statement| {
                     (
                         statement.start_position().row as u32 + 1,
                         statement.end_position().row as u32 + 1,
                     )
-                }),
+                })
+            }
             _ => (line, line),
         };
         rows.push(Suppression {
             file: FileId::default(),
             line,
             col: location.column as u32,
-            directive: interner.intern(directive),
+            directive,
             rules: interner.intern(rules.trim()),
             reason: interner.intern(reason.trim()),
             first_line,

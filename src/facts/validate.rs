@@ -20,7 +20,10 @@
 use rustc_hash::FxHashSet;
 use tree_sitter::Node;
 
-use super::{Extractor, FileId, OpenParameter, OpenResource, Role, ScopeKind, ValidationIssue};
+use super::{
+    DefinitionKind, Extractor, FileId, OpenParameter, OpenResource, ResourceForm, Role, ScopeKind,
+    ValidationIssue,
+};
 use crate::facts::heredoc;
 
 /// The parameters of one list read so far.
@@ -84,16 +87,6 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
     "typeset",
 ];
 
-/// What a definition is, for the checks that differ.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Definition {
-    Class,
-    Define,
-    Function,
-    TypeAlias,
-    ObjectType,
-}
-
 impl<'a> Extractor<'a> {
     fn issue(&mut self, node: Node, code: &str, subject: &str) {
         let (line, col) = self.location(node);
@@ -109,7 +102,7 @@ impl<'a> Extractor<'a> {
 
     /// Where a definition may stand, and its name (its parameters are
     /// checked as the walk closes each).
-    pub(super) fn validate_definition(&mut self, node: Node<'a>, what: Definition) {
+    pub(super) fn validate_definition(&mut self, node: Node<'a>, what: DefinitionKind) {
         self.validate_location(node, what);
         let fields = &self.grammar.fields;
         let Some(name_node) = node.child_by_field_id(fields.name.get()) else {
@@ -122,7 +115,7 @@ impl<'a> Extractor<'a> {
             return;
         }
         let well_formed = match what {
-            Definition::TypeAlias | Definition::ObjectType => is_name(name, true),
+            DefinitionKind::TypeAlias | DefinitionKind::TypeDefinition => is_name(name, true),
             _ => is_name(name, false),
         };
         if !well_formed {
@@ -132,13 +125,13 @@ impl<'a> Extractor<'a> {
         let nested = self.frames.len() > 1;
         if !nested
             && RESERVED_TYPE_NAMES.contains(&name.to_ascii_lowercase().as_str())
-            && (what == Definition::TypeAlias
-                || what == Definition::ObjectType
+            && (what == DefinitionKind::TypeAlias
+                || what == DefinitionKind::TypeDefinition
                 || RESERVED_TYPE_NAMES.contains(&name))
         {
             self.issue(node, "RESERVED_TYPE_NAME", name);
         }
-        if what == Definition::ObjectType {
+        if what == DefinitionKind::TypeDefinition {
             self.issue(node, "UNSUPPORTED_EXPRESSION", "a Type Definition");
         }
     }
@@ -232,10 +225,10 @@ impl<'a> Extractor<'a> {
     /// Checker4_0's `top`: classes, defines and nodes stand at top level or
     /// in a class body; functions and type aliases at top level only. The
     /// walk's open scopes and conditionals say where the definition stands.
-    fn validate_location(&mut self, node: Node<'a>, what: Definition) {
+    fn validate_location(&mut self, node: Node<'a>, what: DefinitionKind) {
         let absolute = matches!(
             what,
-            Definition::Function | Definition::TypeAlias | Definition::ObjectType
+            DefinitionKind::Function | DefinitionKind::TypeAlias | DefinitionKind::TypeDefinition
         );
         let in_class_bodies = self
             .frames
@@ -256,7 +249,7 @@ impl<'a> Extractor<'a> {
 
     /// A node definition: its matchers, its place, no `inherits`.
     pub(super) fn validate_node(&mut self, node: Node<'a>) {
-        self.validate_location(node, Definition::Class);
+        self.validate_location(node, DefinitionKind::Class);
         let fields = &self.grammar.fields;
         if let Some(parent) = node.child_by_field_id(fields.parent.get()) {
             self.issue(parent, "ILLEGAL_NODE_INHERITANCE", "");
@@ -527,7 +520,7 @@ impl<'a> Extractor<'a> {
     /// classes; per body no `+>`, one `* =>`, each attribute once; each
     /// title once.
     pub(super) fn validate_resource(&mut self, open: &OpenResource<'a>) {
-        if open.form != "regular" && open.type_name == "class" {
+        if open.form != ResourceForm::Regular && open.type_name == "class" {
             self.issue(open.node, "CLASS_NOT_VIRTUALIZABLE", "");
         }
         let mut titles: FxHashSet<&str> = FxHashSet::default();

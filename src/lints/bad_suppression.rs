@@ -1,6 +1,7 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::suppression::{self, Directive};
+use crate::facts::schema::Directive;
+use crate::suppression;
 
 rule! {
     /// ## What it does
@@ -37,7 +38,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         ));
     };
     for row in rows {
-        let directive = Directive::of(context.text(row.directive));
+        let directive = row.directive;
         if directive == Directive::End {
             continue;
         }
@@ -61,7 +62,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             );
         }
     }
-    let blocks = suppression::blocks(rows, |sym| context.text(sym));
+    let blocks = suppression::blocks(rows);
     for row in blocks.unclosed {
         problem(
             row,

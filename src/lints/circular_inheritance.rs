@@ -1,5 +1,6 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
+use crate::facts::schema::DefinitionKind;
 
 rule! {
     /// ## What it does
@@ -28,9 +29,8 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             let declaration = context
                 .extraction
                 .facts
-                .class_decl
-                .iter()
-                .find(|row| row.class == first)?;
+                .definitions(DefinitionKind::Class)
+                .find(|row| row.name == first)?;
             let names: Vec<String> = cycle
                 .iter()
                 .map(|class| format!("`{}`", context.text(*class)))

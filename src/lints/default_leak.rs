@@ -56,7 +56,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             format!(
                 "default `{} {} {}` set here",
                 context.text(default.attr),
-                context.text(default.op),
+                default.op.name(),
                 context.text(default.value_text)
             ),
         )];

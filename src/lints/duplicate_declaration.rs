@@ -1,6 +1,5 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::rules::declarations::DEFINITION_KINDS;
 
 rule! {
     /// ## What it does
@@ -21,48 +20,29 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    let facts = &context.extraction.facts;
+    let definitions = &context.extraction.facts.definition;
     context
         .declarations()
         .duplicate_definitions
         .iter()
         .map(|found| {
-            let site = |row: u32| {
-                let row = row as usize;
-                match found.0 {
-                    0 => {
-                        let row = &facts.class_decl[row];
-                        (row.class, row.file, row.line, row.col)
-                    }
-                    1 => {
-                        let row = &facts.define_decl[row];
-                        (row.define, row.file, row.line, row.col)
-                    }
-                    2 => {
-                        let row = &facts.function_decl[row];
-                        (row.function, row.file, row.line, row.col)
-                    }
-                    _ => {
-                        let row = &facts.node_decl[row];
-                        (row.matcher, row.file, row.line, row.col)
-                    }
-                }
-            };
-            let (name, file, line, col) = site(found.2);
-            let (_, first_file, first_line, first_col) = site(found.1);
-            let kind = DEFINITION_KINDS[found.0 as usize];
+            let (first, second) = (
+                &definitions[found.0 as usize],
+                &definitions[found.1 as usize],
+            );
+            let (kind, name) = (first.kind.name(), context.text(second.name));
             let mut diagnostic = context.diagnostic(
                 &DuplicateDeclaration::RULE,
-                file,
-                line,
-                col,
-                format!("{kind} `{}` is defined twice", context.text(name)),
+                second.file,
+                second.line,
+                second.col,
+                format!("{kind} `{name}` is defined twice"),
             );
             diagnostic.related = vec![context.related(
-                first_file,
-                first_line,
-                first_col,
-                format!("{kind} `{}` is also defined here", context.text(name)),
+                first.file,
+                first.line,
+                first.col,
+                format!("{kind} `{name}` is also defined here"),
             )];
             diagnostic
         })

@@ -46,7 +46,7 @@ pub mod unused_suppression;
 use rayon::prelude::*;
 
 use crate::diagnostic::{Diagnostic, Kind, Location, Related, Severity};
-use crate::facts::schema::{FileId, Sym};
+use crate::facts::schema::{DefinitionKind, FileId, Sym};
 use crate::facts::Extraction;
 use crate::rules::{Analysis, Program};
 
@@ -390,9 +390,8 @@ impl<'a> Context<'a> {
     pub fn class_definitions(&self, class: Sym) -> impl Iterator<Item = Related> + '_ {
         self.extraction
             .facts
-            .class_decl
-            .iter()
-            .filter(move |row| row.class == class)
+            .definitions(DefinitionKind::Class)
+            .filter(move |row| row.name == class)
             .map(move |row| {
                 self.related(
                     row.file,

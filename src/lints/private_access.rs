@@ -1,7 +1,7 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::facts::schema::TOP_SCOPE;
-use crate::rules::privacy::{How, UseKind};
+use crate::facts::schema::{DefinitionKind, PrivacyHow as How, TOP_SCOPE};
+use crate::rules::privacy::UseKind;
 
 rule! {
     /// ## What it does
@@ -49,7 +49,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         index += hows.len();
         let (entity, kind, file, site, module) = (first.0, first.1, first.3, first.4, first.5);
         let (line, col) = context.site_location(site);
-        let what = if facts.define_decl.iter().any(|row| row.define == entity) {
+        let what = if facts
+            .definitions(DefinitionKind::Define)
+            .any(|row| row.name == entity)
+        {
             "define"
         } else {
             "class"
@@ -81,7 +84,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             .privacy
             .iter()
             .filter_map(|row| {
-                let how = How::from_name(context.text(row.how));
+                let how = row.how;
                 (row.entity == entity && hows.contains(&how)).then(|| {
                     context.related(
                         row.file,
@@ -125,9 +128,8 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 row.private
                     && row.name == parameter
                     && facts
-                        .class_decl
-                        .iter()
-                        .any(|decl| decl.class == class && decl.scope == row.scope)
+                        .definitions(DefinitionKind::Class)
+                        .any(|decl| decl.name == class && decl.scope == row.scope)
             })
             .map(|row| declared_here(context, row.file, row.line, row.col))
             .collect();
@@ -141,9 +143,8 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             name => format!("class `{name}`"),
         };
         let scopes: Vec<_> = facts
-            .class_decl
-            .iter()
-            .filter(|decl| decl.class == class)
+            .definitions(DefinitionKind::Class)
+            .filter(|decl| decl.name == class)
             .map(|decl| decl.scope)
             .chain((context.text(class) == "::").then_some(TOP_SCOPE))
             .collect();

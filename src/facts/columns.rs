@@ -1,0 +1,244 @@
+//! The closed vocabularies of the facts' columns: a column whose values are
+//! a fixed set of words (a scope's kind, how a class is declared, an
+//! attribute's operator) is an enum, so that the stages after extraction
+//! match on it and never parse text back. Exported facts show each value
+//! as its word (`name`), as they always did.
+
+/// Declares an enum column: the enum, the word of each value (`name`), the
+/// value of a word (`from_name`, for the extractor, which reads words in
+/// the source), and its [`Column`] implementation (exported as text).
+macro_rules! word_column {
+    (
+        $(#[doc = $doc:literal])+
+        $name:ident {
+            $($(#[doc = $variant_doc:literal])* $variant:ident = $word:literal),+ $(,)?
+        }
+    ) => {
+        $(#[doc = $doc])+
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum $name {
+            $($(#[doc = $variant_doc])* $variant),+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The value's word, as exported.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $word),+
+                }
+            }
+
+            /// The value whose word is `word`.
+            pub fn from_name(word: &str) -> Option<$name> {
+                match word {
+                    $($word => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+
+        impl $crate::facts::schema::Column for $name {
+            const TYPE: &'static str = "text";
+            const SYMBOL: bool = true;
+            fn remap(&mut self, _: &$crate::facts::schema::Remap) {}
+            fn value<'a>(
+                &self,
+                _: &'a $crate::facts::intern::Interner,
+            ) -> $crate::facts::schema::Value<'a> {
+                $crate::facts::schema::Value::Text(self.name())
+            }
+        }
+    };
+}
+pub(crate) use word_column;
+
+word_column! {
+    /// A scope's kind: the `kind` column of `scope`.
+    ScopeKind {
+        Top = "top",
+        Node = "node",
+        Class = "class",
+        Define = "define",
+        Lambda = "lambda",
+        Function = "function",
+    }
+}
+
+word_column! {
+    /// What pfacts could make of a `modulepath` entry.
+    ModulepathState {
+        /// A directory among the analyzed paths: its modules are read.
+        Read = "read",
+        /// A directory outside the analyzed paths: its modules are not read.
+        Outside = "outside",
+        /// No such directory here: a path on the server, or a Puppetfile's
+        /// `moduledir` before r10k ran.
+        Missing = "missing",
+        /// A Puppet setting (`$basemodulepath`), resolved on the server.
+        Setting = "setting",
+    }
+}
+
+word_column! {
+    /// What a `definition` defines.
+    DefinitionKind {
+        Class = "class",
+        Define = "define",
+        Node = "node",
+        /// A function written in Puppet.
+        Function = "function",
+        /// `type A = ...`.
+        TypeAlias = "type_alias",
+        /// `type Runtime[...] = ...`.
+        TypeMapping = "type_mapping",
+        /// `type A { ... }`.
+        TypeDefinition = "type_definition",
+    }
+}
+
+impl DefinitionKind {
+    /// A type alias, mapping or definition.
+    pub fn is_type(self) -> bool {
+        matches!(
+            self,
+            DefinitionKind::TypeAlias
+                | DefinitionKind::TypeMapping
+                | DefinitionKind::TypeDefinition
+        )
+    }
+}
+
+word_column! {
+    /// How a node matcher is written: the `form` column of `node_matcher`.
+    NodeMatcherForm {
+        /// Dotted names and numbers, joined (`web01.example.com`).
+        Name = "name",
+        /// A quoted string.
+        String = "string",
+        /// A regular expression, kept with its slashes.
+        Regex = "regex",
+        /// `default`.
+        Default = "default",
+    }
+}
+
+word_column! {
+    /// How a class or define is made private: the `how` column of
+    /// `privacy`.
+    PrivacyHow {
+        /// The `private` modifier ("Names, Scope and Access Control",
+        /// Access Control).
+        Keyword = "keyword",
+        /// stdlib's `assert_private()` in the body.
+        AssertPrivate = "assert_private",
+        /// `@api private` in the doc comment (puppet-strings).
+        ApiTag = "api_tag",
+    }
+}
+
+impl PrivacyHow {
+    /// As a reader knows it, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            PrivacyHow::Keyword => "the `private` keyword",
+            PrivacyHow::AssertPrivate => "`assert_private()`",
+            PrivacyHow::ApiTag => "`@api private`",
+        }
+    }
+}
+
+word_column! {
+    /// How a scope declares a class: the `how` column of `declares` and
+    /// `declares_dynamic`.
+    DeclarationHow {
+        Include = "include",
+        Require = "require",
+        Contain = "contain",
+        /// `class { 'x': }`.
+        ResourceLike = "resource_like",
+    }
+}
+
+word_column! {
+    /// A resource expression's form: the `form` column of
+    /// `resource_expression`.
+    ResourceForm {
+        Regular = "regular",
+        /// `@type { ... }`.
+        Virtual = "virtual",
+        /// `@@type { ... }`.
+        Exported = "exported",
+    }
+}
+
+word_column! {
+    /// An attribute's operator: the `op` column of `resource_attr`,
+    /// `resource_default`, `resource_override` and `collector_attr`.
+    AttributeOp {
+        /// `=>`: sets the attribute.
+        Set = "=>",
+        /// `+>`: adds to what the attribute already holds.
+        Append = "+>",
+    }
+}
+
+word_column! {
+    /// How an ordering is written: the `arrow` column of `relationship`.
+    Arrow {
+        /// `a -> b`.
+        Order = "->",
+        /// `a ~> b`.
+        Notify = "~>",
+        /// `b <- a`.
+        OrderBack = "<-",
+        /// `b <~ a`.
+        NotifyBack = "<~",
+        /// The `before` metaparameter.
+        BeforeParameter = "before",
+        /// The `require` metaparameter.
+        RequireParameter = "require",
+        /// The `notify` metaparameter.
+        NotifyParameter = "notify",
+        /// The `subscribe` metaparameter.
+        SubscribeParameter = "subscribe",
+    }
+}
+
+word_column! {
+    /// How a function is called: the `form` column of `call`.
+    CallForm {
+        /// `f(x)`.
+        Prefix = "prefix",
+        /// `$x.f`.
+        Method = "method",
+        /// `include x`, without parentheses.
+        Statement = "statement",
+    }
+}
+
+word_column! {
+    /// What kind of name a `known` row gives.
+    KnownKind {
+        ResourceType = "resource_type",
+        Function = "function",
+        Fact = "fact",
+        TypeAlias = "type_alias",
+        Class = "class",
+    }
+}
+
+word_column! {
+    /// What a suppression comment says: the `directive` column of
+    /// `suppression`.
+    Directive {
+        /// `# pfacts:ignore`.
+        Ignore = "ignore",
+        /// `# pfacts:ignore-start`.
+        Start = "ignore-start",
+        /// `# pfacts:ignore-end`.
+        End = "ignore-end",
+    }
+}
