@@ -13,7 +13,9 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 
 use super::{declarations, defaults, inheritance, names, privacy, scope, visibility};
-use crate::facts::schema::{FileId, Id, Resource, ResourceDefault, Sym, VarRef};
+use crate::facts::schema::{
+    FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
+};
 use crate::facts::Extraction;
 use crate::timings::time;
 
@@ -59,6 +61,8 @@ pub struct Analysis<'a> {
     visibility: OnceLock<Vec<visibility::Visible>>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
+    /// `resource_attr` rows by `(res, attr)`.
+    attribute_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
 }
 
 impl<'a> Analysis<'a> {
@@ -74,6 +78,7 @@ impl<'a> Analysis<'a> {
             declarations: OnceLock::new(),
             visibility: OnceLock::new(),
             default_rows: OnceLock::new(),
+            attribute_rows: OnceLock::new(),
         }
     }
 
@@ -200,6 +205,13 @@ impl<'a> Analysis<'a> {
         &rows[index]
     }
 
+    /// The row of scope `scope`, but for top scope (which has none).
+    pub fn scope_row(&self, scope: Id) -> Option<&'a Scope> {
+        let rows = &self.extraction.facts.scope;
+        let index = rows.binary_search_by_key(&scope, |row| row.scope).ok()?;
+        Some(&rows[index])
+    }
+
     /// The resource `res` (an id of `resource`).
     pub fn resource(&self, res: Id) -> &'a Resource {
         let rows = &self.extraction.facts.resource;
@@ -243,6 +255,20 @@ impl<'a> Analysis<'a> {
             index
         });
         index.get(&(def, attr)).map(|&index| &rows[index])
+    }
+
+    /// The row of resource `res` that sets `attr` (its first, as Puppet
+    /// refuses a second).
+    pub fn attribute_row(&self, res: Id, attr: Sym) -> Option<&'a ResourceAttr> {
+        let rows = &self.extraction.facts.resource_attr;
+        let index = self.attribute_rows.get_or_init(|| {
+            let mut index = FxHashMap::default();
+            for (at, row) in rows.iter().enumerate() {
+                index.entry((row.res, row.attr)).or_insert(at);
+            }
+            index
+        });
+        index.get(&(res, attr)).map(|&index| &rows[index])
     }
 
     /// The line and column of a use.

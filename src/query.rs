@@ -86,54 +86,54 @@ fn private_violations(analysis: &Analysis) -> Table {
         .violations
         .iter()
         .map(|violation| {
-            let (line, col) = analysis.site_location(violation.4);
+            let (line, col) = analysis.site_location(violation.site());
             vec![
-                path(analysis, violation.3),
+                path(analysis, violation.file()),
                 json!(line),
                 json!(col),
-                text(analysis, violation.0),
-                json!(violation.1.name()),
-                text(analysis, violation.6),
-                text(analysis, violation.5),
-                json!(violation.2.name()),
+                text(analysis, violation.entity()),
+                json!(violation.kind().name()),
+                text(analysis, violation.from_module()),
+                text(analysis, violation.entity_module()),
+                json!(violation.how().name()),
             ]
         })
         .chain(analysis.privacy().parameters.iter().map(|violation| {
-            let (line, col) = analysis.site_location(violation.3);
+            let (line, col) = analysis.site_location(violation.site());
             vec![
-                path(analysis, violation.2),
+                path(analysis, violation.file()),
                 json!(line),
                 json!(col),
                 json!(format!(
                     "{}::{}",
-                    analysis.text(violation.0),
-                    analysis.text(violation.1)
+                    analysis.text(violation.class()),
+                    analysis.text(violation.parameter())
                 )),
                 json!("parameter"),
-                text(analysis, violation.5),
-                text(analysis, violation.4),
+                text(analysis, violation.from_module()),
+                text(analysis, violation.class_module()),
                 json!("keyword"),
             ]
         }))
         .chain(analysis.privacy().variables.iter().map(|violation| {
-            let (line, col) = analysis.site_location(violation.3);
+            let (line, col) = analysis.site_location(violation.site());
             let entity_module = analysis
                 .extraction
                 .facts
                 .definitions(DefinitionKind::Class)
-                .find(|decl| decl.name == violation.0)
+                .find(|decl| decl.name == violation.class())
                 .map_or(json!(""), |decl| json!(analysis.module_of(decl.file)));
             vec![
-                path(analysis, violation.2),
+                path(analysis, violation.file()),
                 json!(line),
                 json!(col),
                 json!(format!(
                     "{}::{}",
-                    analysis.text(violation.0).trim_end_matches("::"),
-                    analysis.text(violation.1)
+                    analysis.text(violation.class()).trim_end_matches("::"),
+                    analysis.text(violation.variable())
                 )),
                 json!("variable"),
-                json!(analysis.module_of(violation.2)),
+                json!(analysis.module_of(violation.file())),
                 entity_module,
                 json!("keyword"),
             ]
@@ -180,20 +180,22 @@ fn circular_inheritance(analysis: &Analysis) -> Table {
 fn declarations(analysis: &Analysis) -> Table {
     let facts = &analysis.extraction.facts;
     // Listed kind by kind, types of every kind together as `type`.
-    let group = |kind: DefinitionKind| match kind {
-        DefinitionKind::Class => ("class", 0),
-        DefinitionKind::Define => ("define", 1),
-        DefinitionKind::Node => ("node", 2),
-        DefinitionKind::Function => ("function", 3),
-        _ => ("type", 4),
-    };
+    let label = |kind: DefinitionKind| if kind.is_type() { "type" } else { kind.name() };
+    let order = [
+        DefinitionKind::Class,
+        DefinitionKind::Define,
+        DefinitionKind::Node,
+        DefinitionKind::Function,
+    ];
+    let rank = |kind: DefinitionKind| order.iter().position(|&listed| listed == kind);
     let mut definitions: Vec<_> = facts.definition.iter().collect();
-    definitions.sort_by_key(|row| group(row.kind).1);
+    // Types, which `order` does not list, last.
+    definitions.sort_by_key(|row| rank(row.kind).unwrap_or(order.len()));
     let rows = definitions
         .into_iter()
         .map(|row| {
             vec![
-                json!(group(row.kind).0),
+                json!(label(row.kind)),
                 text(analysis, row.name),
                 path(analysis, row.file),
                 json!(row.line),
@@ -238,8 +240,12 @@ fn includes(analysis: &Analysis) -> Table {
 }
 
 fn unresolved_variables(analysis: &Analysis) -> Table {
-    let unknown = analysis.scope().unknown.iter().map(|found| found.0);
-    let facts = analysis.scope().facts.iter().map(|found| found.0);
+    let unknown = analysis
+        .scope()
+        .unknown
+        .iter()
+        .map(|found| found.reference());
+    let facts = analysis.scope().facts.iter().map(|found| found.reference());
     let rows = unknown
         .chain(facts)
         .map(|reference| {
@@ -322,14 +328,15 @@ fn resolved_variables(analysis: &Analysis) -> Table {
         .resolves
         .iter()
         .map(|resolves| {
-            let row = analysis.var_ref(resolves.0);
-            let (decl_file, decl_line) = declarations.of(analysis, resolves.1, row.short_name);
+            let row = analysis.var_ref(resolves.reference());
+            let (decl_file, decl_line) =
+                declarations.of(analysis, resolves.declared_in(), row.short_name);
             vec![
                 path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),
                 text(analysis, row.name),
-                json!(describe_scope(analysis, resolves.1)),
+                json!(describe_scope(analysis, resolves.declared_in())),
                 decl_file,
                 decl_line,
             ]
@@ -355,11 +362,12 @@ fn visible_variables(analysis: &Analysis) -> Table {
         .visibility()
         .iter()
         .map(|visible| {
-            let (decl_file, decl_line) = declarations.of(analysis, visible.2, visible.1);
+            let (decl_file, decl_line) =
+                declarations.of(analysis, visible.declared_in(), visible.name());
             vec![
-                json!(describe_scope(analysis, visible.0)),
-                text(analysis, visible.1),
-                json!(describe_scope(analysis, visible.2)),
+                json!(describe_scope(analysis, visible.scope())),
+                text(analysis, visible.name()),
+                json!(describe_scope(analysis, visible.declared_in())),
                 decl_file,
                 decl_line,
             ]
@@ -400,15 +408,18 @@ fn chain(analysis: &Analysis, parents: &HashMap<Id, Vec<Id>>, from: Id, to: Id) 
 fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
     let mut parents: HashMap<Id, Vec<Id>> = HashMap::new();
     for parent in &analysis.defaults().parents {
-        parents.entry(parent.0).or_default().push(parent.1);
+        parents
+            .entry(parent.scope())
+            .or_default()
+            .push(parent.parent());
     }
     let rows = analysis
         .defaults()
         .applies
         .iter()
         .filter_map(|applies| {
-            let resource = analysis.resource(applies.0);
-            let default = analysis.default_row(applies.2, applies.1)?;
+            let resource = analysis.resource(applies.resource());
+            let default = analysis.default_row(applies.default(), applies.attr())?;
             let (from, to) = (
                 analysis.module_of(default.file),
                 analysis.module_of(resource.file),
@@ -423,7 +434,7 @@ fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
             );
             Some(vec![
                 json!(name),
-                text(analysis, applies.1),
+                text(analysis, applies.attr()),
                 text(analysis, default.value_text),
                 path(analysis, default.file),
                 json!(default.line),

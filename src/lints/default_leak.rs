@@ -26,8 +26,8 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for applies in &context.defaults().applies {
-        let resource = context.resource(applies.0);
-        let Some(default) = context.default_row(applies.2, applies.1) else {
+        let resource = context.resource(applies.resource());
+        let Some(default) = context.default_row(applies.default(), applies.attr()) else {
             continue;
         };
         let (from, to) = (
@@ -44,7 +44,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             context.resource_column(resource),
             format!(
                 "`{}` of {}[{}] comes from a default of module `{from}`",
-                context.text(applies.1),
+                context.text(applies.attr()),
                 context.text(resource.type_name),
                 context.text(resource.title),
             ),

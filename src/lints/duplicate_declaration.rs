@@ -27,8 +27,8 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .iter()
         .map(|found| {
             let (first, second) = (
-                &definitions[found.0 as usize],
-                &definitions[found.1 as usize],
+                &definitions[found.first() as usize],
+                &definitions[found.second() as usize],
             );
             let (kind, name) = (first.kind.name(), context.text(second.name));
             let mut diagnostic = context.diagnostic(

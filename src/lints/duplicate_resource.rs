@@ -27,7 +27,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let declarations = &context.declarations();
     let mut diagnostics = Vec::new();
     for found in &declarations.duplicate_resources {
-        let (first, second) = (context.resource(found.0), context.resource(found.1));
+        let (first, second) = (
+            context.resource(found.first()),
+            context.resource(found.second()),
+        );
         // One expression with a title twice is `illegal-resource`'s.
         if first.expr == second.expr {
             continue;
@@ -57,8 +60,11 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         diagnostics.push(diagnostic);
     }
     for found in &declarations.duplicates_in_defines {
-        let resource = context.resource(found.0);
-        let instances = [context.resource(found.1), context.resource(found.2)];
+        let resource = context.resource(found.resource());
+        let instances = [
+            context.resource(found.first()),
+            context.resource(found.second()),
+        ];
         let mut diagnostic = context.diagnostic(
             &DuplicateResource::RULE,
             resource.file,

@@ -55,20 +55,20 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     };
     for found in &declarations.foreign_overrides {
         report(
-            found.0,
+            found.site(),
             format!(
                 "only a class that inherits the one declaring `{}` may override it (Puppet: Only subclasses can override parameters)",
-                reference(found.0)
+                reference(found.site())
             ),
         );
     }
     for found in &declarations.redefinitions {
         report(
-            found.0,
+            found.site(),
             format!(
                 "`{}` already has `{}` from the class declaring it: an override cannot redefine it",
-                reference(found.0),
-                context.text(found.1)
+                reference(found.site()),
+                context.text(found.attr())
             ),
         );
     }

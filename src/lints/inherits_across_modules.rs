@@ -23,7 +23,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .across_modules
         .iter()
         .map(|found| {
-            let row = &context.extraction.facts.inherits[found.2 as usize];
+            let row = &context.extraction.facts.inherits[found.site() as usize];
             let mut diagnostic = context.diagnostic(
                 &InheritsAcrossModules::RULE,
                 row.file,
@@ -31,11 +31,11 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 row.col,
                 format!(
                     "class `{}` inherits `{}` of another module",
-                    context.text(found.0),
-                    context.text(found.1)
+                    context.text(found.class()),
+                    context.text(found.parent())
                 ),
             );
-            diagnostic.related = context.class_definitions(found.1).collect();
+            diagnostic.related = context.class_definitions(found.parent()).collect();
             diagnostic
         })
         .collect()

@@ -449,7 +449,7 @@ fn missing_parameter_diagnostics(context: &Context, classes: bool, rule: &Rule) 
         .missing_parameters
         .iter()
         .filter_map(|found| {
-            let resource = context.resource(found.0);
+            let resource = context.resource(found.resource());
             ((Some(resource.type_name) == class) == classes).then(|| {
                 context.diagnostic(
                     rule,
@@ -459,7 +459,7 @@ fn missing_parameter_diagnostics(context: &Context, classes: bool, rule: &Rule) 
                     format!(
                         "`{}` expects a value for parameter `{}`",
                         context.resource_name(resource),
-                        context.text(found.1)
+                        context.text(found.parameter())
                     ),
                 )
             })

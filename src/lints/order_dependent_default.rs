@@ -22,13 +22,12 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    let facts = &context.extraction.facts;
     context
         .defaults()
         .order_dependent
         .iter()
         .filter_map(|found| {
-            let scope = facts.scope.iter().find(|row| row.scope == found.0)?;
+            let scope = context.scope_row(found.scope())?;
             Some(context.diagnostic(
                 &OrderDependentDefault::RULE,
                 scope.file,
@@ -36,8 +35,8 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 1,
                 format!(
                     "which `{}` default reaches the {} resources of {} `{}` depends on which declaration Puppet evaluates first",
-                    context.text(found.2),
-                    context.text(found.1),
+                    context.text(found.attr()),
+                    context.text(found.type_name()),
                     scope.kind.name(),
                     context.text(scope.name),
                 ),

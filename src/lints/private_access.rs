@@ -39,15 +39,22 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     while index < violations.len() {
         let first = &violations[index];
         let same_use = |other: &&crate::rules::privacy::Violation| {
-            (other.0, other.1, other.3, other.4) == (first.0, first.1, first.3, first.4)
+            (other.entity(), other.kind(), other.file(), other.site())
+                == (first.entity(), first.kind(), first.file(), first.site())
         };
         let hows: Vec<How> = violations[index..]
             .iter()
             .take_while(same_use)
-            .map(|violation| violation.2)
+            .map(|violation| violation.how())
             .collect();
         index += hows.len();
-        let (entity, kind, file, site, module) = (first.0, first.1, first.3, first.4, first.5);
+        let (entity, kind, file, site, module) = (
+            first.entity(),
+            first.kind(),
+            first.file(),
+            first.site(),
+            first.entity_module(),
+        );
         let (line, col) = context.site_location(site);
         let what = if facts
             .definitions(DefinitionKind::Define)
@@ -99,11 +106,11 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     }
     for violation in &context.privacy().parameters {
         let (class, parameter, file, site, module) = (
-            violation.0,
-            violation.1,
-            violation.2,
-            violation.3,
-            violation.4,
+            violation.class(),
+            violation.parameter(),
+            violation.file(),
+            violation.site(),
+            violation.class_module(),
         );
         let (line, col) = context.site_location(site);
         let mut diagnostic = context.diagnostic(
@@ -136,7 +143,12 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         diagnostics.push(diagnostic);
     }
     for violation in &context.privacy().variables {
-        let (class, variable, file, site) = (violation.0, violation.1, violation.2, violation.3);
+        let (class, variable, file, site) = (
+            violation.class(),
+            violation.variable(),
+            violation.file(),
+            violation.site(),
+        );
         let (line, col) = context.site_location(site);
         let owner = match context.text(class) {
             "::" => "top scope".to_string(),

@@ -29,7 +29,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .references
         .iter()
         .map(|found| {
-            let (file, line, col, what) = match found.3 {
+            let (file, line, col, what) = match found.site() {
                 Site::ParamRef(index) => {
                     let row = &facts.resource_param_ref[index as usize];
                     let what = format!(
@@ -40,12 +40,12 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                     (row.file, row.line, row.col, what)
                 }
                 _ => {
-                    let (line, col) = context.site_location(found.3);
-                    let name = match found.3 {
+                    let (line, col) = context.site_location(found.site());
+                    let name = match found.site() {
                         Site::VarRef(index) => context.text(facts.var_ref[index as usize].name),
                         _ => "",
                     };
-                    (found.2, line, col, format!("`${name}`"))
+                    (found.file(), line, col, format!("`${name}`"))
                 }
             };
             let mut diagnostic = context.diagnostic(
@@ -55,13 +55,13 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 col,
                 format!(
                     "{what} reads class `{}`, private to module `{}` ({}), {}",
-                    context.text(found.0),
-                    context.text(found.4),
-                    found.1.name(),
-                    Context::describe_module(context.text(found.5)),
+                    context.text(found.class()),
+                    context.text(found.class_module()),
+                    found.how().name(),
+                    Context::describe_module(context.text(found.from_module())),
                 ),
             );
-            diagnostic.related = context.class_definitions(found.0).collect();
+            diagnostic.related = context.class_definitions(found.class()).collect();
             diagnostic
         })
         .collect()

@@ -25,7 +25,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .facts
         .iter()
         .map(|found| {
-            let row = context.var_ref(found.0);
+            let row = context.var_ref(found.reference());
             context.diagnostic(
                 &TopScopeFact::RULE,
                 row.file,

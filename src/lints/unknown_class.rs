@@ -1,3 +1,5 @@
+use rustc_hash::FxHashMap;
+
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
 use crate::facts::schema::{FileId, Sym};
@@ -43,14 +45,14 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .names()
         .classes
         .iter()
-        .map(|found| match found.1 {
+        .map(|found| match found.relation() {
             ClassSite::Declares => {
-                let row = &facts.declares[found.2 as usize];
-                (row.file, row.line, row.col, "declared", found.0)
+                let row = &facts.declares[found.site() as usize];
+                (row.file, row.line, row.col, "declared", found.class())
             }
             ClassSite::Relationship => {
-                let row = &facts.relationship[found.2 as usize];
-                (row.file, row.line, row.col, "ordered", found.0)
+                let row = &facts.relationship[found.site() as usize];
+                (row.file, row.line, row.col, "ordered", found.class())
             }
         })
         .map(|(file, line, col, what, class)| Use {
@@ -64,8 +66,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     uses.sort_by_key(|used| (context.text(used.class), used.file, used.line, used.col));
 
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
-    // Each class's findings: (class, file, index in `diagnostics`).
-    let mut findings: Vec<(Sym, FileId, usize)> = Vec::new();
+    // Each class's first finding in a file, and its first finding (indexes
+    // in `diagnostics`).
+    let mut finding_in_file: FxHashMap<(Sym, FileId), usize> = FxHashMap::default();
+    let mut first_finding: FxHashMap<Sym, usize> = FxHashMap::default();
     let mut index = 0;
     while index < uses.len() {
         let first = &uses[index];
@@ -95,7 +99,12 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 )
             })
             .collect();
-        findings.push((first.class, first.file, diagnostics.len()));
+        finding_in_file
+            .entry((first.class, first.file))
+            .or_insert(diagnostics.len());
+        first_finding
+            .entry(first.class)
+            .or_insert(diagnostics.len());
         diagnostics.push(diagnostic);
         index += in_file;
     }
@@ -103,13 +112,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     // The reads of an unknown class's variables: with its finding in the
     // same file, else with its first finding.
     for read in &context.names().reads_of_unknown_classes {
-        let row = context.var_ref(read.1);
-        let of_class = findings.iter().filter(|(class, ..)| *class == read.0);
-        let Some(owner) = of_class
-            .clone()
-            .find(|(_, file, _)| *file == row.file)
-            .or_else(|| of_class.clone().next())
-            .map(|&(.., owner)| owner)
+        let row = context.var_ref(read.reference());
+        let Some(&owner) = finding_in_file
+            .get(&(read.class(), row.file))
+            .or_else(|| first_finding.get(&read.class()))
         else {
             continue;
         };
@@ -120,7 +126,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             format!(
                 "`${}` read here: undef, as class `{}` is unknown",
                 context.text(row.name),
-                context.text(read.0)
+                context.text(read.class())
             ),
         );
         diagnostics[owner].related.push(related);

@@ -25,13 +25,16 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .functions
         .iter()
         .map(|found| {
-            let row = &facts.call[found.1 as usize];
+            let row = &facts.call[found.site() as usize];
             context.diagnostic(
                 &UnknownFunction::RULE,
                 row.file,
                 row.line,
                 row.col,
-                format!("function `{}` is defined nowhere", context.text(found.0)),
+                format!(
+                    "function `{}` is defined nowhere",
+                    context.text(found.name())
+                ),
             )
         })
         .collect()

@@ -23,17 +23,13 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    let facts = &context.extraction.facts;
     context
         .declarations()
         .unknown_parameters
         .iter()
         .filter_map(|found| {
-            let resource = context.resource(found.0);
-            let attr = facts
-                .resource_attr
-                .iter()
-                .find(|row| row.res == found.0 && row.attr == found.1)?;
+            let resource = context.resource(found.resource());
+            let attr = context.attribute_row(found.resource(), found.attr())?;
             Some(context.diagnostic(
                 &UnknownParameter::RULE,
                 attr.file,
@@ -42,7 +38,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 format!(
                     "`{}` has no parameter named `{}`",
                     context.resource_name(resource),
-                    context.text(found.1)
+                    context.text(found.attr())
                 ),
             ))
         })

@@ -23,7 +23,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .unknown_parents
         .iter()
         .map(|found| {
-            let row = &context.extraction.facts.inherits[found.2 as usize];
+            let row = &context.extraction.facts.inherits[found.site() as usize];
             context.diagnostic(
                 &UnknownParent::RULE,
                 row.file,
@@ -31,8 +31,8 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 row.col,
                 format!(
                     "class `{}` inherits `{}`, which is defined nowhere",
-                    context.text(found.0),
-                    context.text(found.1)
+                    context.text(found.class()),
+                    context.text(found.parent())
                 ),
             )
         })

@@ -26,7 +26,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .resource_types
         .iter()
         .map(|found| {
-            let row = &facts.resource_expression[found.1 as usize];
+            let row = &facts.resource_expression[found.site() as usize];
             context.diagnostic(
                 &UnknownResourceType::RULE,
                 row.file,
@@ -34,7 +34,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 row.col,
                 format!(
                     "resource type `{}` is defined nowhere",
-                    context.text(found.0)
+                    context.text(found.type_name())
                 ),
             )
         })

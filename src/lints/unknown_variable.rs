@@ -36,7 +36,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .privacy()
         .variables
         .iter()
-        .filter_map(|violation| match violation.3 {
+        .filter_map(|violation| match violation.site() {
             Site::VarRef(index) => Some(index),
             _ => None,
         })
@@ -49,24 +49,29 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let mut consequences: Vec<crate::facts::schema::Id> = names
         .reads_of_unknown_classes
         .iter()
-        .map(|read| read.1)
-        .chain(names.reads_of_known_classes.iter().map(|read| read.1))
+        .map(|read| read.reference())
+        .chain(
+            names
+                .reads_of_known_classes
+                .iter()
+                .map(|read| read.reference()),
+        )
         .collect();
     consequences.sort_unstable();
     context
         .scope()
         .unknown
         .iter()
-        .filter(|found| consequences.binary_search(&found.0).is_err())
+        .filter(|found| consequences.binary_search(&found.reference()).is_err())
         .filter(|found| {
             let index = facts
                 .var_ref
-                .binary_search_by_key(&found.0, |row| row.reference)
+                .binary_search_by_key(&found.reference(), |row| row.reference)
                 .expect("references come from var_ref");
             private_reads.binary_search(&(index as u32)).is_err()
         })
         .map(|found| {
-            let row = context.var_ref(found.0);
+            let row = context.var_ref(found.reference());
             context.diagnostic(
                 &UnknownVariable::RULE,
                 row.file,

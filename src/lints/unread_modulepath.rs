@@ -47,8 +47,8 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 .names()
                 .might_define
                 .iter()
-                .filter(|found| found.0 == index as u32)
-                .map(|found| context.text(found.1))
+                .filter(|found| found.entry() == index as u32)
+                .map(|found| context.text(found.class()))
                 .collect();
             classes.sort_unstable();
             let explains = match classes.len() {
