@@ -308,7 +308,6 @@ pub struct Output {
 pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]) -> Output {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
-    let text = |sym: Sym| interner.resolve(sym);
     let class = interner.get("class");
     let splat = interner.get("*");
     let name = interner.get("name");
@@ -361,18 +360,18 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
 
     // Top scope is one per environment: the environment's manifests share
     // it; each other file (an example) is applied on its own.
-    let mut top_scopes: FxHashMap<String, Id> = FxHashMap::default();
+    let mut top_scopes: FxHashMap<Sym, Id> = FxHashMap::default();
     let top_scope_of: Vec<Id> = facts
         .file
         .iter()
         .map(|row| {
-            let path = text(row.path);
-            let key = match path.rfind("manifests/") {
-                Some(end) if row.role == Role::EnvironmentManifest => &path[..end],
-                _ => path,
+            let key = if row.role == Role::EnvironmentManifest {
+                row.environment
+            } else {
+                row.path
             };
             let next = Id(u32::MAX - top_scopes.len() as u32);
-            *top_scopes.entry(key.to_string()).or_insert(next)
+            *top_scopes.entry(key).or_insert(next)
         })
         .collect();
     let scope_in = |scope: Id, file: crate::facts::schema::FileId| {

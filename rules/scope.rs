@@ -58,8 +58,14 @@ crepe! {
     struct QualifiedRef(Id, Id, Sym, Sym);
 
     @input
-    /// `builtin(ref)`: `$facts`, `$title`, `$0`, metaparameters in defines...
-    struct Builtin(Id);
+    /// `builtin_name(ref)`: `$facts`, `$title`, `$0`, `$settings::x`...:
+    /// a variable Puppet provides in every scope.
+    struct BuiltinName(Id);
+
+    @input
+    /// `metaparameter_ref(ref, scope)`: `$alias`, `$before`... read in
+    /// `scope`: a variable in a define's body.
+    struct MetaparameterRef(Id, Id);
 
     @input
     /// `fact_name(ref)`: the name is a Facter or custom fact.
@@ -92,6 +98,8 @@ crepe! {
     pub struct TopScopeFact(pub Id);
 
     struct Scope(Id);
+    struct InDefine(Id);
+    struct Builtin(Id);
     struct InheritsTc(Sym, Sym);
     struct Resolved(Id);
     struct UnresolvedPlain(Id);
@@ -180,6 +188,17 @@ crepe! {
     // resolves(R, CS) :- qualified_ref(R, _, C, N), class_scope(C, CS), parameter(CS, N).
     Resolves(reference, scope) <- QualifiedRef(reference, _, class, name), ClassScope(class, scope), Parameter(scope, name);
 
+    // A define's metaparameters are variables in its body, and in what its
+    // body encloses.
+    // in_define(S) :- scope_kind(S, define).
+    InDefine(scope) <- ScopeKind(scope, Kind::Define);
+    // in_define(S) :- lexical_parent(S, P), in_define(P).
+    InDefine(scope) <- LexicalParent(scope, parent), InDefine(parent);
+    // builtin(R) :- builtin_name(R).
+    Builtin(reference) <- BuiltinName(reference);
+    // builtin(R) :- metaparameter_ref(R, S), in_define(S).
+    Builtin(reference) <- MetaparameterRef(reference, scope), InDefine(scope);
+
     // resolved(R) :- resolves(R, _).
     Resolved(reference) <- Resolves(reference, _);
     // Each kind of reference is judged from its own relation, so that no
@@ -242,11 +261,7 @@ pub fn run(extraction: &Extraction) -> Output {
     let interner = &extraction.interner;
     let text = |sym: Sym| interner.resolve(sym);
     let mut runtime = Crepe::new();
-    let mut define_scopes = std::collections::HashSet::new();
     for (scope, kind, parent) in scopes(extraction) {
-        if kind == Kind::Define {
-            define_scopes.insert(scope);
-        }
         runtime.extend([ScopeKind(scope, kind)]);
         runtime.extend([LexicalParent(scope, parent)]);
     }
@@ -304,31 +319,16 @@ pub fn run(extraction: &Extraction) -> Output {
     let is_fact = |name: &str| {
         exact_facts.contains(name) || fact_prefixes.iter().any(|prefix| name.starts_with(prefix))
     };
-    // The scope each reference's innermost non-lambda scope is, for the
-    // define-only metaparameters.
-    let parents: std::collections::HashMap<Id, Id> = facts
-        .scope
-        .iter()
-        .map(|row| (row.scope, row.lexical_parent))
-        .collect();
-    let in_define = |mut scope: Id| loop {
-        if define_scopes.contains(&scope) {
-            return true;
-        }
-        match parents.get(&scope) {
-            Some(&parent) if parent != scope => scope = parent,
-            _ => return false,
-        }
-    };
     for row in &facts.var_ref {
         let (name, namespace, short) = (text(row.name), text(row.namespace), text(row.short_name));
         let builtin = BUILTIN_VARIABLES.contains(&short)
             && (namespace.is_empty() || namespace == "::")
             || short.bytes().all(|byte| byte.is_ascii_digit())
-            || namespace == "settings"
-            || (namespace.is_empty() && METAPARAMETERS.contains(&short) && in_define(row.scope));
+            || namespace == "settings";
         if builtin {
-            runtime.extend([Builtin(row.reference)]);
+            runtime.extend([BuiltinName(row.reference)]);
+        } else if namespace.is_empty() && METAPARAMETERS.contains(&short) {
+            runtime.extend([MetaparameterRef(row.reference, row.scope)]);
         }
         match namespace {
             "" => {

@@ -18,6 +18,10 @@
 //!   `data/control-repos/<name>.findings.tsv` with the reason it is real.
 //! - `class_declaration_is_not_a_define_instance`: a resource-like
 //!   declaration of class `thing` is no instance of a define `thing`.
+//! - `manifests_of_a_configured_manifest_directory_share_top_scope`: an
+//!   environment whose `manifest` is `site/` evaluates all its files in one
+//!   top scope (pfacts took a file outside a `manifests/` directory for a
+//!   top scope of its own).
 //! - `demo_findings_are_real`: the README's example, corpus/demo: every
 //!   finding is in its expectations file with the reason it is real, and
 //!   where the reason is Puppet's, Puppet's recorded compilation says so.
@@ -434,5 +438,46 @@ node default {
     assert!(
         !messages.iter().any(|message| message.contains("instance")),
         "no define instance is involved: {messages:?}"
+    );
+}
+
+/// `manifest = site` in `environment.conf`: Puppet evaluates every file of
+/// `site/` in one top scope, so a resource that two of them declare is
+/// declared twice. Puppet 7.23 (`puppet apply --environmentpath DIR
+/// --environment prod -e ''`): "Duplicate declaration: Notify[same] is
+/// already declared at (file: .../site/a.pp, line: 1); cannot redeclare
+/// (file: .../site/b.pp, line: 1)".
+#[test]
+fn manifests_of_a_configured_manifest_directory_share_top_scope() {
+    let dir = tempfile::tempdir().unwrap();
+    let environment = dir.path().join("prod");
+    std::fs::create_dir_all(environment.join("site")).unwrap();
+    std::fs::create_dir_all(environment.join("modules")).unwrap();
+    std::fs::write(environment.join("environment.conf"), "manifest = site\n").unwrap();
+    for file in ["a.pp", "b.pp"] {
+        std::fs::write(environment.join("site").join(file), "notify { 'same': }\n").unwrap();
+    }
+    let (_, stdout) = pfacts(&[
+        "check",
+        "--format",
+        "json",
+        "--exit-zero",
+        environment.to_str().unwrap(),
+    ]);
+    let findings: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let duplicates: Vec<(&str, u64)> = findings
+        .iter()
+        .filter(|finding| finding["rule"] == "duplicate-resource")
+        .map(|finding| {
+            (
+                finding["file"].as_str().unwrap(),
+                finding["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(duplicates.len(), 1, "one duplicate: {duplicates:?}");
+    assert!(
+        duplicates[0].0.ends_with("site/b.pp"),
+        "reported at the second declaration, as Puppet does: {duplicates:?}"
     );
 }

@@ -46,6 +46,9 @@ pub struct Placement {
     pub role: Role,
     /// The module's directory, for autoload paths.
     pub module_root: Option<PathBuf>,
+    /// An environment manifest's environment directory: the environment's
+    /// manifests share one top scope.
+    pub environment: Option<PathBuf>,
 }
 
 /// An environment's settings that decide placement.
@@ -95,18 +98,18 @@ impl Layout {
                 continue;
             };
             if environment.guessed {
-                guessed = guessed.or(Some(environment));
+                guessed = guessed.or(Some((ancestor, environment)));
                 continue;
             }
             guessed = None;
-            if let Some(placement) = self.place_in_environment(path, &environment) {
+            if let Some(placement) = self.place_in_environment(path, ancestor, &environment) {
                 return placement;
             }
             break;
         }
-        if let Some(placement) =
-            guessed.and_then(|environment| self.place_in_environment(path, &environment))
-        {
+        if let Some(placement) = guessed.and_then(|(directory, environment)| {
+            self.place_in_environment(path, directory, &environment)
+        }) {
             return placement;
         }
         self.place_in_modulepath(path)
@@ -115,6 +118,7 @@ impl Layout {
                 module: String::new(),
                 role: Role::Other,
                 module_root: None,
+                environment: None,
             })
     }
 
@@ -131,6 +135,7 @@ impl Layout {
     fn place_in_environment(
         &mut self,
         path: &Path,
+        directory: &Path,
         environment: &Environment,
     ) -> Option<Placement> {
         if path.starts_with(&environment.manifest) {
@@ -138,6 +143,7 @@ impl Layout {
                 module: String::new(),
                 role: Role::EnvironmentManifest,
                 module_root: None,
+                environment: Some(directory.to_path_buf()),
             });
         }
         let within = environment
@@ -152,6 +158,7 @@ impl Layout {
             module: self.module_name(&root),
             role,
             module_root: Some(root),
+            environment: None,
         })
     }
 
@@ -175,6 +182,7 @@ impl Layout {
             module: self.module_name(&root),
             role: role_below(&root, path),
             module_root: Some(root),
+            environment: None,
         })
     }
 
@@ -202,6 +210,7 @@ impl Layout {
             module: self.module_name(&root),
             role,
             module_root: Some(root),
+            environment: None,
         })
     }
 

@@ -18,7 +18,7 @@ pub mod ruby;
 pub mod schema;
 mod suppression;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
@@ -250,6 +250,14 @@ fn merge(extraction: &mut Extraction, outputs: &mut [FileOutput], id_base: &mut 
             path: interner.intern(&output.path.to_string_lossy()),
             module: interner.intern(&output.placement.module),
             role: output.placement.role,
+            environment: interner.intern(
+                &output
+                    .placement
+                    .environment
+                    .as_deref()
+                    .map(Path::to_string_lossy)
+                    .unwrap_or_default(),
+            ),
         };
         extraction.facts.file.push(row);
         // Taken, so that each file's rows are freed once copied.
@@ -308,6 +316,7 @@ fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
     // A template wherever it lies, not only in a module's `templates/`.
     let placement = Placement {
         role: Role::Template,
+        environment: None,
         ..placement
     };
     let mut output = FileOutput::empty(path, placement);
@@ -495,6 +504,7 @@ fn configured(modulepath: &ConfiguredModulepath, analyzed: &Analyzed) -> FileOut
         module: String::new(),
         role: Role::Config,
         module_root: None,
+        environment: None,
     };
     let mut output = FileOutput::empty(modulepath.file.clone(), placement);
     for (written, directory) in &modulepath.entries {

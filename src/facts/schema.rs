@@ -216,8 +216,13 @@ relations! {
     /// (an environment's `environment.conf`), `config` (the `pfacts.toml`
     /// that gives a `modulepath`), or `other`.
     ///
-    /// Example: `file(3, modules/apache/manifests/vhost.pp, apache, module_manifest)`
-    file / File { file: FileId, path: Sym, module: Sym, role: Role }
+    ///
+    /// `environment`: for an environment manifest, its environment's
+    /// directory (an environment's manifests share one top scope); empty
+    /// for every other file.
+    ///
+    /// Example: `file(3, modules/apache/manifests/vhost.pp, apache, module_manifest, )`
+    file / File { file: FileId, path: Sym, module: Sym, role: Role, environment: Sym }
 
     /// `modulepath_entry(entry, state, file, line, col)`: an entry of the
     /// `modulepath` of an `environment.conf` (a file of role
