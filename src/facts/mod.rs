@@ -172,32 +172,31 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         };
         extraction.facts.known.push(row);
     }
-    // Files are read a chunk at a time, each chunk's facts merged before
-    // the next is read: what one file gave is freed soon after, and the
-    // process never holds every file's facts twice.
+    // Files are read a chunk at a time, each chunk's facts merged while the
+    // next chunk is read: what one file gave is freed soon after, the
+    // process never holds every file's facts twice, and the merge (in path
+    // order, on one thread) overlaps reading.
     let mut id_base = 0;
     crate::timings::time("parse, extract and merge", || {
         let mut placed = placed.into_iter();
+        let mut pending: Vec<FileOutput> = Vec::new();
         loop {
             let chunk: Vec<(PathBuf, Placement)> = placed.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
+            if chunk.is_empty() && pending.is_empty() {
                 break;
             }
-            let mut outputs: Vec<FileOutput> = chunk
-                .into_par_iter()
-                .map_init(syntax::new_parser, |parser, (path, placement)| {
-                    if source::is_template(&path) {
-                        template_file(path, placement)
-                    } else if source::is_environment_conf(&path) {
-                        environment_conf(path, placement, &analyzed)
-                    } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
-                        ruby_file(path, placement)
-                    } else {
-                        manifest(parser, &grammar, path, placement)
-                    }
-                })
-                .collect();
-            merge(&mut extraction, &mut outputs, &mut id_base);
+            let ((), outputs) = rayon::join(
+                || merge(&mut extraction, &mut pending, &mut id_base),
+                || {
+                    chunk
+                        .into_par_iter()
+                        .map_init(syntax::new_parser, |parser, (path, placement)| {
+                            read_file(parser, &grammar, &analyzed, path, placement)
+                        })
+                        .collect::<Vec<FileOutput>>()
+                },
+            );
+            pending = outputs;
         }
     });
     if let Some(modulepath) = &input.modulepath {
@@ -209,6 +208,25 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     }
     extraction.facts.shrink_to_fit();
     extraction
+}
+
+/// The facts of one file, by what it is.
+fn read_file(
+    parser: &mut tree_sitter::Parser,
+    grammar: &extract::Grammar,
+    analyzed: &Analyzed,
+    path: PathBuf,
+    placement: Placement,
+) -> FileOutput {
+    if source::is_template(&path) {
+        template_file(path, placement)
+    } else if source::is_environment_conf(&path) {
+        environment_conf(path, placement, analyzed)
+    } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
+        ruby_file(path, placement)
+    } else {
+        manifest(parser, grammar, path, placement)
+    }
 }
 
 /// How many files are read between two merges.
