@@ -48,6 +48,13 @@ fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
     rows
 }
 
+/// The rows of `rows`, sorted by `key_of`, whose key is `key`.
+pub fn rows_with<T, K: Ord>(rows: &[T], key: K, key_of: impl Fn(&T) -> K) -> &[T] {
+    let start = rows.partition_point(|row| key_of(row) < key);
+    let length = rows[start..].partition_point(|row| key_of(row) == key);
+    &rows[start..start + length]
+}
+
 /// `(scope, kind, lexical_parent)` of every scope but top scope.
 fn scopes(
     extraction: &crate::facts::Extraction,

@@ -53,8 +53,9 @@ pub enum Site {
 
 crepe! {
     @input
-    /// `private(entity, how)`.
-    struct Private(Sym, PrivacyHow);
+    /// `private(entity, how, definition, row)`: row `row` of `privacy`
+    /// makes the class or define `entity` private.
+    struct Private(Sym, PrivacyHow, DefinitionKind, u32);
 
     @input
     /// `entity_in(entity, file)`: a class or define definition.
@@ -88,13 +89,13 @@ crepe! {
     struct ClassScope(Sym, Id);
 
     @input
-    /// `private_parameter(scope, name)`.
-    struct PrivateParameter(Id, Sym);
+    /// `private_parameter(scope, name, row)`: row `row` of `param_decl`.
+    struct PrivateParameter(Id, Sym, u32);
 
     @input
-    /// `private_variable(scope, name)`: `private $name = ...` in a class,
-    /// node or top scope.
-    struct PrivateVariable(Id, Sym);
+    /// `private_variable(scope, name, row)`: `private $name = ...` in a
+    /// class, node or top scope, at row `row` of `var_assign`.
+    struct PrivateVariable(Id, Sym, u32);
 
     @input
     /// `variable_read(class, name, file, site, scope)`: `$class::name` read
@@ -107,9 +108,29 @@ crepe! {
     struct Local(Id, Id);
 
     @output
-    /// `violation(entity, kind, how, file, site, entity_module, from_module)`
+    /// `violation(entity, kind, how, file, site, entity_module, from_module,
+    /// definition)`: `definition` says whether `entity` is a class or a
+    /// define.
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct Violation(pub Sym, pub UseKind, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym);
+    pub struct Violation(pub Sym, pub UseKind, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym, pub DefinitionKind);
+
+    @output
+    /// `made_private(entity, how, row)`: row `row` of `privacy` makes an
+    /// entity that a violation uses private.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct MadePrivate(pub Sym, pub PrivacyHow, pub u32);
+
+    @output
+    /// `parameter_declared(class, parameter, row)`: row `row` of
+    /// `param_decl` declares a private parameter that a violation reads.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct ParameterDeclared(pub Sym, pub Sym, pub u32);
+
+    @output
+    /// `variable_declared(class, variable, row)`: row `row` of `var_assign`
+    /// declares a private variable that a violation reads.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct VariableDeclared(pub Sym, pub Sym, pub u32);
 
     @output
     /// `private_reference(class, how, file, site, class_module, from_module)`
@@ -176,12 +197,12 @@ crepe! {
     Restricts(PrivacyHow::ApiTag, UseKind::Inherits);
     Restricts(PrivacyHow::ApiTag, UseKind::Instantiate);
 
-    // violation(E, K, H, F, S, M, FM) :-
-    //     use(E, K, F, S), private(E, H), restricts(H, K),
+    // violation(E, K, H, F, S, M, FM, D) :-
+    //     use(E, K, F, S), private(E, H, D, _), restricts(H, K),
     //     entity_module(E, M), file_module(F, FM), M != FM.
-    Violation(entity, kind, how, file, site, module, from_module) <-
+    Violation(entity, kind, how, file, site, module, from_module, definition) <-
         Use(entity, kind, file, site),
-        Private(entity, how),
+        Private(entity, how, definition, _),
         Restricts(how, kind),
         EntityModule(entity, module),
         FileModule(file, from_module),
@@ -196,7 +217,7 @@ crepe! {
     VariableViolation(class, name, file, site) <-
         VariableRead(class, name, file, site, reader),
         ClassScope(class, scope),
-        PrivateVariable(scope, name),
+        PrivateVariable(scope, name, _),
         !Local(reader, scope);
 
     // "Access to a private class and its parameters will issue a warning
@@ -207,7 +228,7 @@ crepe! {
     //     file_module(F, FM), M != FM.
     PrivateReference(class, how, file, site, module, from_module) <-
         QualifiedRead(class, _, file, site),
-        Private(class, how),
+        Private(class, how, _, _),
         EntityModule(class, module),
         FileModule(file, from_module),
         (module != from_module);
@@ -223,10 +244,30 @@ crepe! {
     ParameterViolation(class, parameter, file, site, module, from_module) <-
         QualifiedRead(class, parameter, file, site),
         ClassScope(class, scope),
-        PrivateParameter(scope, parameter),
+        PrivateParameter(scope, parameter, _),
         EntityModule(class, module),
         FileModule(file, from_module),
         (module != from_module);
+
+    // Where a violation's entity, parameter or variable is made private,
+    // for its report.
+    // made_private(E, H, R) :- violation(E, _, H, _, _, _, _, _),
+    //     private(E, H, _, R).
+    MadePrivate(entity, how, row) <-
+        Violation(entity, _, how, _, _, _, _, _),
+        Private(entity, how, _, row);
+    // parameter_declared(C, P, R) :- parameter_violation(C, P, _, _, _, _),
+    //     class_scope(C, S), private_parameter(S, P, R).
+    ParameterDeclared(class, parameter, row) <-
+        ParameterViolation(class, parameter, _, _, _, _),
+        ClassScope(class, scope),
+        PrivateParameter(scope, parameter, row);
+    // variable_declared(C, N, R) :- variable_violation(C, N, _, _),
+    //     class_scope(C, S), private_variable(S, N, R).
+    VariableDeclared(class, variable, row) <-
+        VariableViolation(class, variable, _, _),
+        ClassScope(class, scope),
+        PrivateVariable(scope, variable, row);
 }
 
 named_columns! {
@@ -238,7 +279,11 @@ named_columns! {
         4 site: Site,
         5 entity_module: Sym,
         6 from_module: Sym,
+        7 definition: DefinitionKind,
     }
+    MadePrivate { 0 entity: Sym, 1 how: PrivacyHow, 2 row: u32 }
+    ParameterDeclared { 0 class: Sym, 1 parameter: Sym, 2 row: u32 }
+    VariableDeclared { 0 class: Sym, 1 variable: Sym, 2 row: u32 }
     PrivateReference {
         0 class: Sym,
         1 how: PrivacyHow,
@@ -264,6 +309,12 @@ pub struct Output {
     pub references: Vec<PrivateReference>,
     pub parameters: Vec<ParameterViolation>,
     pub variables: Vec<VariableViolation>,
+    /// Where the entities of `violations` are made private.
+    pub made_private: Vec<MadePrivate>,
+    /// Where the parameters of `parameters` are declared.
+    pub parameters_declared: Vec<ParameterDeclared>,
+    /// Where the variables of `variables` are declared.
+    pub variables_declared: Vec<VariableDeclared>,
 }
 
 /// Loads the facts and the scope program's `local` relation, and runs the
@@ -275,7 +326,13 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
     let class = sym("class");
     let top = sym("::");
     let mut runtime = Crepe::new();
-    runtime.extend(facts.privacy.iter().map(|row| Private(row.entity, row.how)));
+    runtime.extend(
+        facts
+            .privacy
+            .iter()
+            .enumerate()
+            .map(|(at, row)| Private(row.entity, row.how, row.kind, at as u32)),
+    );
     for kind in [DefinitionKind::Class, DefinitionKind::Define] {
         runtime.extend(
             facts
@@ -382,23 +439,35 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
         facts
             .param_decl
             .iter()
-            .filter(|row| row.private)
-            .map(|row| PrivateParameter(row.scope, row.name)),
+            .enumerate()
+            .filter(|(_, row)| row.private)
+            .map(|(at, row)| PrivateParameter(row.scope, row.name, at as u32)),
     );
     runtime.extend(
         facts
             .var_assign
             .iter()
-            .filter(|row| row.private)
-            .map(|row| PrivateVariable(row.scope, row.name)),
+            .enumerate()
+            .filter(|(_, row)| row.private)
+            .map(|(at, row)| PrivateVariable(row.scope, row.name, at as u32)),
     );
     runtime.extend(local.iter().map(|row| Local(row.scope(), row.outer())));
-    let (violations, references, parameters, variables) =
-        runtime.run_with_hasher::<FxBuildHasher>();
+    let (
+        violations,
+        made_private,
+        parameters_declared,
+        variables_declared,
+        references,
+        parameters,
+        variables,
+    ) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         violations: sorted(violations),
         references: sorted(references),
         parameters: sorted(parameters),
         variables: sorted(variables),
+        made_private: sorted(made_private),
+        parameters_declared: sorted(parameters_declared),
+        variables_declared: sorted(variables_declared),
     }
 }

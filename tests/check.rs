@@ -18,6 +18,8 @@
 //!   `data/control-repos/<name>.findings.tsv` with the reason it is real.
 //! - `class_declaration_is_not_a_define_instance`: a resource-like
 //!   declaration of class `thing` is no instance of a define `thing`.
+//! - `each_use_of_a_private_class_is_one_finding`: a class private in two
+//!   ways and used at two places gives two findings, each naming both.
 //! - `manifests_of_a_configured_manifest_directory_share_top_scope`: an
 //!   environment whose `manifest` is `site/` evaluates all its files in one
 //!   top scope (pfacts took a file outside a `manifests/` directory for a
@@ -480,4 +482,49 @@ fn manifests_of_a_configured_manifest_directory_share_top_scope() {
         duplicates[0].0.ends_with("site/b.pp"),
         "reported at the second declaration, as Puppet does: {duplicates:?}"
     );
+}
+
+/// "A private class may only be directly used from the module where it is
+/// declared" ("Names, Scope and Access Control", Access Control): each use
+/// from elsewhere is one finding, naming every way the class is private
+/// (pfacts gave a finding per way and use, each naming one, when the uses
+/// sorted between the ways).
+#[test]
+fn each_use_of_a_private_class_is_one_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("manifests")).unwrap();
+    std::fs::create_dir_all(root.join("modules/vault/manifests")).unwrap();
+    std::fs::create_dir_all(root.join("modules/app/manifests")).unwrap();
+    std::fs::write(
+        root.join("modules/vault/manifests/internal.pp"),
+        "# @api private\nprivate class vault::internal { }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("modules/app/manifests/init.pp"),
+        "class app {\n  include vault::internal\n  include vault::internal\n}\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("manifests/site.pp"), "include app\n").unwrap();
+    let (_, stdout) = pfacts(&[
+        "check",
+        "--format",
+        "json",
+        "--exit-zero",
+        root.to_str().unwrap(),
+    ]);
+    let findings: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let messages: Vec<&str> = findings
+        .iter()
+        .filter(|finding| finding["rule"] == "private-access")
+        .map(|finding| finding["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 2, "one finding per use: {messages:?}");
+    for message in &messages {
+        assert!(
+            message.contains("the `private` keyword, `@api private`"),
+            "each names both ways: {messages:?}"
+        );
+    }
 }

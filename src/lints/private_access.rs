@@ -1,7 +1,10 @@
+use std::collections::BTreeMap;
+
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::facts::schema::{DefinitionKind, PrivacyHow as How, TOP_SCOPE};
-use crate::rules::privacy::UseKind;
+use crate::facts::schema::{DefinitionKind, FileId, PrivacyHow as How, Sym};
+use crate::rules::privacy::{MadePrivate, Site, UseKind};
+use crate::rules::rows_with;
 
 rule! {
     /// ## What it does
@@ -30,40 +33,39 @@ rule! {
     PrivateAccess { id: "private-access", severity: Error, enabled: true }
 }
 
+/// One use of a private entity, in every way it is private.
+struct Use {
+    hows: Vec<How>,
+    module: Sym,
+    is_define: bool,
+}
+
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
+    let privacy = context.privacy();
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // One diagnostic per use, naming every way the entity is private.
-    let violations = &context.privacy().violations;
-    let mut index = 0;
-    while index < violations.len() {
-        let first = &violations[index];
-        let same_use = |other: &&crate::rules::privacy::Violation| {
-            (other.entity(), other.kind(), other.file(), other.site())
-                == (first.entity(), first.kind(), first.file(), first.site())
-        };
-        let hows: Vec<How> = violations[index..]
-            .iter()
-            .take_while(same_use)
-            .map(|violation| violation.how())
-            .collect();
-        index += hows.len();
-        let (entity, kind, file, site, module) = (
-            first.entity(),
-            first.kind(),
-            first.file(),
-            first.site(),
-            first.entity_module(),
+    let mut uses: BTreeMap<(Sym, UseKind, FileId, Site), Use> = BTreeMap::new();
+    for violation in &privacy.violations {
+        let key = (
+            violation.entity(),
+            violation.kind(),
+            violation.file(),
+            violation.site(),
         );
+        let used = uses.entry(key).or_insert(Use {
+            hows: Vec::new(),
+            module: violation.entity_module(),
+            is_define: false,
+        });
+        if !used.hows.contains(&violation.how()) {
+            used.hows.push(violation.how());
+        }
+        used.is_define |= violation.definition() == DefinitionKind::Define;
+    }
+    for ((entity, kind, file, site), used) in uses {
         let (line, col) = context.site_location(site);
-        let what = if facts
-            .definitions(DefinitionKind::Define)
-            .any(|row| row.name == entity)
-        {
-            "define"
-        } else {
-            "class"
-        };
+        let what = if used.is_define { "define" } else { "class" };
         let verb = match kind {
             UseKind::Include => "included",
             UseKind::Require => "required",
@@ -73,7 +75,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             UseKind::Relationship => "related to",
             UseKind::Instantiate => "instantiated",
         };
-        let described: Vec<&str> = hows.iter().map(|how| how.describe()).collect();
+        let described: Vec<&str> = used.hows.iter().map(|how| how.describe()).collect();
         let mut diagnostic = context.diagnostic(
             &PrivateAccess::RULE,
             file,
@@ -82,29 +84,32 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             format!(
                 "{what} `{}` is private to module `{}` ({}); {verb} here, {}",
                 context.text(entity),
-                context.text(module),
+                context.text(used.module),
                 described.join(", "),
                 Context::describe_module(context.module_of(file)),
             ),
         );
-        diagnostic.related = facts
-            .privacy
+        let mut rows: Vec<u32> = rows_with(&privacy.made_private, entity, MadePrivate::entity)
             .iter()
-            .filter_map(|row| {
-                let how = row.how;
-                (row.entity == entity && hows.contains(&how)).then(|| {
-                    context.related(
-                        row.file,
-                        row.line,
-                        1,
-                        format!("made private here ({})", how.describe()),
-                    )
-                })
+            .filter(|made| used.hows.contains(&made.how()))
+            .map(MadePrivate::row)
+            .collect();
+        rows.sort_unstable();
+        diagnostic.related = rows
+            .into_iter()
+            .map(|row| {
+                let row = &facts.privacy[row as usize];
+                context.related(
+                    row.file,
+                    row.line,
+                    1,
+                    format!("made private here ({})", row.how.describe()),
+                )
             })
             .collect();
         diagnostics.push(diagnostic);
     }
-    for violation in &context.privacy().parameters {
+    for violation in &privacy.parameters {
         let (class, parameter, file, site, module) = (
             violation.class(),
             violation.parameter(),
@@ -126,23 +131,21 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 Context::describe_module(context.module_of(file)),
             ),
         );
-        diagnostic.related = context
-            .extraction
-            .facts
-            .param_decl
+        let declared = rows_with(
+            &privacy.parameters_declared,
+            (class, parameter),
+            |declared| (declared.class(), declared.parameter()),
+        );
+        diagnostic.related = declared
             .iter()
-            .filter(|row| {
-                row.private
-                    && row.name == parameter
-                    && facts
-                        .definitions(DefinitionKind::Class)
-                        .any(|decl| decl.name == class && decl.scope == row.scope)
+            .map(|declared| {
+                let row = &facts.param_decl[declared.row() as usize];
+                declared_here(context, row.file, row.line, row.col)
             })
-            .map(|row| declared_here(context, row.file, row.line, row.col))
             .collect();
         diagnostics.push(diagnostic);
     }
-    for violation in &context.privacy().variables {
+    for violation in &privacy.variables {
         let (class, variable, file, site) = (
             violation.class(),
             violation.variable(),
@@ -154,12 +157,6 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             "::" => "top scope".to_string(),
             name => format!("class `{name}`"),
         };
-        let scopes: Vec<_> = facts
-            .definitions(DefinitionKind::Class)
-            .filter(|decl| decl.name == class)
-            .map(|decl| decl.scope)
-            .chain((context.text(class) == "::").then_some(TOP_SCOPE))
-            .collect();
         let mut diagnostic = context.diagnostic(
             &PrivateAccess::RULE,
             file,
@@ -170,11 +167,15 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 context.text(variable),
             ),
         );
-        diagnostic.related = facts
-            .var_assign
+        let declared = rows_with(&privacy.variables_declared, (class, variable), |declared| {
+            (declared.class(), declared.variable())
+        });
+        diagnostic.related = declared
             .iter()
-            .filter(|row| row.private && row.name == variable && scopes.contains(&row.scope))
-            .map(|row| declared_here(context, row.file, row.line, row.col))
+            .map(|declared| {
+                let row = &facts.var_assign[declared.row() as usize];
+                declared_here(context, row.file, row.line, row.col)
+            })
             .collect();
         diagnostics.push(diagnostic);
     }
@@ -184,7 +185,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
 /// The related place of a private parameter or variable's declaration.
 fn declared_here(
     context: &Context,
-    file: crate::facts::schema::FileId,
+    file: FileId,
     line: u32,
     col: u32,
 ) -> crate::diagnostic::Related {
