@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
-use super::{declarations, defaults, inheritance, names, privacy, scope, visibility};
+use super::{declarations, defaults, inheritance, names, privacy, scope, variables, visibility};
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
 };
@@ -36,6 +36,8 @@ pub enum Program {
     Declarations,
     /// Which variables each scope sees (the `visible-variables` query).
     Visibility,
+    /// Which unresolved variable reads are findings of their own.
+    Variables,
 }
 
 impl Program {
@@ -44,6 +46,7 @@ impl Program {
         match self {
             Program::Privacy | Program::Visibility => &[Program::Scope],
             Program::Declarations => &[Program::Defaults],
+            Program::Variables => &[Program::Scope, Program::Names, Program::Privacy],
             _ => &[],
         }
     }
@@ -59,6 +62,7 @@ pub struct Analysis<'a> {
     names: OnceLock<names::Output>,
     declarations: OnceLock<declarations::Output>,
     visibility: OnceLock<Vec<visibility::Visible>>,
+    variables: OnceLock<Vec<variables::UnknownVariable>>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
     /// `resource_attr` rows by `(res, attr)`.
@@ -77,6 +81,7 @@ impl<'a> Analysis<'a> {
             names: OnceLock::new(),
             declarations: OnceLock::new(),
             visibility: OnceLock::new(),
+            variables: OnceLock::new(),
             default_rows: OnceLock::new(),
             attribute_rows: OnceLock::new(),
         }
@@ -96,6 +101,7 @@ impl<'a> Analysis<'a> {
         // longest chains start first, so that the waits are short.
         wanted.sort_by_key(|program| match program {
             Program::Scope | Program::Defaults => 0,
+            Program::Variables => 2,
             _ => 1,
         });
         rayon::scope(|threads| {
@@ -127,6 +133,9 @@ impl<'a> Analysis<'a> {
             }
             Program::Visibility => {
                 self.visibility();
+            }
+            Program::Variables => {
+                self.variables();
             }
         }
     }
@@ -178,6 +187,16 @@ impl<'a> Analysis<'a> {
             let scopes = self.scope();
             time("rules: visibility", || {
                 visibility::run(self.extraction, scopes)
+            })
+        })
+    }
+
+    /// The unresolved variable reads that are findings of their own.
+    pub fn variables(&self) -> &[variables::UnknownVariable] {
+        self.variables.get_or_init(|| {
+            let (scopes, names, privacy) = (self.scope(), self.names(), self.privacy());
+            time("rules: variables", || {
+                variables::run(self.extraction, scopes, names, privacy)
             })
         })
     }

@@ -65,6 +65,10 @@ crepe! {
     struct Direct(Id, Id, Sym, Sym);
 
     @input
+    /// `expression_of(res, expr)`: the resource expression `res` stands in.
+    struct ExpressionOf(Id, Id);
+
+    @input
     /// `declares_always(scope, class)`: `scope` declares `class` outside
     /// any conditional.
     struct DeclaresAlways(Id, Sym);
@@ -206,13 +210,19 @@ crepe! {
     // holds_shared(S, R, T, X) :- holds(S, R, T, X), shared_title(T, X).
     HoldsShared(scope, res, kind, title) <- Holds(scope, res, kind, title), SharedTitle(kind, title);
 
-    // "Duplicate declaration: T[x] is already declared"
+    // "Duplicate declaration: T[x] is already declared"; one expression
+    // with a title twice is Puppet's validation error instead
+    // (`illegal-resource`).
     // duplicate_resource(R1, R2) :- holds_shared(S, R1, T, X),
-    //     holds_shared(S, R2, T, X), R1 < R2.
+    //     holds_shared(S, R2, T, X), R1 < R2, expression_of(R1, E1),
+    //     expression_of(R2, E2), E1 != E2.
     DuplicateResource(first, second) <-
         HoldsShared(scope, first, kind, title),
         HoldsShared(scope, second, kind, title),
-        (first < second);
+        (first < second),
+        ExpressionOf(first, first_expression),
+        ExpressionOf(second, second_expression),
+        (first_expression != second_expression);
 
     // Only defines whose body declares a resource of a literal title can
     // have two instances clash; their instances are paired within each
@@ -393,6 +403,7 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
             row.type_name
         };
         runtime.extend([Declaration(row.res, target)]);
+        runtime.extend([ExpressionOf(row.res, row.expr)]);
         targets.insert(row.res, target);
         if row.title_literal {
             let scope = scope_in(row.scope, row.file);

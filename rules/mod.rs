@@ -16,6 +16,7 @@ pub mod inheritance;
 pub mod names;
 pub mod privacy;
 pub mod scope;
+pub mod variables;
 pub mod visibility;
 
 pub use analysis::{Analysis, Program};

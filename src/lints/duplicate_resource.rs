@@ -31,10 +31,6 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             context.resource(found.first()),
             context.resource(found.second()),
         );
-        // One expression with a title twice is `illegal-resource`'s.
-        if first.expr == second.expr {
-            continue;
-        }
         // The later declaration is the one Puppet refuses.
         let (first, second) = if (first.file, first.line) <= (second.file, second.line) {
             (first, second)

@@ -262,7 +262,7 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
     ),
     (
         &unknown_variable::UnknownVariable::RULE,
-        &[Program::Names, Program::Privacy, Program::Scope],
+        &[Program::Variables],
         unknown_variable::check,
     ),
     (

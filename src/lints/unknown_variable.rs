@@ -1,6 +1,5 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::rules::privacy::Site;
 
 rule! {
     /// ## What it does
@@ -30,46 +29,9 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    // A private variable read from another scope is reported by
-    // private-access, which says why it is not visible.
-    let private_reads: Vec<u32> = context
-        .privacy()
-        .variables
-        .iter()
-        .filter_map(|violation| match violation.site() {
-            Site::VarRef(index) => Some(index),
-            _ => None,
-        })
-        .collect();
-    let facts = &context.extraction.facts;
-    // A read of an unknown class's variable is a consequence that
-    // unknown-class reports with the class; a class known only from the
-    // configuration has variables pfacts cannot see.
-    let names = &context.names();
-    let mut consequences: Vec<crate::facts::schema::Id> = names
-        .reads_of_unknown_classes
-        .iter()
-        .map(|read| read.reference())
-        .chain(
-            names
-                .reads_of_known_classes
-                .iter()
-                .map(|read| read.reference()),
-        )
-        .collect();
-    consequences.sort_unstable();
     context
-        .scope()
-        .unknown
+        .variables()
         .iter()
-        .filter(|found| consequences.binary_search(&found.reference()).is_err())
-        .filter(|found| {
-            let index = facts
-                .var_ref
-                .binary_search_by_key(&found.reference(), |row| row.reference)
-                .expect("references come from var_ref");
-            private_reads.binary_search(&(index as u32)).is_err()
-        })
         .map(|found| {
             let row = context.var_ref(found.reference());
             context.diagnostic(
