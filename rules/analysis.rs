@@ -8,6 +8,7 @@
 //! text.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
@@ -41,6 +42,18 @@ pub enum Program {
 }
 
 impl Program {
+    /// Every program.
+    pub const ALL: &'static [Program] = &[
+        Program::Scope,
+        Program::Defaults,
+        Program::Inheritance,
+        Program::Privacy,
+        Program::Names,
+        Program::Declarations,
+        Program::Visibility,
+        Program::Variables,
+    ];
+
     /// The programs whose output this one reads.
     fn reads(self) -> &'static [Program] {
         match self {
@@ -87,26 +100,49 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// Runs `programs` and what they read, independent ones in parallel.
+    /// Runs `programs` and the programs they read, in parallel: each starts
+    /// as soon as those it reads have finished, so that no thread waits on
+    /// a program another thread runs.
     pub fn prepare(&self, programs: &[Program]) {
-        let mut wanted: Vec<Program> = Vec::new();
-        for program in programs {
-            for needed in program.reads().iter().chain([program]) {
-                if !wanted.contains(needed) {
-                    wanted.push(*needed);
-                }
+        let mut wanted = [false; Program::ALL.len()];
+        let mut stack: Vec<Program> = programs.to_vec();
+        while let Some(program) = stack.pop() {
+            if !std::mem::replace(&mut wanted[program as usize], true) {
+                stack.extend(program.reads());
             }
         }
-        // A program waits for those it reads on their `OnceLock`; the
-        // longest chains start first, so that the waits are short.
-        wanted.sort_by_key(|program| match program {
-            Program::Scope | Program::Defaults => 0,
-            Program::Variables => 2,
-            _ => 1,
-        });
+        // How many of the programs each one reads have yet to finish.
+        let unfinished: Vec<AtomicUsize> = Program::ALL
+            .iter()
+            .map(|program| AtomicUsize::new(program.reads().len()))
+            .collect();
         rayon::scope(|threads| {
-            for program in wanted {
-                threads.spawn(move |_| self.run(program));
+            for &program in Program::ALL {
+                if wanted[program as usize] && program.reads().is_empty() {
+                    self.start(threads, program, &wanted, &unfinished);
+                }
+            }
+        });
+    }
+
+    /// Runs `program` on a thread of `threads`, then starts the wanted
+    /// programs that were waiting for it alone.
+    fn start<'s>(
+        &'s self,
+        threads: &rayon::Scope<'s>,
+        program: Program,
+        wanted: &'s [bool],
+        unfinished: &'s [AtomicUsize],
+    ) {
+        threads.spawn(move |threads| {
+            self.run(program);
+            for &next in Program::ALL {
+                if wanted[next as usize]
+                    && next.reads().contains(&program)
+                    && unfinished[next as usize].fetch_sub(1, Ordering::AcqRel) == 1
+                {
+                    self.start(threads, next, wanted, unfinished);
+                }
             }
         });
     }

@@ -487,7 +487,7 @@ pub fn check_with(
         .iter()
         .flat_map(|(_, programs, _)| programs.iter().copied())
         .collect();
-    context.prepare(&programs);
+    crate::timings::time("rules", || context.prepare(&programs));
     let mut diagnostics: Vec<Diagnostic> = crate::timings::time("lints", || {
         enabled
             .par_iter()
