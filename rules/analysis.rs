@@ -125,8 +125,8 @@ impl<'a> Analysis<'a> {
         });
     }
 
-    /// Runs `program` on a thread of `threads`, then starts the wanted
-    /// programs that were waiting for it alone.
+    /// Runs `program` on a thread of `threads`, then starts each wanted
+    /// program of which it was the last unfinished read.
     fn start<'s>(
         &'s self,
         threads: &rayon::Scope<'s>,
