@@ -57,8 +57,9 @@ impl Program {
     /// The programs whose output this one reads.
     fn reads(self) -> &'static [Program] {
         match self {
+            Program::Scope => &[Program::Inheritance],
             Program::Privacy | Program::Visibility => &[Program::Scope],
-            Program::Declarations => &[Program::Defaults],
+            Program::Declarations => &[Program::Defaults, Program::Inheritance],
             Program::Variables => &[Program::Scope, Program::Names, Program::Privacy],
             _ => &[],
         }
@@ -177,8 +178,10 @@ impl<'a> Analysis<'a> {
     }
 
     pub fn scope(&self) -> &scope::Output {
-        self.scope
-            .get_or_init(|| time("rules: scope", || scope::run(self.extraction)))
+        self.scope.get_or_init(|| {
+            let inherits = &self.inheritance().inherits_tc;
+            time("rules: scope", || scope::run(self.extraction, inherits))
+        })
     }
 
     pub fn defaults(&self) -> &defaults::Output {
@@ -211,9 +214,9 @@ impl<'a> Analysis<'a> {
 
     pub fn declarations(&self) -> &declarations::Output {
         self.declarations.get_or_init(|| {
-            let applies = &self.defaults().applies;
+            let (applies, inherits) = (&self.defaults().applies, &self.inheritance().inherits_tc);
             time("rules: declarations", || {
-                declarations::run(self.extraction, applies)
+                declarations::run(self.extraction, applies, inherits)
             })
         })
     }

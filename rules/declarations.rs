@@ -101,8 +101,9 @@ crepe! {
     struct Nested(Id, Id);
 
     @input
-    /// `inherits(class, parent)`.
-    struct Inherits(Sym, Sym);
+    /// `inherits_tc(class, ancestor)`: `class` inherits from `ancestor`,
+    /// directly or not (the inheritance program's).
+    struct InheritsTc(Sym, Sym);
 
     @input
     /// `override_of(site, scope, type, title)`: the override at row `site`
@@ -247,10 +248,11 @@ crepe! {
     // owner(L, O) :- nested(L, P), owner(P, O).
     Owner(lambda, owner) <- Nested(lambda, parent), Owner(parent, owner);
 
-    // subclass(C, P) :- inherits(CN, PN), body(CN, C), body(PN, P).
-    Subclass(child, base) <- Inherits(child_name, base_name), Body(child_name, child), Body(base_name, base);
-    // subclass(C, P) :- subclass(C, M), subclass(M, P).
-    Subclass(child, base) <- Subclass(child, middle), Subclass(middle, base);
+    // subclass(C, A) :- inherits_tc(CN, AN), body(CN, C), body(AN, A).
+    Subclass(child, ancestor) <-
+        InheritsTc(child_name, ancestor_name),
+        Body(child_name, child),
+        Body(ancestor_name, ancestor);
 
     // declared_in(O, T, X) :- declared(S, _, T, X), owner(S, O).
     DeclaredIn(owner, kind, title) <- Declared(scope, _, kind, title), Owner(scope, owner);
@@ -313,9 +315,14 @@ pub struct Output {
     pub redefinitions: Vec<Redefined>,
 }
 
-/// Loads the facts and the defaults that reach each resource (from the
-/// defaults program), and runs the program.
-pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]) -> Output {
+/// Loads the facts, the defaults that reach each resource (from the
+/// defaults program) and the inheritance closure (from the inheritance
+/// program), and runs the program.
+pub fn run(
+    extraction: &Extraction,
+    defaults: &[super::defaults::DefaultApplies],
+    inherits: &[super::inheritance::InheritsTc],
+) -> Output {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
     let class = interner.get("class");
@@ -422,10 +429,9 @@ pub fn run(extraction: &Extraction, defaults: &[super::defaults::DefaultApplies]
     }
     runtime.extend(top_scopes.values().map(|&top| OwnBody(top)));
     runtime.extend(
-        facts
-            .inherits
+        inherits
             .iter()
-            .map(|row| Inherits(row.class, row.parent)),
+            .map(|row| InheritsTc(row.class(), row.ancestor())),
     );
     for (site, row) in facts.resource_override.iter().enumerate() {
         let site = site as u32;

@@ -24,8 +24,9 @@ crepe! {
     struct ClassScope(Sym, Id);
 
     @input
-    /// `inherits(class, parent)`.
-    struct Inherits(Sym, Sym);
+    /// `inherits_tc(class, ancestor)`: `class` inherits from `ancestor`,
+    /// directly or not (the inheritance program's).
+    struct InheritsTc(Sym, Sym);
 
     @input
     /// `declared_in(class_or_define, scope)`: a class declared, or a define
@@ -100,7 +101,6 @@ crepe! {
     struct Scope(Id);
     struct InDefine(Id);
     struct Builtin(Id);
-    struct InheritsTc(Sym, Sym);
     struct Resolved(Id);
     struct UnresolvedPlain(Id);
     struct Unresolved(Id);
@@ -120,10 +120,6 @@ crepe! {
     // sees(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), sees(P, T).
     Sees(lambda, seen) <- ScopeKind(lambda, Kind::Lambda), LexicalParent(lambda, parent), Sees(parent, seen);
 
-    // inherits_tc(C, A) :- inherits(C, A).
-    InheritsTc(class, parent) <- Inherits(class, parent);
-    // inherits_tc(C, A) :- inherits(C, P), inherits_tc(P, A).
-    InheritsTc(class, ancestor) <- Inherits(class, parent), InheritsTc(parent, ancestor);
     // "Parameters and Variables in a Class C is in scope for C, and in all
     // classes inheriting C."
     // sees(CS, AS) :- class_scope(C, CS), inherits_tc(C, A), class_scope(A, AS).
@@ -255,8 +251,9 @@ const BUILTIN_VARIABLES: &[&str] = &[
     "agent_specified_environment",
 ];
 
-/// Loads the facts and runs the program.
-pub fn run(extraction: &Extraction) -> Output {
+/// Loads the facts and the inheritance closure (from the inheritance
+/// program), and runs the program.
+pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc]) -> Output {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
     let text = |sym: Sym| interner.resolve(sym);
@@ -276,10 +273,9 @@ pub fn run(extraction: &Extraction) -> Output {
             .map(|row| DefineScope(row.name, row.scope)),
     );
     runtime.extend(
-        facts
-            .inherits
+        inherits
             .iter()
-            .map(|row| Inherits(row.class, row.parent)),
+            .map(|row| InheritsTc(row.class(), row.ancestor())),
     );
     runtime.extend(
         facts
