@@ -300,18 +300,14 @@ impl<'a> Analysis<'a> {
         format!("{}[{title}]", crate::facts::names::capitalize(type_name))
     }
 
-    /// The row of the default expression `def` that sets `attr`.
+    /// The row of the default expression `def` that sets `attr` (its
+    /// first, as a default that sets an attribute twice gives it its first
+    /// value here).
     pub fn default_row(&self, def: Id, attr: Sym) -> Option<&'a ResourceDefault> {
         let rows = &self.extraction.facts.resource_default;
-        let index = self.default_rows.get_or_init(|| {
-            let mut index = FxHashMap::default();
-            for (at, row) in rows.iter().enumerate() {
-                // The first, as a default that sets an attribute twice
-                // gives it its first value here.
-                index.entry((row.def, row.attr)).or_insert(at);
-            }
-            index
-        });
+        let index = self
+            .default_rows
+            .get_or_init(|| first_rows(rows, |row| (row.def, row.attr)));
         index.get(&(def, attr)).map(|&index| &rows[index])
     }
 
@@ -319,13 +315,9 @@ impl<'a> Analysis<'a> {
     /// refuses a second).
     pub fn attribute_row(&self, res: Id, attr: Sym) -> Option<&'a ResourceAttr> {
         let rows = &self.extraction.facts.resource_attr;
-        let index = self.attribute_rows.get_or_init(|| {
-            let mut index = FxHashMap::default();
-            for (at, row) in rows.iter().enumerate() {
-                index.entry((row.res, row.attr)).or_insert(at);
-            }
-            index
-        });
+        let index = self
+            .attribute_rows
+            .get_or_init(|| first_rows(rows, |row| (row.res, row.attr)));
         index.get(&(res, attr)).map(|&index| &rows[index])
     }
 
@@ -359,4 +351,16 @@ impl<'a> Analysis<'a> {
             }
         }
     }
+}
+
+/// The index of the first row of `rows` with each key.
+fn first_rows<T, K: std::hash::Hash + Eq>(
+    rows: &[T],
+    key_of: impl Fn(&T) -> K,
+) -> FxHashMap<K, usize> {
+    let mut index = FxHashMap::default();
+    for (at, row) in rows.iter().enumerate() {
+        index.entry(key_of(row)).or_insert(at);
+    }
+    index
 }
