@@ -42,7 +42,8 @@ pub enum Program {
 }
 
 impl Program {
-    /// Every program.
+    /// Every program, in declaration order (`program as usize` is its
+    /// place here).
     pub const ALL: &'static [Program] = &[
         Program::Scope,
         Program::Defaults,

@@ -50,6 +50,26 @@ fn pfacts(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// What `pfacts check --format json` reports on `path`.
+fn check_json(path: &Path) -> Vec<Value> {
+    let (_, stdout) = pfacts(&[
+        "check",
+        "--format",
+        "json",
+        "--exit-zero",
+        path.to_str().unwrap(),
+    ]);
+    serde_json::from_str(&stdout).unwrap()
+}
+
+/// The findings of `rule` that `pfacts check` reports on `path`, as JSON.
+fn rule_findings(path: &Path, rule: &str) -> Vec<Value> {
+    check_json(path)
+        .into_iter()
+        .filter(|finding| finding["rule"] == rule)
+        .collect()
+}
+
 #[test]
 fn corpus_environments_check() {
     for name in ENVIRONMENTS {
@@ -253,14 +273,7 @@ fn debian_findings() {
 /// `severity<TAB>rule<TAB>file:line<TAB>message` with the file relative
 /// to `dir`, sorted.
 fn findings_of(dir: &Path, severities: &[&str]) -> Vec<String> {
-    let output = Command::cargo_bin("pfacts")
-        .unwrap()
-        .arg("check")
-        .arg(dir)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    let diagnostics: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let diagnostics = check_json(dir);
     let prefix = format!("{}/", dir.display());
     let mut findings: Vec<String> = diagnostics
         .iter()
@@ -418,17 +431,9 @@ node default {
 ",
     )
     .unwrap();
-    let (_, stdout) = pfacts(&[
-        "check",
-        "--format",
-        "json",
-        "--exit-zero",
-        dir.path().to_str().unwrap(),
-    ]);
-    let findings: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let findings = rule_findings(dir.path(), "duplicate-resource");
     let messages: Vec<&str> = findings
         .iter()
-        .filter(|finding| finding["rule"] == "duplicate-resource")
         .map(|finding| finding["message"].as_str().unwrap())
         .collect();
     assert!(
@@ -459,17 +464,9 @@ fn manifests_of_a_configured_manifest_directory_share_top_scope() {
     for file in ["a.pp", "b.pp"] {
         std::fs::write(environment.join("site").join(file), "notify { 'same': }\n").unwrap();
     }
-    let (_, stdout) = pfacts(&[
-        "check",
-        "--format",
-        "json",
-        "--exit-zero",
-        environment.to_str().unwrap(),
-    ]);
-    let findings: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let findings = rule_findings(&environment, "duplicate-resource");
     let duplicates: Vec<(&str, u64)> = findings
         .iter()
-        .filter(|finding| finding["rule"] == "duplicate-resource")
         .map(|finding| {
             (
                 finding["file"].as_str().unwrap(),
@@ -507,17 +504,9 @@ fn each_use_of_a_private_class_is_one_finding() {
     )
     .unwrap();
     std::fs::write(root.join("manifests/site.pp"), "include app\n").unwrap();
-    let (_, stdout) = pfacts(&[
-        "check",
-        "--format",
-        "json",
-        "--exit-zero",
-        root.to_str().unwrap(),
-    ]);
-    let findings: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let findings = rule_findings(root, "private-access");
     let messages: Vec<&str> = findings
         .iter()
-        .filter(|finding| finding["rule"] == "private-access")
         .map(|finding| finding["message"].as_str().unwrap())
         .collect();
     assert_eq!(messages.len(), 2, "one finding per use: {messages:?}");
