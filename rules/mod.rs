@@ -49,6 +49,25 @@ fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
     rows
 }
 
+/// `input`'s tuples whose key `without` lacks, through `logic`: datafrog's
+/// own `Relation::from_antijoin` reads no tuple of a relation (2.0.1,
+/// where it reads only a variable's recent ones).
+fn antijoin<Key: Ord, Value: Ord, Result: Ord>(
+    input: &datafrog::Relation<(Key, Value)>,
+    without: &datafrog::Relation<Key>,
+    mut logic: impl FnMut(&Key, &Value) -> Result,
+) -> datafrog::Relation<Result> {
+    let mut rest: &[Key] = without;
+    input
+        .iter()
+        .filter(|(key, _)| {
+            rest = &rest[rest.partition_point(|other| other < key)..];
+            rest.first() != Some(key)
+        })
+        .map(|(key, value)| logic(key, value))
+        .collect()
+}
+
 /// The rows of `rows`, sorted by `key_of`, whose key is `key`.
 pub fn rows_with<T, K: Ord>(rows: &[T], key: K, key_of: impl Fn(&T) -> K) -> &[T] {
     let start = rows.partition_point(|row| key_of(row) < key);

@@ -1,219 +1,38 @@
 //! Static scope ("Scope Lookup Rules", Static scope; "Names, Scope and
 //! Access Control", Scope): which variables each scope sees,
 //! what each reference resolves to, and what it cannot.
+//!
+//! Its inputs are rows per reference, so the program is written with
+//! datafrog, as the declarations program is (see there why).
 
-use crepe::crepe;
-use rustc_hash::FxBuildHasher;
+use datafrog::{Iteration, Relation, RelationLeaper};
+use rustc_hash::FxHashSet;
 
-use super::{assignments, named_columns, scopes, sorted, ScopeKind as Kind};
+use super::{antijoin, assignments, named_columns, scopes, ScopeKind as Kind};
 use crate::facts::builtins::METAPARAMETERS;
 use crate::facts::schema::{DefinitionKind, Id, KnownKind, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
-crepe! {
-    @input
-    /// `scope_kind(scope, kind)`; top scope is `TOP_SCOPE`.
-    struct ScopeKind(Id, Kind);
+/// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sees(pub Id, pub Id);
 
-    @input
-    /// `lexical_parent(scope, parent)`.
-    struct LexicalParent(Id, Id);
+/// `local(scope, outer)`: `scope` is `outer` or a lambda within it, and
+/// sees its private variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Local(pub Id, pub Id);
 
-    @input
-    /// `class_scope(class, scope)`.
-    struct ClassScope(Sym, Id);
+/// `resolves(ref, declared_in)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Resolves(pub Id, pub Id);
 
-    @input
-    /// `inherits_tc(class, ancestor)`: `class` inherits from `ancestor`,
-    /// directly or not (the inheritance program's).
-    struct InheritsTc(Sym, Sym);
+/// `unknown_variable(ref)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnknownVariable(pub Id);
 
-    @input
-    /// `declared_in(class_or_define, scope)`: a class declared, or a define
-    /// instantiated, in a scope.
-    struct DeclaredIn(Sym, Id);
-
-    @input
-    /// `define_scope(define, scope)`.
-    struct DefineScope(Sym, Id);
-
-    @input
-    /// `assigned(scope, name, private)`: a variable or parameter.
-    struct Assigned(Id, Sym, bool);
-
-    @input
-    /// `parameter(scope, name)`: a parameter of a class, define or function.
-    struct Parameter(Id, Sym);
-
-    @input
-    /// `plain_ref(ref, scope, name)`: `$x`.
-    struct PlainRef(Id, Id, Sym);
-
-    @input
-    /// `top_ref(ref, scope, name)`: `$::x`, read in `scope`.
-    struct TopRef(Id, Id, Sym);
-
-    @input
-    /// `qualified_ref(ref, scope, class, name)`: `$a::b::x`, read in
-    /// `scope`.
-    struct QualifiedRef(Id, Id, Sym, Sym);
-
-    @input
-    /// `builtin_name(ref)`: `$facts`, `$title`, `$0`, `$settings::x`...:
-    /// a variable Puppet provides in every scope.
-    struct BuiltinName(Id);
-
-    @input
-    /// `metaparameter_ref(ref, scope)`: `$alias`, `$before`... read in
-    /// `scope`: a variable in a define's body.
-    struct MetaparameterRef(Id, Id);
-
-    @input
-    /// `fact_name(ref)`: the name is a Facter or custom fact.
-    struct FactName(Id);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
-    pub struct Sees(pub Id, pub Id);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `local(scope, outer)`: `scope` is `outer` or a lambda within it,
-    /// and sees its private variables.
-    pub struct Local(pub Id, pub Id);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `resolves(ref, declared_in)`.
-    pub struct Resolves(pub Id, pub Id);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `unknown_variable(ref)`.
-    pub struct UnknownVariable(pub Id);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `top_scope_fact(ref)`.
-    pub struct TopScopeFact(pub Id);
-
-    struct Scope(Id);
-    struct InDefine(Id);
-    struct Builtin(Id);
-    struct Resolved(Id);
-    struct UnresolvedPlain(Id);
-    struct Unresolved(Id);
-
-    // scope(top).
-    Scope(TOP_SCOPE) <- (true);
-    // scope(S) :- scope_kind(S, _).
-    Scope(scope) <- ScopeKind(scope, _);
-
-    // "a scope sees its own variables and parameters"
-    // sees(S, S) :- scope(S).
-    Sees(scope, scope) <- Scope(scope);
-    // "... and top scope"
-    // sees(S, top) :- scope(S).
-    Sees(scope, TOP_SCOPE) <- Scope(scope);
-    // "a lambda sees its enclosing scope"
-    // sees(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), sees(P, T).
-    Sees(lambda, seen) <- ScopeKind(lambda, Kind::Lambda), LexicalParent(lambda, parent), Sees(parent, seen);
-
-    // "Parameters and Variables in a Class C is in scope for C, and in all
-    // classes inheriting C."
-    // sees(CS, AS) :- class_scope(C, CS), inherits_tc(C, A), class_scope(A, AS).
-    Sees(scope, ancestor_scope) <-
-        ClassScope(class, scope), InheritsTc(class, ancestor), ClassScope(ancestor, ancestor_scope);
-    // node scope, only for classes declared inside a node definition (and
-    // instances of defines declared there)
-    // sees(CS, N) :- declared_in(C, N), scope_kind(N, node), class_scope(C, CS).
-    Sees(scope, node) <- DeclaredIn(class, node), ScopeKind(node, Kind::Node), ClassScope(class, scope);
-    // sees(DS, N) :- declared_in(D, N), scope_kind(N, node), define_scope(D, DS).
-    Sees(scope, node) <- DeclaredIn(define, node), ScopeKind(node, Kind::Node), DefineScope(define, scope);
-
-    // "A private variable is only available in the scope where it is
-    // declared (and inner local scopes)."
-    // local(S, S) :- scope(S).
-    Local(scope, scope) <- Scope(scope);
-    // local(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), local(P, T).
-    Local(lambda, outer) <- ScopeKind(lambda, Kind::Lambda), LexicalParent(lambda, parent), Local(parent, outer);
-
-    // Resolution joins each reference with the few scopes its scope sees,
-    // never with every variable visible there (top scope's are visible
-    // everywhere): the cost grows with the references, not their product.
-    // resolves(R, T) :- plain_ref(R, S, N), sees(S, T), assigned(T, N, false).
-    Resolves(reference, declared) <- PlainRef(reference, scope, name), Sees(scope, declared), Assigned(declared, name, false);
-    // resolves(R, T) :- plain_ref(R, S, N), local(S, T), assigned(T, N, true).
-    Resolves(reference, declared) <- PlainRef(reference, scope, name), Local(scope, declared), Assigned(declared, name, true);
-    // "$::x is top scope"
-    // resolves(R, top) :- top_ref(R, _, N), assigned(top, N, false).
-    Resolves(reference, TOP_SCOPE) <- TopRef(reference, _, name), Assigned(TOP_SCOPE, name, false);
-    // "$a::b::x names a parameter or class-level variable of class a::b"
-    // (or of a class it inherits from); never a private one.
-    // resolves(R, CS) :- qualified_ref(R, _, C, N), class_scope(C, CS), assigned(CS, N, false).
-    Resolves(reference, scope) <- QualifiedRef(reference, _, class, name), ClassScope(class, scope), Assigned(scope, name, false);
-    // resolves(R, AS) :- qualified_ref(R, _, C, N), class_scope(C, CS), sees(CS, AS),
-    //     class_scope(_, AS), assigned(AS, N, false).
-    Resolves(reference, seen) <-
-        QualifiedRef(reference, _, class, name),
-        ClassScope(class, scope),
-        Sees(scope, seen),
-        ClassScope(_, seen),
-        Assigned(seen, name, false);
-
-    // "A private variable is only available in the scope where it is
-    // declared (and inner local scopes)", by its qualified name too.
-    // resolves(R, top) :- top_ref(R, S, N), local(S, top),
-    //     assigned(top, N, true).
-    Resolves(reference, TOP_SCOPE) <-
-        TopRef(reference, scope, name),
-        Local(scope, TOP_SCOPE),
-        Assigned(TOP_SCOPE, name, true);
-    // resolves(R, CS) :- qualified_ref(R, S, C, N), class_scope(C, CS),
-    //     local(S, CS), assigned(CS, N, true).
-    Resolves(reference, class_scope) <-
-        QualifiedRef(reference, scope, class, name),
-        ClassScope(class, class_scope),
-        Local(scope, class_scope),
-        Assigned(class_scope, name, true);
-
-    // "A private parameter may only be directly used from the module where
-    // it was declared": by qualified name it resolves (the privacy program
-    // judges the module).
-    // resolves(R, CS) :- qualified_ref(R, _, C, N), class_scope(C, CS), parameter(CS, N).
-    Resolves(reference, scope) <- QualifiedRef(reference, _, class, name), ClassScope(class, scope), Parameter(scope, name);
-
-    // A define's metaparameters are variables in its body, and in what its
-    // body encloses.
-    // in_define(S) :- scope_kind(S, define).
-    InDefine(scope) <- ScopeKind(scope, Kind::Define);
-    // in_define(S) :- lexical_parent(S, P), in_define(P).
-    InDefine(scope) <- LexicalParent(scope, parent), InDefine(parent);
-    // builtin(R) :- builtin_name(R).
-    Builtin(reference) <- BuiltinName(reference);
-    // builtin(R) :- metaparameter_ref(R, S), in_define(S).
-    Builtin(reference) <- MetaparameterRef(reference, scope), InDefine(scope);
-
-    // resolved(R) :- resolves(R, _).
-    Resolved(reference) <- Resolves(reference, _);
-    // Each kind of reference is judged from its own relation, so that no
-    // relation is looked up by reference (an index of a row per
-    // reference).
-    // "top-scope names that no manifest assigns are node facts"
-    // top_scope_fact(R) :- top_ref(R, _, _), !resolved(R), !builtin(R).
-    TopScopeFact(reference) <- TopRef(reference, _, _), !Resolved(reference), !Builtin(reference);
-    // unresolved_plain(R) :- plain_ref(R, _, _), !resolved(R), !builtin(R).
-    UnresolvedPlain(reference) <- PlainRef(reference, _, _), !Resolved(reference), !Builtin(reference);
-    // top_scope_fact(R) :- unresolved_plain(R), fact_name(R).
-    TopScopeFact(reference) <- UnresolvedPlain(reference), FactName(reference);
-    // unresolved(R) :- unresolved_plain(R).
-    Unresolved(reference) <- UnresolvedPlain(reference);
-    // unresolved(R) :- qualified_ref(R, _, _, _), !resolved(R), !builtin(R).
-    Unresolved(reference) <- QualifiedRef(reference, _, _, _), !Resolved(reference), !Builtin(reference);
-    // unknown_variable(R) :- unresolved(R), !top_scope_fact(R).
-    UnknownVariable(reference) <- Unresolved(reference), !TopScopeFact(reference);
-}
+/// `top_scope_fact(ref)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TopScopeFact(pub Id);
 
 named_columns! {
     Sees { 0 scope: Id, 1 seen: Id }
@@ -230,6 +49,344 @@ pub struct Output {
     pub resolves: Vec<Resolves>,
     pub unknown: Vec<UnknownVariable>,
     pub facts: Vec<TopScopeFact>,
+}
+
+/// The program's inputs, each keyed (its first column) for the joins that
+/// read it; `()` as the value makes a relation a set to test against.
+struct Input {
+    /// `scope_kind(scope, kind)`; top scope is `TOP_SCOPE`.
+    scope_kind: Relation<(Id, Kind)>,
+    /// `lexical_parent(scope, parent)`.
+    lexical_parent: Relation<(Id, Id)>,
+    /// `class_scope(class, scope)`.
+    class_scope: Relation<(Sym, Id)>,
+    /// `inherits_tc(class, ancestor)`: `class` inherits from `ancestor`,
+    /// directly or not (the inheritance program's).
+    inherits_tc: Relation<(Sym, Sym)>,
+    /// `declared_in(class_or_define, scope)`: a class declared, or a define
+    /// instantiated, in a scope.
+    declared_in: Relation<(Sym, Id)>,
+    /// `define_scope(define, scope)`.
+    define_scope: Relation<(Sym, Id)>,
+    /// `public((scope, name))`: a variable or parameter assigned in
+    /// `scope`, not private (`assigned(scope, name, false)`).
+    public: Relation<((Id, Sym), ())>,
+    /// `private((scope, name))`: a private one (`assigned(scope, name,
+    /// true)`).
+    private: Relation<((Id, Sym), ())>,
+    /// `parameter((scope, name))`: a parameter of a class, define or
+    /// function.
+    parameter: Relation<((Id, Sym), ())>,
+    /// `plain_ref(ref, scope, name)`: `$x`.
+    plain_ref: Relation<(Id, Id, Sym)>,
+    /// `top_ref(ref, scope, name)`: `$::x`, read in `scope`.
+    top_ref: Relation<(Id, Id, Sym)>,
+    /// `qualified_ref(ref, scope, class, name)`: `$a::b::x`, read in
+    /// `scope`.
+    qualified_ref: Relation<(Id, Id, Sym, Sym)>,
+    /// `builtin_name(ref)`: `$facts`, `$title`, `$0`, `$settings::x`...: a
+    /// variable Puppet provides in every scope.
+    builtin_name: Relation<Id>,
+    /// `metaparameter_ref(ref, scope)`: `$alias`, `$before`... read in
+    /// `scope`: a variable in a define's body.
+    metaparameter_ref: Relation<(Id, Id)>,
+    /// `fact_name(ref)`: the name is a Facter or custom fact.
+    fact_name: Relation<(Id, ())>,
+}
+
+/// Loads the facts and the inheritance closure (from the inheritance
+/// program), and runs the program.
+pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc]) -> Output {
+    let input = Input::load(extraction, inherits);
+    // scope(top).
+    // scope(S) :- scope_kind(S, _).
+    let scopes: Vec<Id> = std::iter::once(TOP_SCOPE)
+        .chain(input.scope_kind.iter().map(|&(scope, _)| scope))
+        .collect();
+    // (parent, lambda): a lambda and its lexical parent.
+    let lambdas_in: Relation<(Id, Id)> = Relation::from_join(
+        &input.of_kind(Kind::Lambda),
+        &input.lexical_parent,
+        |&lambda, &(), &parent| (parent, lambda),
+    );
+    let sees = sees(&input, &scopes, &lambdas_in);
+    let local = local(&scopes, &lambdas_in);
+    let resolves = resolves(&input, &sees, &local);
+    let builtin = builtin(&input);
+    let (unknown, facts) = unresolved(&input, &resolves, &builtin);
+    Output {
+        sees: sees
+            .iter()
+            .map(|&(scope, seen)| Sees(scope, seen))
+            .collect(),
+        local: local
+            .iter()
+            .map(|&(scope, outer)| Local(scope, outer))
+            .collect(),
+        resolves: resolves.elements,
+        unknown,
+        facts,
+    }
+}
+
+/// `sees(scope, seen)`, keyed by scope.
+fn sees(input: &Input, scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relation<(Id, Id)> {
+    let mut iteration = Iteration::new();
+    let sees = iteration.variable::<(Id, Id)>("sees");
+    // "a scope sees its own variables and parameters"
+    // sees(S, S) :- scope(S).
+    sees.extend(scopes.iter().map(|&scope| (scope, scope)));
+    // "... and top scope"
+    // sees(S, top) :- scope(S).
+    sees.extend(scopes.iter().map(|&scope| (scope, TOP_SCOPE)));
+    // "Parameters and Variables in a Class C is in scope for C, and in all
+    // classes inheriting C."
+    // sees(CS, AS) :- class_scope(C, CS), inherits_tc(C, A), class_scope(A, AS).
+    let ancestors: Relation<(Sym, Id)> = Relation::from_join(
+        &input.inherits_tc,
+        &input.class_scope,
+        |_, &ancestor, &scope| (ancestor, scope),
+    );
+    sees.insert(Relation::from_join(
+        &ancestors,
+        &input.class_scope,
+        |_, &scope, &ancestor_scope| (scope, ancestor_scope),
+    ));
+    // node scope, only for classes declared inside a node definition (and
+    // instances of defines declared there)
+    // sees(CS, N) :- declared_in(C, N), scope_kind(N, node), class_scope(C, CS).
+    // sees(DS, N) :- declared_in(D, N), scope_kind(N, node), define_scope(D, DS).
+    // (class or define, node) of `declared_in` where the scope is a node.
+    let in_node: Relation<(Sym, Id)> = Relation::from_join(
+        &Relation::from_map(&input.declared_in, |&(declared, scope)| (scope, declared)),
+        &input.of_kind(Kind::Node),
+        |&node, &declared, &()| (declared, node),
+    );
+    sees.insert(Relation::from_join(
+        &in_node,
+        &input.class_scope,
+        |_, &node, &scope| (scope, node),
+    ));
+    sees.insert(Relation::from_join(
+        &in_node,
+        &input.define_scope,
+        |_, &node, &scope| (scope, node),
+    ));
+    while iteration.changed() {
+        // "a lambda sees its enclosing scope"
+        // sees(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), sees(P, T).
+        sees.from_leapjoin(
+            &sees,
+            lambdas_in.extend_with(|&(parent, _)| parent),
+            |&(_, seen), &lambda| (lambda, seen),
+        );
+    }
+    sees.complete()
+}
+
+// "A private variable is only available in the scope where it is declared
+// (and inner local scopes)."
+/// `local(scope, outer)`, keyed by scope.
+fn local(scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relation<(Id, Id)> {
+    let mut iteration = Iteration::new();
+    let local = iteration.variable::<(Id, Id)>("local");
+    // local(S, S) :- scope(S).
+    local.extend(scopes.iter().map(|&scope| (scope, scope)));
+    while iteration.changed() {
+        // local(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), local(P, T).
+        local.from_leapjoin(
+            &local,
+            lambdas_in.extend_with(|&(parent, _)| parent),
+            |&(_, outer), &lambda| (lambda, outer),
+        );
+    }
+    local.complete()
+}
+
+// Resolution joins each reference with the few scopes its scope sees, never
+// with every variable visible there (top scope's are visible everywhere):
+// the cost grows with the references, not their product.
+fn resolves(
+    input: &Input,
+    sees: &Relation<(Id, Id)>,
+    local: &Relation<(Id, Id)>,
+) -> Relation<Resolves> {
+    // (reference, declared) pairs, each rule's.
+    let mut found: Vec<Relation<(Id, Id)>> = Vec::new();
+    // resolves(R, T) :- plain_ref(R, S, N), sees(S, T), assigned(T, N, false).
+    let seen = Relation::from_leapjoin(
+        &input.plain_ref,
+        sees.extend_with(|&(_, scope, _)| scope),
+        |&(reference, _, name), &seen| ((seen, name), reference),
+    );
+    found.push(Relation::from_join(
+        &seen,
+        &input.public,
+        |&(seen, _), &reference, &()| (reference, seen),
+    ));
+    // resolves(R, T) :- plain_ref(R, S, N), local(S, T), assigned(T, N, true).
+    let outer = Relation::from_leapjoin(
+        &input.plain_ref,
+        local.extend_with(|&(_, scope, _)| scope),
+        |&(reference, _, name), &outer| ((outer, name), reference),
+    );
+    found.push(Relation::from_join(
+        &outer,
+        &input.private,
+        |&(outer, _), &reference, &()| (reference, outer),
+    ));
+    // "$::x is top scope"
+    // resolves(R, top) :- top_ref(R, _, N), assigned(top, N, false).
+    found.push(Relation::from_leapjoin(
+        &input.top_ref,
+        input.public.extend_with(|&(_, _, name)| (TOP_SCOPE, name)),
+        |&(reference, ..), &()| (reference, TOP_SCOPE),
+    ));
+    // "$a::b::x names a parameter or class-level variable of class a::b"
+    // (or of a class it inherits from); never a private one.
+    // qualified(R, S, CS, N) :- qualified_ref(R, S, C, N), class_scope(C, CS).
+    let qualified: Relation<((Id, Sym), (Id, Id))> = Relation::from_leapjoin(
+        &input.qualified_ref,
+        input.class_scope.extend_with(|&(_, _, class, _)| class),
+        |&(reference, scope, _, name), &class_scope| ((class_scope, name), (reference, scope)),
+    );
+    // resolves(R, CS) :- qualified(R, _, CS, N), assigned(CS, N, false).
+    found.push(Relation::from_join(
+        &qualified,
+        &input.public,
+        |&(class_scope, _), &(reference, _), &()| (reference, class_scope),
+    ));
+    // resolves(R, AS) :- qualified(R, _, CS, N), sees(CS, AS),
+    //     class_scope(_, AS), assigned(AS, N, false).
+    let class_scopes: Relation<(Id, ())> =
+        Relation::from_map(&input.class_scope, |&(_, scope)| (scope, ()));
+    let inherited: Relation<((Id, Sym), Id)> = Relation::from_leapjoin(
+        &qualified,
+        sees.extend_with(|&((class_scope, _), _)| class_scope),
+        |&((_, name), (reference, _)), &seen| ((seen, name), reference),
+    );
+    found.push(Relation::from_leapjoin(
+        &inherited,
+        (
+            input.public.extend_with(|&(key, _)| key),
+            class_scopes.filter_with(|&((seen, _), _)| (seen, ())),
+        ),
+        |&((seen, _), reference), &()| (reference, seen),
+    ));
+    // "A private variable is only available in the scope where it is
+    // declared (and inner local scopes)", by its qualified name too.
+    // resolves(R, top) :- top_ref(R, S, N), local(S, top),
+    //     assigned(top, N, true).
+    found.push(Relation::from_leapjoin(
+        &input.top_ref,
+        (
+            input.private.extend_with(|&(_, _, name)| (TOP_SCOPE, name)),
+            local.filter_with(|&(_, scope, _)| (scope, TOP_SCOPE)),
+        ),
+        |&(reference, ..), &()| (reference, TOP_SCOPE),
+    ));
+    // resolves(R, CS) :- qualified(R, S, CS, N), local(S, CS),
+    //     assigned(CS, N, true).
+    found.push(Relation::from_leapjoin(
+        &qualified,
+        (
+            input.private.extend_with(|&(key, _)| key),
+            local.filter_with(|&((class_scope, _), (_, scope))| (scope, class_scope)),
+        ),
+        |&((class_scope, _), (reference, _)), &()| (reference, class_scope),
+    ));
+    // "A private parameter may only be directly used from the module where
+    // it was declared": by qualified name it resolves (the privacy program
+    // judges the module).
+    // resolves(R, CS) :- qualified(R, _, CS, N), parameter(CS, N).
+    found.push(Relation::from_join(
+        &qualified,
+        &input.parameter,
+        |&(class_scope, _), &(reference, _), &()| (reference, class_scope),
+    ));
+    found
+        .iter()
+        .flat_map(|pairs| pairs.iter())
+        .map(|&(reference, declared)| Resolves(reference, declared))
+        .collect()
+}
+
+/// `builtin(ref)`: a reference to a variable Puppet provides.
+fn builtin(input: &Input) -> Relation<Id> {
+    // A define's metaparameters are variables in its body, and in what its
+    // body encloses.
+    let children: Relation<(Id, Id)> =
+        Relation::from_map(&input.lexical_parent, |&(scope, parent)| (parent, scope));
+    let mut iteration = Iteration::new();
+    let in_define = iteration.variable::<(Id, ())>("in_define");
+    // in_define(S) :- scope_kind(S, define).
+    in_define.insert(input.of_kind(Kind::Define));
+    while iteration.changed() {
+        // in_define(S) :- lexical_parent(S, P), in_define(P).
+        in_define.from_leapjoin(
+            &in_define,
+            children.extend_with(|&(parent, _)| parent),
+            |_, &scope| (scope, ()),
+        );
+    }
+    let in_define = in_define.complete();
+    // builtin(R) :- metaparameter_ref(R, S), in_define(S).
+    let metaparameters: Relation<(Id, Id)> =
+        Relation::from_map(&input.metaparameter_ref, |&(reference, scope)| {
+            (scope, reference)
+        });
+    let metaparameters: Relation<Id> =
+        Relation::from_join(&metaparameters, &in_define, |_, &reference, &()| reference);
+    // builtin(R) :- builtin_name(R).
+    metaparameters.merge(Relation::from_vec(input.builtin_name.to_vec()))
+}
+
+/// `(unknown_variable, top_scope_fact)`. Each kind of reference is judged
+/// from its own relation, so that no relation is looked up by reference.
+fn unresolved(
+    input: &Input,
+    resolves: &Relation<Resolves>,
+    builtin: &Relation<Id>,
+) -> (Vec<UnknownVariable>, Vec<TopScopeFact>) {
+    // resolved(R) :- resolves(R, _).
+    let resolved: Relation<Id> = Relation::from_map(resolves, |row| row.reference());
+    // judged(R) :- resolved(R).  judged(R) :- builtin(R).
+    let judged: Relation<Id> = resolved.merge(Relation::from_vec(builtin.to_vec()));
+    let unjudged = |references: Relation<(Id, ())>| -> Relation<(Id, ())> {
+        antijoin(&references, &judged, |&reference, &()| (reference, ()))
+    };
+    // "top-scope names that no manifest assigns are node facts"
+    // top_scope_fact(R) :- top_ref(R, _, _), !resolved(R), !builtin(R).
+    let top = unjudged(Relation::from_map(&input.top_ref, |&(reference, ..)| {
+        (reference, ())
+    }));
+    // unresolved_plain(R) :- plain_ref(R, _, _), !resolved(R), !builtin(R).
+    let plain = unjudged(Relation::from_map(&input.plain_ref, |&(reference, ..)| {
+        (reference, ())
+    }));
+    // top_scope_fact(R) :- unresolved_plain(R), fact_name(R).
+    let plain_facts: Relation<(Id, ())> =
+        Relation::from_join(&plain, &input.fact_name, |&reference, _, _| (reference, ()));
+    let facts = top.merge(plain_facts);
+    // unresolved(R) :- unresolved_plain(R).
+    // unresolved(R) :- qualified_ref(R, _, _, _), !resolved(R), !builtin(R).
+    let qualified = unjudged(Relation::from_map(
+        &input.qualified_ref,
+        |&(reference, ..)| (reference, ()),
+    ));
+    let unresolved = plain.merge(qualified);
+    // unknown_variable(R) :- unresolved(R), !top_scope_fact(R).
+    let fact_references: Relation<Id> = Relation::from_map(&facts, |&(reference, ())| reference);
+    let unknown = antijoin(&unresolved, &fact_references, |&reference, _| {
+        UnknownVariable(reference)
+    });
+    (
+        unknown.elements,
+        facts
+            .iter()
+            .map(|&(reference, ())| TopScopeFact(reference))
+            .collect(),
+    )
 }
 
 /// Variables that Puppet provides in every scope.
@@ -251,104 +408,118 @@ const BUILTIN_VARIABLES: &[&str] = &[
     "agent_specified_environment",
 ];
 
-/// Loads the facts and the inheritance closure (from the inheritance
-/// program), and runs the program.
-pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc]) -> Output {
-    let facts = &extraction.facts;
-    let interner = &extraction.interner;
-    let text = |sym: Sym| interner.resolve(sym);
-    let mut runtime = Crepe::new();
-    for (scope, kind, parent) in scopes(extraction) {
-        runtime.extend([ScopeKind(scope, kind)]);
-        runtime.extend([LexicalParent(scope, parent)]);
-    }
-    runtime.extend(
-        facts
-            .definitions(DefinitionKind::Class)
-            .map(|row| ClassScope(row.name, row.scope)),
-    );
-    runtime.extend(
-        facts
-            .definitions(DefinitionKind::Define)
-            .map(|row| DefineScope(row.name, row.scope)),
-    );
-    runtime.extend(
-        inherits
+impl Input {
+    /// The scopes of `kind`, as a set.
+    fn of_kind(&self, kind: Kind) -> Relation<(Id, ())> {
+        self.scope_kind
             .iter()
-            .map(|row| InheritsTc(row.class(), row.ancestor())),
-    );
-    runtime.extend(
-        facts
+            .filter(|&&(_, of)| of == kind)
+            .map(|&(scope, _)| (scope, ()))
+            .collect()
+    }
+
+    fn load(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc]) -> Input {
+        let facts = &extraction.facts;
+        let interner = &extraction.interner;
+        let text = |sym: Sym| interner.resolve(sym);
+        let mut scope_kind = Vec::new();
+        let mut lexical_parent = Vec::new();
+        for (scope, kind, parent) in scopes(extraction) {
+            scope_kind.push((scope, kind));
+            lexical_parent.push((scope, parent));
+        }
+        let mut public = Vec::new();
+        let mut private = Vec::new();
+        for (scope, name, is_private) in assignments(extraction) {
+            if is_private {
+                private.push(((scope, name), ()));
+            } else {
+                public.push(((scope, name), ()));
+            }
+        }
+        let declared_in: Vec<(Sym, Id)> = facts
             .declares
             .iter()
-            .map(|row| DeclaredIn(row.class, row.scope)),
-    );
-    runtime.extend(
-        facts
-            .resource
-            .iter()
-            .map(|row| DeclaredIn(row.type_name, row.scope)),
-    );
-    runtime.extend(
-        assignments(extraction).map(|(scope, name, private)| Assigned(scope, name, private)),
-    );
-    runtime.extend(
-        facts
-            .param_decl
-            .iter()
-            .map(|row| Parameter(row.scope, row.name)),
-    );
+            .map(|row| (row.class, row.scope))
+            .chain(facts.resource.iter().map(|row| (row.type_name, row.scope)))
+            .collect();
 
-    // Fact names, exact or as a prefix (`processor<N>`), looked up by hash.
-    let mut exact_facts: rustc_hash::FxHashSet<&str> = Default::default();
-    let mut fact_prefixes: Vec<&str> = Vec::new();
-    for row in facts.known.iter().filter(|row| row.kind == KnownKind::Fact) {
-        match text(row.name).split_once('<') {
-            Some((prefix, _)) => fact_prefixes.push(prefix),
-            None => {
-                exact_facts.insert(text(row.name));
-            }
-        }
-    }
-    fact_prefixes.sort_unstable();
-    fact_prefixes.dedup();
-    let is_fact = |name: &str| {
-        exact_facts.contains(name) || fact_prefixes.iter().any(|prefix| name.starts_with(prefix))
-    };
-    for row in &facts.var_ref {
-        let (name, namespace, short) = (text(row.name), text(row.namespace), text(row.short_name));
-        let builtin = BUILTIN_VARIABLES.contains(&short)
-            && (namespace.is_empty() || namespace == "::")
-            || short.bytes().all(|byte| byte.is_ascii_digit())
-            || namespace == "settings";
-        if builtin {
-            runtime.extend([BuiltinName(row.reference)]);
-        } else if namespace.is_empty() && METAPARAMETERS.contains(&short) {
-            runtime.extend([MetaparameterRef(row.reference, row.scope)]);
-        }
-        match namespace {
-            "" => {
-                runtime.extend([PlainRef(row.reference, row.scope, row.short_name)]);
-                if is_fact(name) {
-                    runtime.extend([FactName(row.reference)]);
+        // Fact names, exact or as a prefix (`processor<N>`), looked up by
+        // hash.
+        let mut exact_facts: FxHashSet<&str> = Default::default();
+        let mut fact_prefixes: Vec<&str> = Vec::new();
+        for row in facts.known.iter().filter(|row| row.kind == KnownKind::Fact) {
+            match text(row.name).split_once('<') {
+                Some((prefix, _)) => fact_prefixes.push(prefix),
+                None => {
+                    exact_facts.insert(text(row.name));
                 }
             }
-            "::" => runtime.extend([TopRef(row.reference, row.scope, row.short_name)]),
-            _ => runtime.extend([QualifiedRef(
-                row.reference,
-                row.scope,
-                row.namespace,
-                row.short_name,
-            )]),
         }
-    }
-    let (sees, local, resolves, unknown, top_scope_facts) =
-        runtime.run_with_hasher::<FxBuildHasher>();
-    Output {
-        sees: sorted(sees),
-        local: sorted(local),
-        resolves: sorted(resolves),
-        unknown: sorted(unknown),
-        facts: sorted(top_scope_facts),
+        fact_prefixes.sort_unstable();
+        fact_prefixes.dedup();
+        let is_fact = |name: &str| {
+            exact_facts.contains(name)
+                || fact_prefixes.iter().any(|prefix| name.starts_with(prefix))
+        };
+        let mut builtin_name = Vec::new();
+        let mut metaparameter_ref = Vec::new();
+        let mut plain_ref = Vec::new();
+        let mut fact_name = Vec::new();
+        let mut top_ref = Vec::new();
+        let mut qualified_ref = Vec::new();
+        for row in &facts.var_ref {
+            let (name, namespace, short) =
+                (text(row.name), text(row.namespace), text(row.short_name));
+            let builtin = BUILTIN_VARIABLES.contains(&short)
+                && (namespace.is_empty() || namespace == "::")
+                || short.bytes().all(|byte| byte.is_ascii_digit())
+                || namespace == "settings";
+            if builtin {
+                builtin_name.push(row.reference);
+            } else if namespace.is_empty() && METAPARAMETERS.contains(&short) {
+                metaparameter_ref.push((row.reference, row.scope));
+            }
+            match namespace {
+                "" => {
+                    plain_ref.push((row.reference, row.scope, row.short_name));
+                    if is_fact(name) {
+                        fact_name.push((row.reference, ()));
+                    }
+                }
+                "::" => top_ref.push((row.reference, row.scope, row.short_name)),
+                _ => qualified_ref.push((row.reference, row.scope, row.namespace, row.short_name)),
+            }
+        }
+        Input {
+            scope_kind: scope_kind.into(),
+            lexical_parent: lexical_parent.into(),
+            class_scope: facts
+                .definitions(DefinitionKind::Class)
+                .map(|row| (row.name, row.scope))
+                .collect(),
+            inherits_tc: inherits
+                .iter()
+                .map(|row| (row.class(), row.ancestor()))
+                .collect(),
+            declared_in: declared_in.into(),
+            define_scope: facts
+                .definitions(DefinitionKind::Define)
+                .map(|row| (row.name, row.scope))
+                .collect(),
+            public: public.into(),
+            private: private.into(),
+            parameter: facts
+                .param_decl
+                .iter()
+                .map(|row| ((row.scope, row.name), ()))
+                .collect(),
+            plain_ref: plain_ref.into(),
+            top_ref: top_ref.into(),
+            qualified_ref: qualified_ref.into(),
+            builtin_name: builtin_name.into(),
+            metaparameter_ref: metaparameter_ref.into(),
+            fact_name: fact_name.into(),
+        }
     }
 }
