@@ -2,165 +2,29 @@
 //! "Catalog Expressions", Resource Default Expression): which
 //! resource defaults reach which resources, along the chain of scopes that
 //! declare one another.
+//!
+//! Its inputs are rows per resource and per attribute, so the program is
+//! written with datafrog, as the declarations program is (see there why).
 
-use crepe::crepe;
-use rustc_hash::FxBuildHasher;
+use datafrog::{Iteration, Relation, RelationLeaper, ValueFilter};
 
-use super::{named_columns, scopes, sorted, ScopeKind};
+use super::{antijoin, named_columns, scopes, ScopeKind};
 use crate::facts::schema::{AttributeOp, DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
-crepe! {
-    @input
-    /// `scope_is(scope, kind)`.
-    struct ScopeIs(Id, ScopeKind);
+/// `dynamic_parent(scope, parent)`: a candidate parent in the dynamic scope
+/// chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DynamicParent(pub Id, pub Id);
 
-    @input
-    /// `lexical_parent(scope, parent)`.
-    struct LexicalParent(Id, Id);
+/// `default_applies(res, attr, def)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefaultApplies(pub Id, pub Sym, pub Id);
 
-    @input
-    /// `class_scope(class, scope)`.
-    struct ClassScope(Sym, Id);
-
-    @input
-    /// `define_scope(define, scope)`.
-    struct DefineScope(Sym, Id);
-
-    @input
-    /// `inherits(class, parent)`.
-    struct Inherits(Sym, Sym);
-
-    @input
-    /// `declares(scope, class)`.
-    struct Declares(Id, Sym);
-
-    @input
-    /// `resource_in(res, scope, type)`.
-    struct ResourceIn(Id, Id, Sym);
-
-    @input
-    /// `resource_sets(res, attr)`: the resource sets the attribute itself.
-    struct ResourceSets(Id, Sym);
-
-    @input
-    /// `default(def, scope, type, attr, op)`.
-    struct Default(Id, Id, Sym, Sym, AttributeOp);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `dynamic_parent(scope, parent)`: a candidate parent in the dynamic
-    /// scope chain.
-    pub struct DynamicParent(pub Id, pub Id);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `default_applies(res, attr, def)`.
-    pub struct DefaultApplies(pub Id, pub Sym, pub Id);
-
-    @output
-    #[derive(Debug, PartialOrd, Ord)]
-    /// `order_dependent(scope, type, attr)`: candidate parents of `scope`
-    /// give its resources of `type` different defaults for `attr`.
-    pub struct OrderDependent(pub Id, pub Sym, pub Sym);
-
-    struct Derived(Sym);
-    struct DefaultsAt(Id);
-    struct BelowDefault(Id, Id);
-    struct Holds(Id, Sym);
-    struct ScopeDefault(Id, Sym, Sym, Id);
-    struct Clear(Id, Id, Sym, Sym);
-    struct DefaultAt(Id, Sym, Sym);
-
-    // derived(C) :- inherits(C, _).
-    Derived(class) <- Inherits(class, _);
-
-    // "a derived class's parent is its base class"
-    // dynamic_parent(CS, PS) :- class_scope(C, CS), inherits(C, P), class_scope(P, PS).
-    DynamicParent(scope, parent_scope) <- ClassScope(class, scope), Inherits(class, parent), ClassScope(parent, parent_scope);
-    // "any other class ... instance's parent is a scope that declares it"
-    // dynamic_parent(CS, D) :- declares(D, C), class_scope(C, CS), !derived(C).
-    DynamicParent(scope, declarer) <- Declares(declarer, class), ClassScope(class, scope), !Derived(class);
-    // "declaring a derived class whose base class is not yet declared
-    // inserts the base between them"
-    // dynamic_parent(BS, D) :- declares(D, C), inherits(C, B), class_scope(B, BS), !derived(B).
-    DynamicParent(base_scope, declarer) <-
-        Declares(declarer, class), Inherits(class, base), ClassScope(base, base_scope), !Derived(base);
-    // "... or define instance's parent is a scope that declares it"
-    // dynamic_parent(DS, S) :- resource_in(_, S, D), define_scope(D, DS).
-    DynamicParent(scope, declarer) <- ResourceIn(_, declarer, define), DefineScope(define, scope);
-    // "node scope's parent is top scope"
-    // dynamic_parent(N, top) :- scope_is(N, node).
-    DynamicParent(node, TOP_SCOPE) <- ScopeIs(node, ScopeKind::Node);
-    // a lambda's parent is the scope it is written in
-    // dynamic_parent(L, P) :- scope_is(L, lambda), lexical_parent(L, P).
-    DynamicParent(lambda, parent) <- ScopeIs(lambda, ScopeKind::Lambda), LexicalParent(lambda, parent);
-
-    // default_at(A, T, X) :- default(_, A, T, X, =>).
-    DefaultAt(scope, kind, attr) <- Default(_, scope, kind, attr, AttributeOp::Set);
-    // defaults_at(A) :- default_at(A, _, _).
-    DefaultsAt(scope) <- DefaultAt(scope, _, _);
-
-    // Chains are followed down from the few scopes that set defaults, to
-    // the scopes they reach, rather than up from every scope to top scope:
-    // the work grows with what defaults reach, not with every chain.
-    // below_default(A, A) :- defaults_at(A).
-    BelowDefault(scope, scope) <- DefaultsAt(scope);
-    // below_default(S, A) :- below_default(P, A), dynamic_parent(S, P).
-    BelowDefault(scope, ancestor) <- BelowDefault(parent, ancestor), DynamicParent(scope, parent);
-
-    // "the nearest default for that type and attribute wins": a chain goes
-    // on past a scope only if the scope sets no `=>` default for them.
-    // clear(A, A, T, X) :- default(_, A, T, X, _).
-    Clear(scope, scope, kind, attr) <- Default(_, scope, kind, attr, _);
-    // clear(S, A, T, X) :- clear(P, A, T, X), dynamic_parent(S, P),
-    //     !default_at(S, T, X).
-    Clear(scope, ancestor, kind, attr) <-
-        Clear(parent, ancestor, kind, attr), DynamicParent(scope, parent), !DefaultAt(scope, kind, attr);
-
-    // "all visible defaults merge"; `+>` appends to the next outer one, so
-    // it stops no chain. Where candidate parents give different chains,
-    // each chain's nearest default is a candidate.
-    // The defaults a scope's resources of a type may take are found once
-    // per scope; each resource then meets only those.
-    // scope_default(S, T, X, D) :- clear(S, A, T, X), holds(S, T),
-    //     default(D, A, T, X, _).
-    ScopeDefault(scope, kind, attr, default) <-
-        Clear(scope, ancestor, kind, attr),
-        Holds(scope, kind),
-        Default(default, ancestor, kind, attr, _);
-    // holds(S, T) :- resource_in(_, S, T).
-    Holds(scope, kind) <- ResourceIn(_, scope, kind);
-    // default_applies(R, X, D) :- resource_in(R, S, T),
-    //     scope_default(S, T, X, D), !resource_sets(R, X).
-    DefaultApplies(res, attr, default) <-
-        ResourceIn(res, scope, kind),
-        ScopeDefault(scope, kind, attr, default),
-        !ResourceSets(res, attr);
-
-    // "what Puppet applies depends on evaluation order": a class (a
-    // singleton, parented by whichever declaration Puppet evaluates first)
-    // with two candidate parents, only one of which reaches a default the
-    // class's own resources would take. Each define instance has the one
-    // parent that declares it. A default the class sets itself is found
-    // first, whichever parent it has (and may be what a parent reaches
-    // back to, through a declaration cycle).
-    // order_dependent(S, T, X) :- scope_is(S, class), !default_at(S, T, X),
-    //     dynamic_parent(S, P1), dynamic_parent(S, P2), P1 != P2,
-    //     below_default(P1, A), default_at(A, T, X), !below_default(P2, A),
-    //     resource_in(R, S, T), !resource_sets(R, X).
-    OrderDependent(scope, kind, attr) <-
-        ScopeIs(scope, ScopeKind::Class),
-        DynamicParent(scope, first),
-        DynamicParent(scope, second),
-        (first != second),
-        BelowDefault(first, ancestor),
-        DefaultAt(ancestor, kind, attr),
-        !BelowDefault(second, ancestor),
-        ResourceIn(res, scope, kind),
-        !ResourceSets(res, attr),
-        !DefaultAt(scope, kind, attr);
-}
+/// `order_dependent(scope, type, attr)`: candidate parents of `scope` give
+/// its resources of `type` different defaults for `attr`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OrderDependent(pub Id, pub Sym, pub Sym);
 
 named_columns! {
     DynamicParent { 0 scope: Id, 1 parent: Id }
@@ -175,58 +39,334 @@ pub struct Output {
     pub order_dependent: Vec<OrderDependent>,
 }
 
+/// The program's inputs, each keyed (its first column) for the joins that
+/// read it; `()` as the value makes a relation a set to test against.
+struct Input {
+    /// `scope_is(scope, kind)`.
+    scope_is: Relation<(Id, ScopeKind)>,
+    /// `lexical_parent(scope, parent)`.
+    lexical_parent: Relation<(Id, Id)>,
+    /// `class_scope(class, scope)`.
+    class_scope: Relation<(Sym, Id)>,
+    /// `define_scope(define, scope)`.
+    define_scope: Relation<(Sym, Id)>,
+    /// `inherits(class, parent)`.
+    inherits: Relation<(Sym, Sym)>,
+    /// `declares(scope, class)`.
+    declares: Relation<(Id, Sym)>,
+    /// `resource_in((scope, type), res)`.
+    resource_in: Relation<((Id, Sym), Id)>,
+    /// `resource_sets(res, attr)`: the resource sets the attribute itself.
+    resource_sets: Relation<(Id, Sym)>,
+    /// `default((scope, type, attr), def, op)`.
+    default: Relation<(Slot, (Id, AttributeOp))>,
+}
+
+/// `(scope, type, attr)`: defaults for one type and attribute, at a scope.
+type Slot = (Id, Sym, Sym);
+
 /// Loads the facts and runs the program.
 pub fn run(extraction: &Extraction) -> Output {
-    let facts = &extraction.facts;
-    let mut runtime = Crepe::new();
-    for (scope, kind, parent) in scopes(extraction) {
-        runtime.extend([ScopeIs(scope, kind)]);
-        runtime.extend([LexicalParent(scope, parent)]);
-    }
-    runtime.extend(
-        facts
-            .definitions(DefinitionKind::Class)
-            .map(|row| ClassScope(row.name, row.scope)),
-    );
-    runtime.extend(
-        facts
-            .definitions(DefinitionKind::Define)
-            .map(|row| DefineScope(row.name, row.scope)),
-    );
-    runtime.extend(
-        facts
-            .inherits
-            .iter()
-            .map(|row| Inherits(row.class, row.parent)),
-    );
-    runtime.extend(
-        facts
-            .declares
-            .iter()
-            .map(|row| Declares(row.scope, row.class)),
-    );
-    runtime.extend(
-        facts
-            .resource
-            .iter()
-            .map(|row| ResourceIn(row.res, row.scope, row.type_name)),
-    );
-    runtime.extend(
-        facts
-            .resource_attr
-            .iter()
-            .map(|row| ResourceSets(row.res, row.attr)),
-    );
-    runtime.extend(
-        facts
-            .resource_default
-            .iter()
-            .map(|row| Default(row.def, row.scope, row.type_name, row.attr, row.op)),
-    );
-    let (parents, applies, order_dependent) = runtime.run_with_hasher::<FxBuildHasher>();
+    let input = Input::load(extraction);
+    let parents = dynamic_parents(&input);
+    // (parent, scope) of `dynamic_parent`.
+    let children: Relation<(Id, Id)> =
+        Relation::from_map(&parents, |&(scope, parent)| (parent, scope));
+    // default_at(A, T, X) :- default(_, A, T, X, =>).
+    let default_at: Relation<Slot> = input
+        .default
+        .iter()
+        .filter(|(_, (_, op))| *op == AttributeOp::Set)
+        .map(|&(slot, _)| slot)
+        .collect();
+    let below_default = below_default(&default_at, &children);
+    let applies = default_applies(&input, &default_at, &children);
+    let order_dependent = order_dependent(&input, &parents, &default_at, &below_default);
     Output {
-        parents: sorted(parents),
-        applies: sorted(applies),
-        order_dependent: sorted(order_dependent),
+        parents: parents
+            .iter()
+            .map(|&(scope, parent)| DynamicParent(scope, parent))
+            .collect(),
+        applies: applies.elements,
+        order_dependent: order_dependent.elements,
+    }
+}
+
+/// `dynamic_parent(scope, parent)`, keyed by scope.
+fn dynamic_parents(input: &Input) -> Relation<(Id, Id)> {
+    let mut found: Vec<Relation<(Id, Id)>> = Vec::new();
+    // derived(C) :- inherits(C, _).
+    let derived: Relation<Sym> = Relation::from_map(&input.inherits, |&(class, _)| class);
+    // "a derived class's parent is its base class"
+    // dynamic_parent(CS, PS) :- class_scope(C, CS), inherits(C, P), class_scope(P, PS).
+    let bases: Relation<(Sym, Id)> =
+        Relation::from_join(&input.inherits, &input.class_scope, |_, &parent, &scope| {
+            (parent, scope)
+        });
+    found.push(Relation::from_join(
+        &bases,
+        &input.class_scope,
+        |_, &scope, &parent_scope| (scope, parent_scope),
+    ));
+    // (class, scope) of `declares`.
+    let declared: Relation<(Sym, Id)> =
+        Relation::from_map(&input.declares, |&(scope, class)| (class, scope));
+    let underived = antijoin(&declared, &derived, |&class, &declarer| (class, declarer));
+    // "any other class ... instance's parent is a scope that declares it"
+    // dynamic_parent(CS, D) :- declares(D, C), class_scope(C, CS), !derived(C).
+    found.push(Relation::from_join(
+        &underived,
+        &input.class_scope,
+        |_, &declarer, &scope| (scope, declarer),
+    ));
+    // "declaring a derived class whose base class is not yet declared
+    // inserts the base between them"
+    // dynamic_parent(BS, D) :- declares(D, C), inherits(C, B), class_scope(B, BS), !derived(B).
+    let declared_bases: Relation<(Sym, Id)> =
+        Relation::from_join(&declared, &input.inherits, |_, &declarer, &base| {
+            (base, declarer)
+        });
+    let underived_bases = antijoin(&declared_bases, &derived, |&base, &declarer| {
+        (base, declarer)
+    });
+    found.push(Relation::from_join(
+        &underived_bases,
+        &input.class_scope,
+        |_, &declarer, &base_scope| (base_scope, declarer),
+    ));
+    // "... or define instance's parent is a scope that declares it"
+    // dynamic_parent(DS, S) :- resource_in(_, S, D), define_scope(D, DS).
+    let instances: Relation<(Sym, Id)> =
+        Relation::from_map(&input.resource_in, |&((scope, kind), _)| (kind, scope));
+    found.push(Relation::from_join(
+        &instances,
+        &input.define_scope,
+        |_, &declarer, &scope| (scope, declarer),
+    ));
+    // "node scope's parent is top scope"
+    // dynamic_parent(N, top) :- scope_is(N, node).
+    found.push(
+        input
+            .scope_is
+            .iter()
+            .filter(|&&(_, kind)| kind == ScopeKind::Node)
+            .map(|&(node, _)| (node, TOP_SCOPE))
+            .collect(),
+    );
+    // a lambda's parent is the scope it is written in
+    // dynamic_parent(L, P) :- scope_is(L, lambda), lexical_parent(L, P).
+    found.push(Relation::from_leapjoin(
+        &input.scope_is,
+        (
+            input.lexical_parent.extend_with(|&(scope, _)| scope),
+            ValueFilter::from(|&(_, kind), _| kind == ScopeKind::Lambda),
+        ),
+        |&(lambda, _), &parent| (lambda, parent),
+    ));
+    found
+        .into_iter()
+        .fold(Relation::from_vec(Vec::new()), Relation::merge)
+}
+
+/// `below_default(scope, ancestor)`, keyed by scope: `ancestor` sets a
+/// `=>` default and `scope` is below it in a dynamic scope chain. Chains
+/// are followed down from the few scopes that set defaults, to the scopes
+/// they reach, rather than up from every scope to top scope: the work grows
+/// with what defaults reach, not with every chain.
+fn below_default(default_at: &Relation<Slot>, children: &Relation<(Id, Id)>) -> Relation<(Id, Id)> {
+    let mut iteration = Iteration::new();
+    let below = iteration.variable::<(Id, Id)>("below_default");
+    // defaults_at(A) :- default_at(A, _, _).
+    // below_default(A, A) :- defaults_at(A).
+    below.extend(default_at.iter().map(|&(scope, ..)| (scope, scope)));
+    while iteration.changed() {
+        // below_default(S, A) :- below_default(P, A), dynamic_parent(S, P).
+        below.from_leapjoin(
+            &below,
+            children.extend_with(|&(parent, _)| parent),
+            |&(_, ancestor), &scope| (scope, ancestor),
+        );
+    }
+    below.complete()
+}
+
+// "the nearest default for that type and attribute wins": a chain goes on
+// past a scope only if the scope sets no `=>` default for them.
+// "all visible defaults merge"; `+>` appends to the next outer one, so it
+// stops no chain. Where candidate parents give different chains, each
+// chain's nearest default is a candidate.
+fn default_applies(
+    input: &Input,
+    default_at: &Relation<Slot>,
+    children: &Relation<(Id, Id)>,
+) -> Relation<DefaultApplies> {
+    // `clear((S, T, X), A)`: a chain from `A`'s defaults for `T` and `X`
+    // reaches `S`.
+    let mut iteration = Iteration::new();
+    let clear = iteration.variable::<(Slot, Id)>("clear");
+    let reached = iteration.variable::<(Slot, Id)>("reached");
+    // clear(A, A, T, X) :- default(_, A, T, X, _).
+    clear.extend(
+        input
+            .default
+            .iter()
+            .map(|&((scope, kind, attr), _)| ((scope, kind, attr), scope)),
+    );
+    while iteration.changed() {
+        // reached(S, A, T, X) :- clear(P, A, T, X), dynamic_parent(S, P).
+        reached.from_leapjoin(
+            &clear,
+            children.extend_with(|&((parent, _, _), _)| parent),
+            |&((_, kind, attr), ancestor), &scope| ((scope, kind, attr), ancestor),
+        );
+        // clear(S, A, T, X) :- reached(S, A, T, X), !default_at(S, T, X).
+        clear.from_antijoin(&reached, default_at, |&slot, &ancestor| (slot, ancestor));
+    }
+    let clear = clear.complete();
+    // The defaults a scope's resources of a type may take are found once
+    // per scope; each resource then meets only those.
+    // holds(S, T) :- resource_in(_, S, T).
+    let holds: Relation<((Id, Sym), ())> =
+        Relation::from_map(&input.resource_in, |&(place, _)| (place, ()));
+    // scope_default(S, T, X, D) :- clear(S, A, T, X), holds(S, T),
+    //     default(D, A, T, X, _).
+    let held: Relation<(Slot, Id)> = Relation::from_leapjoin(
+        &clear,
+        holds.extend_with(|&((scope, kind, _), _)| (scope, kind)),
+        |&((scope, kind, attr), ancestor), &()| ((ancestor, kind, attr), scope),
+    );
+    let scope_default: Relation<((Id, Sym), (Sym, Id))> = Relation::from_join(
+        &held,
+        &input.default,
+        |&(_, kind, attr), &scope, &(default, _)| ((scope, kind), (attr, default)),
+    );
+    // default_applies(R, X, D) :- resource_in(R, S, T),
+    //     scope_default(S, T, X, D), !resource_sets(R, X).
+    let candidates: Relation<((Id, Sym), Id)> = Relation::from_join(
+        &input.resource_in,
+        &scope_default,
+        |_, &res, &(attr, default)| ((res, attr), default),
+    );
+    antijoin(
+        &candidates,
+        &input.resource_sets,
+        |&(res, attr), &default| DefaultApplies(res, attr, default),
+    )
+}
+
+// "what Puppet applies depends on evaluation order": a class (a singleton,
+// parented by whichever declaration Puppet evaluates first) with two
+// candidate parents, only one of which reaches a default the class's own
+// resources would take. Each define instance has the one parent that
+// declares it. A default the class sets itself is found first, whichever
+// parent it has (and may be what a parent reaches back to, through a
+// declaration cycle).
+// order_dependent(S, T, X) :- scope_is(S, class), !default_at(S, T, X),
+//     dynamic_parent(S, P1), dynamic_parent(S, P2), P1 != P2,
+//     below_default(P1, A), default_at(A, T, X), !below_default(P2, A),
+//     resource_in(R, S, T), !resource_sets(R, X).
+fn order_dependent(
+    input: &Input,
+    parents: &Relation<(Id, Id)>,
+    default_at: &Relation<Slot>,
+    below_default: &Relation<(Id, Id)>,
+) -> Relation<OrderDependent> {
+    // parent_pair(P1, S, P2) :- scope_is(S, class), dynamic_parent(S, P1),
+    //     dynamic_parent(S, P2), P1 != P2.
+    let classes: Relation<(Id, ())> = input
+        .scope_is
+        .iter()
+        .filter(|&&(_, kind)| kind == ScopeKind::Class)
+        .map(|&(scope, _)| (scope, ()))
+        .collect();
+    let class_parents: Relation<(Id, Id)> =
+        Relation::from_join(parents, &classes, |&scope, &parent, &()| (scope, parent));
+    let parent_pair: Relation<(Id, (Id, Id))> = Relation::from_leapjoin(
+        &class_parents,
+        (
+            class_parents.extend_with(|&(scope, _)| scope),
+            ValueFilter::from(|&(_, first), &second| first != second),
+        ),
+        |&(scope, first), &second| (first, (scope, second)),
+    );
+    // reaches_first((P2, A), S) :- parent_pair(P1, S, P2), below_default(P1, A).
+    let reaches_first: Relation<((Id, Id), Id)> = Relation::from_join(
+        &parent_pair,
+        below_default,
+        |_, &(scope, second), &ancestor| ((second, ancestor), scope),
+    );
+    // only_first(A, S) :- reaches_first((P2, A), S), !below_default(P2, A).
+    let only_first: Relation<(Id, Id)> =
+        antijoin(&reaches_first, below_default, |&(_, ancestor), &scope| {
+            (ancestor, scope)
+        });
+    // unset((S, T), X) :- only_first(A, S), default_at(A, T, X), !default_at(S, T, X).
+    let at_ancestor: Relation<(Id, (Sym, Sym))> =
+        Relation::from_map(default_at, |&(scope, kind, attr)| (scope, (kind, attr)));
+    let reached: Relation<(Slot, ())> =
+        Relation::from_join(&only_first, &at_ancestor, |_, &scope, &(kind, attr)| {
+            ((scope, kind, attr), ())
+        });
+    let unset: Relation<((Id, Sym), Sym)> =
+        antijoin(&reached, default_at, |&(scope, kind, attr), &()| {
+            ((scope, kind), attr)
+        });
+    // order_dependent(S, T, X) :- unset(S, T, X), resource_in(R, S, T),
+    //     !resource_sets(R, X).
+    let taking: Relation<((Id, Sym), Slot)> =
+        Relation::from_join(&unset, &input.resource_in, |&(scope, kind), &attr, &res| {
+            ((res, attr), (scope, kind, attr))
+        });
+    antijoin(&taking, &input.resource_sets, |_, &(scope, kind, attr)| {
+        OrderDependent(scope, kind, attr)
+    })
+}
+
+impl Input {
+    fn load(extraction: &Extraction) -> Input {
+        let facts = &extraction.facts;
+        let mut scope_is = Vec::new();
+        let mut lexical_parent = Vec::new();
+        for (scope, kind, parent) in scopes(extraction) {
+            scope_is.push((scope, kind));
+            lexical_parent.push((scope, parent));
+        }
+        Input {
+            scope_is: scope_is.into(),
+            lexical_parent: lexical_parent.into(),
+            class_scope: facts
+                .definitions(DefinitionKind::Class)
+                .map(|row| (row.name, row.scope))
+                .collect(),
+            define_scope: facts
+                .definitions(DefinitionKind::Define)
+                .map(|row| (row.name, row.scope))
+                .collect(),
+            inherits: facts
+                .inherits
+                .iter()
+                .map(|row| (row.class, row.parent))
+                .collect(),
+            declares: facts
+                .declares
+                .iter()
+                .map(|row| (row.scope, row.class))
+                .collect(),
+            resource_in: facts
+                .resource
+                .iter()
+                .map(|row| ((row.scope, row.type_name), row.res))
+                .collect(),
+            resource_sets: facts
+                .resource_attr
+                .iter()
+                .map(|row| (row.res, row.attr))
+                .collect(),
+            default: facts
+                .resource_default
+                .iter()
+                .map(|row| ((row.scope, row.type_name, row.attr), (row.def, row.op)))
+                .collect(),
+        }
     }
 }
