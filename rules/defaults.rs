@@ -265,39 +265,40 @@ fn default_applies(
 //     dynamic_parent(S, P1), dynamic_parent(S, P2), P1 != P2,
 //     below_default(P1, A), default_at(A, T, X), !below_default(P2, A),
 //     resource_in(R, S, T), !resource_sets(R, X).
+// A parent that reaches `A` and one that does not differ, so pairs of
+// parents need not be built (a class declared from k scopes has k * k):
+// each default-setting scope a parent reaches meets the class's parents
+// once.
 fn order_dependent(
     input: &Input,
     parents: &Relation<(Id, Id)>,
     default_at: &Relation<Slot>,
     below_default: &Relation<(Id, Id)>,
 ) -> Relation<OrderDependent> {
-    // parent_pair(P1, S, P2) :- scope_is(S, class), dynamic_parent(S, P1),
-    //     dynamic_parent(S, P2), P1 != P2.
     let classes: Relation<(Id, ())> = input
         .scope_is
         .iter()
         .filter(|&&(_, kind)| kind == ScopeKind::Class)
         .map(|&(scope, _)| (scope, ()))
         .collect();
+    // class_parent(S, P) :- scope_is(S, class), dynamic_parent(S, P).
     let class_parents: Relation<(Id, Id)> =
         Relation::from_join(parents, &classes, |&scope, &parent, &()| (scope, parent));
-    let parent_pair: Relation<(Id, (Id, Id))> = Relation::from_leapjoin(
-        &class_parents,
-        (
-            class_parents.extend_with(|&(scope, _)| scope),
-            ValueFilter::from(|&(_, first), &second| first != second),
-        ),
-        |&(scope, first), &second| (first, (scope, second)),
-    );
-    // reaches_first((P2, A), S) :- parent_pair(P1, S, P2), below_default(P1, A).
-    let reaches_first: Relation<((Id, Id), Id)> = Relation::from_join(
-        &parent_pair,
+    // reached_via(S, A) :- class_parent(S, P1), below_default(P1, A).
+    let reached_via: Relation<(Id, Id)> = Relation::from_join(
+        &Relation::from_map(&class_parents, |&(scope, parent)| (parent, scope)),
         below_default,
-        |_, &(scope, second), &ancestor| ((second, ancestor), scope),
+        |_, &scope, &ancestor| (scope, ancestor),
     );
-    // only_first(A, S) :- reaches_first((P2, A), S), !below_default(P2, A).
+    // other_parent((P2, A), S) :- reached_via(S, A), class_parent(S, P2).
+    let other_parent: Relation<((Id, Id), Id)> = Relation::from_join(
+        &reached_via,
+        &class_parents,
+        |&scope, &ancestor, &second| ((second, ancestor), scope),
+    );
+    // only_first(A, S) :- other_parent((P2, A), S), !below_default(P2, A).
     let only_first: Relation<(Id, Id)> =
-        antijoin(&reaches_first, below_default, |&(_, ancestor), &scope| {
+        antijoin(&other_parent, below_default, |&(_, ancestor), &scope| {
             (ancestor, scope)
         });
     // unset((S, T), X) :- only_first(A, S), default_at(A, T, X), !default_at(S, T, X).
