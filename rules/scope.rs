@@ -6,7 +6,7 @@
 //! datafrog, as the declarations program is (see there why).
 
 use datafrog::{Iteration, Relation, RelationLeaper};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{antijoin, assignments, named_columns, scopes, ScopeKind as Kind};
 use crate::facts::builtins::METAPARAMETERS;
@@ -123,7 +123,7 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
             .iter()
             .map(|&(scope, outer)| Local(scope, outer))
             .collect(),
-        resolves: resolves.elements,
+        resolves,
         unknown,
         facts,
     }
@@ -206,11 +206,7 @@ fn local(scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relation<(Id, Id)> {
 // Resolution joins each reference with the few scopes its scope sees, never
 // with every variable visible there (top scope's are visible everywhere):
 // the cost grows with the references, not their product.
-fn resolves(
-    input: &Input,
-    sees: &Relation<(Id, Id)>,
-    local: &Relation<(Id, Id)>,
-) -> Relation<Resolves> {
+fn resolves(input: &Input, sees: &Relation<(Id, Id)>, local: &Relation<(Id, Id)>) -> Vec<Resolves> {
     // (reference, declared) pairs, each rule's.
     let mut found: Vec<Relation<(Id, Id)>> = Vec::new();
     // resolves(R, T) :- plain_ref(R, S, N), sees(S, T), assigned(T, N, false).
@@ -225,15 +221,19 @@ fn resolves(
         |&(seen, _), &reference, &()| (reference, seen),
     ));
     // resolves(R, T) :- plain_ref(R, S, N), local(S, T), assigned(T, N, true).
-    let outer = Relation::from_leapjoin(
-        &input.plain_ref,
-        local.extend_with(|&(_, scope, _)| scope),
-        |&(reference, _, name), &outer| ((outer, name), reference),
-    );
-    found.push(Relation::from_join(
-        &outer,
+    // Private variables are few: each meets the scopes local to its own,
+    // rather than each reference every scope local to its scope.
+    // visible_private(S, N, T) :- assigned(T, N, true), local(S, T).
+    let local_to: Relation<(Id, Id)> = Relation::from_map(local, |&(scope, outer)| (outer, scope));
+    let visible_private: Relation<((Id, Sym), Id)> = Relation::from_leapjoin(
         &input.private,
-        |&(outer, _), &reference, &()| (reference, outer),
+        local_to.extend_with(|&((outer, _), ())| outer),
+        |&((outer, name), ()), &scope| ((scope, name), outer),
+    );
+    found.push(Relation::from_leapjoin(
+        &input.plain_ref,
+        visible_private.extend_with(|&(_, scope, name)| (scope, name)),
+        |&(reference, ..), &outer| (reference, outer),
     ));
     // "$::x is top scope"
     // resolves(R, top) :- top_ref(R, _, N), assigned(top, N, false).
@@ -304,9 +304,12 @@ fn resolves(
         &input.parameter,
         |&(class_scope, _), &(reference, _), &()| (reference, class_scope),
     ));
-    found
+    // Each rule's pairs are sorted: merged, they stay so.
+    let pairs = found
+        .into_iter()
+        .fold(Relation::from_vec(Vec::new()), Relation::merge);
+    pairs
         .iter()
-        .flat_map(|pairs| pairs.iter())
         .map(|&(reference, declared)| Resolves(reference, declared))
         .collect()
 }
@@ -345,11 +348,11 @@ fn builtin(input: &Input) -> Relation<Id> {
 /// from its own relation, so that no relation is looked up by reference.
 fn unresolved(
     input: &Input,
-    resolves: &Relation<Resolves>,
+    resolves: &[Resolves],
     builtin: &Relation<Id>,
 ) -> (Vec<UnknownVariable>, Vec<TopScopeFact>) {
     // resolved(R) :- resolves(R, _).
-    let resolved: Relation<Id> = Relation::from_map(resolves, |row| row.reference());
+    let resolved: Relation<Id> = resolves.iter().map(|row| row.reference()).collect();
     // judged(R) :- resolved(R).  judged(R) :- builtin(R).
     let judged: Relation<Id> = resolved.merge(Relation::from_vec(builtin.to_vec()));
     let unjudged = |references: Relation<(Id, ())>| -> Relation<(Id, ())> {
@@ -407,6 +410,26 @@ const BUILTIN_VARIABLES: &[&str] = &[
     "serverversion",
     "agent_specified_environment",
 ];
+
+/// What a variable's name tells of a reference to it.
+#[derive(Clone, Copy)]
+struct Judged {
+    /// A variable Puppet provides in every scope.
+    builtin: bool,
+    /// A metaparameter's name: a variable in a define's body.
+    metaparameter: bool,
+    /// Unqualified, and the name of a Facter or custom fact.
+    fact: bool,
+    form: Form,
+}
+
+/// How a reference names its variable: `$x`, `$::x` or `$a::b::x`.
+#[derive(Clone, Copy)]
+enum Form {
+    Plain,
+    Top,
+    Qualified,
+}
 
 impl Input {
     /// The scopes of `kind`, as a set.
@@ -468,27 +491,42 @@ impl Input {
         let mut fact_name = Vec::new();
         let mut top_ref = Vec::new();
         let mut qualified_ref = Vec::new();
+        // What a name tells of a reference, judged once per distinct name.
+        let mut judged: FxHashMap<(Sym, Sym, Sym), Judged> = FxHashMap::default();
         for row in &facts.var_ref {
-            let (name, namespace, short) =
-                (text(row.name), text(row.namespace), text(row.short_name));
-            let builtin = BUILTIN_VARIABLES.contains(&short)
-                && (namespace.is_empty() || namespace == "::")
-                || short.bytes().all(|byte| byte.is_ascii_digit())
-                || namespace == "settings";
-            if builtin {
+            let judged = *judged
+                .entry((row.name, row.namespace, row.short_name))
+                .or_insert_with(|| {
+                    let (name, namespace, short) =
+                        (text(row.name), text(row.namespace), text(row.short_name));
+                    Judged {
+                        builtin: BUILTIN_VARIABLES.contains(&short)
+                            && (namespace.is_empty() || namespace == "::")
+                            || short.bytes().all(|byte| byte.is_ascii_digit())
+                            || namespace == "settings",
+                        metaparameter: namespace.is_empty() && METAPARAMETERS.contains(&short),
+                        fact: namespace.is_empty() && is_fact(name),
+                        form: match namespace {
+                            "" => Form::Plain,
+                            "::" => Form::Top,
+                            _ => Form::Qualified,
+                        },
+                    }
+                });
+            if judged.builtin {
                 builtin_name.push(row.reference);
-            } else if namespace.is_empty() && METAPARAMETERS.contains(&short) {
+            } else if judged.metaparameter {
                 metaparameter_ref.push((row.reference, row.scope));
             }
-            match namespace {
-                "" => {
-                    plain_ref.push((row.reference, row.scope, row.short_name));
-                    if is_fact(name) {
-                        fact_name.push((row.reference, ()));
-                    }
+            if judged.fact {
+                fact_name.push((row.reference, ()));
+            }
+            match judged.form {
+                Form::Plain => plain_ref.push((row.reference, row.scope, row.short_name)),
+                Form::Top => top_ref.push((row.reference, row.scope, row.short_name)),
+                Form::Qualified => {
+                    qualified_ref.push((row.reference, row.scope, row.namespace, row.short_name))
                 }
-                "::" => top_ref.push((row.reference, row.scope, row.short_name)),
-                _ => qualified_ref.push((row.reference, row.scope, row.namespace, row.short_name)),
             }
         }
         Input {
