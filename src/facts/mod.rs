@@ -144,17 +144,23 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     });
     let mut layout = Layout::with_modulepath(configured_dirs.collect());
     let analyzed = Analyzed::new(paths);
-    let placed: Vec<(PathBuf, Placement)> = crate::timings::time("place files", || {
-        discovery
-            .files
-            .into_iter()
-            .filter(|path| !input.ignores(path))
+    let mut files = discovery
+        .files
+        .into_iter()
+        .filter(|path| !input.ignores(path));
+    // Each file's place in the code base (environment, module, role); the
+    // next chunk's are found while a chunk is read.
+    let mut place_next = |layout: &mut Layout| -> Vec<(PathBuf, Placement)> {
+        files
+            .by_ref()
+            .take(CHUNK)
             .map(|path| {
                 let placement = layout.place(&path);
                 (path, placement)
             })
             .collect()
-    });
+    };
+    let mut chunk = crate::timings::time("place the first files", || place_next(&mut layout));
     let grammar = extract::Grammar::new(&syntax::language());
     let mut extraction = Extraction {
         diagnostics: discovery.errors,
@@ -172,23 +178,21 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         };
         extraction.facts.known.push(row);
     }
-    // Files are read a chunk at a time, each chunk's facts merged while the
-    // next chunk is read: what one file gave is freed soon after, the
-    // process never holds every file's facts twice, and the merge (in path
-    // order, on one thread) overlaps reading.
+    // Files are read a chunk at a time, each chunk's facts merged (and the
+    // next chunk placed) while the next chunk is read: what one file gave
+    // is freed soon after, the process never holds every file's facts
+    // twice, and the merge (in path order, on one thread) overlaps reading.
     let mut id_base = 0;
     crate::timings::time("parse, extract and merge", || {
-        let mut placed = placed.into_iter();
         let mut pending: Vec<FileOutput> = Vec::new();
-        loop {
-            let chunk: Vec<(PathBuf, Placement)> = placed.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() && pending.is_empty() {
-                break;
-            }
-            let ((), outputs) = rayon::join(
-                || merge(&mut extraction, &mut pending, &mut id_base),
+        while !(chunk.is_empty() && pending.is_empty()) {
+            let (next, outputs) = rayon::join(
                 || {
-                    chunk
+                    merge(&mut extraction, &mut pending, &mut id_base);
+                    place_next(&mut layout)
+                },
+                || {
+                    std::mem::take(&mut chunk)
                         .into_par_iter()
                         .map_init(syntax::new_parser, |parser, (path, placement)| {
                             read_file(parser, &grammar, &analyzed, path, placement)
@@ -197,6 +201,7 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                 },
             );
             pending = outputs;
+            chunk = next;
         }
     });
     if let Some(modulepath) = &input.modulepath {
