@@ -1,4 +1,7 @@
-//! The analysis stage, as Datalog programs (crepe), one per concern. Each
+//! The analysis stage, as Datalog programs, one per concern: in crepe, or
+//! in datafrog (as polonius writes its own) where the inputs are rows per
+//! resource, attribute or variable reference, which crepe's hash indexes
+//! (a vector per key, for every join and negation) make slow. Each
 //! program loads the facts it needs (`run`) and returns what it derives;
 //! [`Analysis`] is the stage's entry point, which runs them as the rules in
 //! `src/lints/` and the queries ask, and these turn what they derive into
@@ -23,8 +26,7 @@ pub use analysis::{Analysis, Program};
 
 use crate::facts::schema::ScopeKind;
 
-/// Names the columns of output relations, which crepe declares as tuple
-/// structs: `named_columns! { Sees { 0 scope: Id, 1 seen: Id } }` gives
+/// Names the columns of output relations, which are tuple structs: `named_columns! { Sees { 0 scope: Id, 1 seen: Id } }` gives
 /// `Sees::scope` and `Sees::seen`, so that readers never count positions.
 macro_rules! named_columns {
     ($($relation:ident { $($index:tt $column:ident: $type:ty),+ $(,)? })+) => {
