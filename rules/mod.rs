@@ -26,7 +26,8 @@ pub use analysis::{Analysis, Program};
 
 use crate::facts::schema::ScopeKind;
 
-/// Names the columns of output relations, which are tuple structs: `named_columns! { Sees { 0 scope: Id, 1 seen: Id } }` gives
+/// Names the columns of output relations, which are tuple structs:
+/// `named_columns! { Sees { 0 scope: Id, 1 seen: Id } }` gives
 /// `Sees::scope` and `Sees::seen`, so that readers never count positions.
 macro_rules! named_columns {
     ($($relation:ident { $($index:tt $column:ident: $type:ty),+ $(,)? })+) => {
