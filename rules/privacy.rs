@@ -9,6 +9,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::{named_columns, sorted};
+use crate::diagnostic::Severity;
 use crate::facts::schema::{
     DeclarationHow, DefinitionKind, FileId, Id, PrivacyHow, Sym, TOP_SCOPE,
 };
@@ -36,6 +37,25 @@ impl UseKind {
             UseKind::Inherits => "inherits",
             UseKind::Relationship => "relationship",
             UseKind::Instantiate => "instantiate",
+        }
+    }
+}
+
+/// What a qualified read of a class reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ReadKind {
+    /// A parameter: `$class::name` of one it declares, or
+    /// `Class['class']['name']`, an attribute of the class in the catalog.
+    Parameter,
+    /// Any other variable of the class, by `$class::name`.
+    Variable,
+}
+
+impl ReadKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ReadKind::Parameter => "parameter",
+            ReadKind::Variable => "variable",
         }
     }
 }
@@ -93,6 +113,11 @@ crepe! {
     struct PrivateParameter(Id, Sym, u32);
 
     @input
+    /// `parameter(scope, name)`: a parameter of the class, define or
+    /// function of `scope`.
+    struct Parameter(Id, Sym);
+
+    @input
     /// `private_variable(scope, name, row)`: `private $name = ...` in a
     /// class, node or top scope, at row `row` of `var_assign`.
     struct PrivateVariable(Id, Sym, u32);
@@ -109,10 +134,10 @@ crepe! {
 
     @output
     /// `violation(entity, kind, how, file, site, entity_module, from_module,
-    /// definition)`: `definition` says whether `entity` is a class or a
-    /// define.
+    /// definition, severity)`: `definition` says whether `entity` is a
+    /// class or a define; `severity`, how serious the use is for `how`.
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct Violation(pub Sym, pub UseKind, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym, pub DefinitionKind);
+    pub struct Violation(pub Sym, pub UseKind, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym, pub DefinitionKind, pub Severity);
 
     @output
     /// `made_private(entity, how, row)`: row `row` of `privacy` makes an
@@ -133,9 +158,11 @@ crepe! {
     pub struct VariableDeclared(pub Sym, pub Sym, pub u32);
 
     @output
-    /// `private_reference(class, how, file, site, class_module, from_module)`
+    /// `private_reference(class, name, how, file, site, class_module,
+    /// from_module, read)`: `$class::name` or `Class['class']['name']`;
+    /// `read` says whether a parameter or another variable is read.
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct PrivateReference(pub Sym, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym);
+    pub struct PrivateReference(pub Sym, pub Sym, pub PrivacyHow, pub FileId, pub Site, pub Sym, pub Sym, pub ReadKind);
 
     @output
     #[derive(Debug, PartialOrd, Ord)]
@@ -150,7 +177,9 @@ crepe! {
     struct EntityModule(Sym, Sym);
 
     struct Use(Sym, UseKind, FileId, Site);
-    struct Restricts(PrivacyHow, UseKind);
+    struct Restricts(PrivacyHow, UseKind, Severity);
+    struct ClassParameter(Sym, Sym);
+    struct ReadOf(Sym, Sym, Site, ReadKind);
 
     // entity_module(E, M) :- entity_in(E, F), file_module(F, M).
     EntityModule(entity, module) <- EntityIn(entity, file), FileModule(file, module);
@@ -169,41 +198,48 @@ crepe! {
     // use(T, instantiate, F, S) :- instance(T, F, S), define(T).
     Use(define, UseKind::Instantiate, file, site) <- Instance(define, file, site), Define(define);
 
-    // What each kind of privacy forbids. The keyword follows "Names, Scope
-    // and Access Control", Access Control; `assert_private()` and `@api
-    // private` are module conventions that forbid declaring and
-    // inheriting, not ordering against the class (the apt module documents
-    // `Class['apt::update'] -> Package <| |>`), as Puppet's own
-    // `assert_private()` does.
-    // restricts(keyword, K) for every kind K.
-    Restricts(PrivacyHow::Keyword, UseKind::Include);
-    Restricts(PrivacyHow::Keyword, UseKind::Require);
-    Restricts(PrivacyHow::Keyword, UseKind::Contain);
-    Restricts(PrivacyHow::Keyword, UseKind::Resource);
-    Restricts(PrivacyHow::Keyword, UseKind::Inherits);
-    Restricts(PrivacyHow::Keyword, UseKind::Relationship);
-    Restricts(PrivacyHow::Keyword, UseKind::Instantiate);
-    // restricts(H, K) for H in {assert_private, api_tag}, K != relationship.
-    Restricts(PrivacyHow::AssertPrivate, UseKind::Include);
-    Restricts(PrivacyHow::AssertPrivate, UseKind::Require);
-    Restricts(PrivacyHow::AssertPrivate, UseKind::Contain);
-    Restricts(PrivacyHow::AssertPrivate, UseKind::Resource);
-    Restricts(PrivacyHow::AssertPrivate, UseKind::Inherits);
-    Restricts(PrivacyHow::AssertPrivate, UseKind::Instantiate);
-    Restricts(PrivacyHow::ApiTag, UseKind::Include);
-    Restricts(PrivacyHow::ApiTag, UseKind::Require);
-    Restricts(PrivacyHow::ApiTag, UseKind::Contain);
-    Restricts(PrivacyHow::ApiTag, UseKind::Resource);
-    Restricts(PrivacyHow::ApiTag, UseKind::Inherits);
-    Restricts(PrivacyHow::ApiTag, UseKind::Instantiate);
+    // What each kind of privacy forbids, and how seriously. The keyword
+    // follows "Names, Scope and Access Control", Access Control, which
+    // counts "forming a relationship with the private class" as direct use:
+    // an error, for every kind of use.
+    // restricts(keyword, K, error) for every kind K.
+    Restricts(PrivacyHow::Keyword, UseKind::Include, Severity::Error);
+    Restricts(PrivacyHow::Keyword, UseKind::Require, Severity::Error);
+    Restricts(PrivacyHow::Keyword, UseKind::Contain, Severity::Error);
+    Restricts(PrivacyHow::Keyword, UseKind::Resource, Severity::Error);
+    Restricts(PrivacyHow::Keyword, UseKind::Inherits, Severity::Error);
+    Restricts(PrivacyHow::Keyword, UseKind::Relationship, Severity::Error);
+    Restricts(PrivacyHow::Keyword, UseKind::Instantiate, Severity::Error);
+    // `assert_private()` and `@api private` are module conventions that
+    // Puppet enforces (assert_private) only on declaring and inheriting:
+    // an ordering against such a class compiles, and modules document
+    // some (the apt module, `Class['apt::update'] -> Package <| |>`), so
+    // the relationship the spec counts as use is a warning.
+    // restricts(H, K, error) for H in {assert_private, api_tag},
+    //     K != relationship.
+    // restricts(H, relationship, warning) for H in {assert_private, api_tag}.
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Include, Severity::Error);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Require, Severity::Error);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Contain, Severity::Error);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Resource, Severity::Error);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Inherits, Severity::Error);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Instantiate, Severity::Error);
+    Restricts(PrivacyHow::AssertPrivate, UseKind::Relationship, Severity::Warning);
+    Restricts(PrivacyHow::ApiTag, UseKind::Include, Severity::Error);
+    Restricts(PrivacyHow::ApiTag, UseKind::Require, Severity::Error);
+    Restricts(PrivacyHow::ApiTag, UseKind::Contain, Severity::Error);
+    Restricts(PrivacyHow::ApiTag, UseKind::Resource, Severity::Error);
+    Restricts(PrivacyHow::ApiTag, UseKind::Inherits, Severity::Error);
+    Restricts(PrivacyHow::ApiTag, UseKind::Instantiate, Severity::Error);
+    Restricts(PrivacyHow::ApiTag, UseKind::Relationship, Severity::Warning);
 
-    // violation(E, K, H, F, S, M, FM, D) :-
-    //     use(E, K, F, S), private(E, H, D, _), restricts(H, K),
+    // violation(E, K, H, F, S, M, FM, D, V) :-
+    //     use(E, K, F, S), private(E, H, D, _), restricts(H, K, V),
     //     entity_module(E, M), file_module(F, FM), M != FM.
-    Violation(entity, kind, how, file, site, module, from_module, definition) <-
+    Violation(entity, kind, how, file, site, module, from_module, definition, severity) <-
         Use(entity, kind, file, site),
         Private(entity, how, definition, _),
-        Restricts(how, kind),
+        Restricts(how, kind, severity),
         EntityModule(entity, module),
         FileModule(file, from_module),
         (module != from_module);
@@ -223,15 +259,35 @@ crepe! {
     // "Access to a private class and its parameters will issue a warning
     // as the intention is that it is an implementation concern of the
     // particular module."
-    // private_reference(C, H, F, S, M, FM) :-
-    //     qualified_read(C, _, F, S), private(C, H), entity_module(C, M),
-    //     file_module(F, FM), M != FM.
-    PrivateReference(class, how, file, site, module, from_module) <-
-        QualifiedRead(class, _, file, site),
+    // private_reference(C, N, H, F, S, M, FM, R) :-
+    //     qualified_read(C, N, F, S), private(C, H), entity_module(C, M),
+    //     file_module(F, FM), M != FM, read_of(C, N, S, R).
+    PrivateReference(class, name, how, file, site, module, from_module, read) <-
+        QualifiedRead(class, name, file, site),
         Private(class, how, _, _),
         EntityModule(class, module),
         FileModule(file, from_module),
-        (module != from_module);
+        (module != from_module),
+        ReadOf(class, name, site, read);
+    // class_parameter(C, N) :- class_scope(C, S), parameter(S, N).
+    ClassParameter(class, name) <- ClassScope(class, scope), Parameter(scope, name);
+    // A catalog lookup reads an attribute, a parameter of the class.
+    // read_of(C, N, S, parameter) :- qualified_read(C, N, _, S), S is a
+    //     catalog lookup.
+    ReadOf(class, name, site, ReadKind::Parameter) <-
+        QualifiedRead(class, name, _, site),
+        (matches!(site, Site::ParamRef(_)));
+    // read_of(C, N, S, parameter) :- qualified_read(C, N, _, S),
+    //     class_parameter(C, N).
+    ReadOf(class, name, site, ReadKind::Parameter) <-
+        QualifiedRead(class, name, _, site),
+        ClassParameter(class, name);
+    // read_of(C, N, S, variable) :- qualified_read(C, N, _, S), S is a
+    //     variable reference, !class_parameter(C, N).
+    ReadOf(class, name, site, ReadKind::Variable) <-
+        QualifiedRead(class, name, _, site),
+        (matches!(site, Site::VarRef(_))),
+        !ClassParameter(class, name);
 
     // "A private parameter may only be directly used from the module where
     // it was declared. The term directly-used here means: referencing the
@@ -251,10 +307,10 @@ crepe! {
 
     // Where a violation's entity, parameter or variable is made private,
     // for its report.
-    // made_private(E, H, R) :- violation(E, _, H, _, _, _, _, _),
+    // made_private(E, H, R) :- violation(E, _, H, _, _, _, _, _, _),
     //     private(E, H, _, R).
     MadePrivate(entity, how, row) <-
-        Violation(entity, _, how, _, _, _, _, _),
+        Violation(entity, _, how, _, _, _, _, _, _),
         Private(entity, how, _, row);
     // parameter_declared(C, P, R) :- parameter_violation(C, P, _, _, _, _),
     //     class_scope(C, S), private_parameter(S, P, R).
@@ -280,17 +336,20 @@ named_columns! {
         5 entity_module: Sym,
         6 from_module: Sym,
         7 definition: DefinitionKind,
+        8 severity: Severity,
     }
     MadePrivate { 0 entity: Sym, 1 how: PrivacyHow, 2 row: u32 }
     ParameterDeclared { 0 class: Sym, 1 parameter: Sym, 2 row: u32 }
     VariableDeclared { 0 class: Sym, 1 variable: Sym, 2 row: u32 }
     PrivateReference {
         0 class: Sym,
-        1 how: PrivacyHow,
-        2 file: FileId,
-        3 site: Site,
-        4 class_module: Sym,
-        5 from_module: Sym,
+        1 name: Sym,
+        2 how: PrivacyHow,
+        3 file: FileId,
+        4 site: Site,
+        5 class_module: Sym,
+        6 from_module: Sym,
+        7 read: ReadKind,
     }
     ParameterViolation {
         0 class: Sym,
@@ -442,6 +501,12 @@ pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
             .enumerate()
             .filter(|(_, row)| row.private)
             .map(|(at, row)| PrivateParameter(row.scope, row.name, at as u32)),
+    );
+    runtime.extend(
+        facts
+            .param_decl
+            .iter()
+            .map(|row| Parameter(row.scope, row.name)),
     );
     runtime.extend(
         facts

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 
-use crate::diagnostic::Location;
+use crate::diagnostic::{Location, Severity};
 use crate::facts::names::capitalize;
 use crate::facts::schema::{DefinitionKind, FileId, Id, Sym, TOP_SCOPE};
 use crate::rules::Analysis;
@@ -80,64 +80,85 @@ fn text(analysis: &Analysis, sym: Sym) -> Value {
     json!(analysis.text(sym))
 }
 
+/// Every finding of `private-access` and `private-reference`, a row for
+/// each way the entity is private.
 fn private_violations(analysis: &Analysis) -> Table {
-    let rows = analysis
-        .privacy()
-        .violations
-        .iter()
-        .map(|violation| {
-            let (line, col) = analysis.site_location(violation.site());
-            vec![
-                path(analysis, violation.file()),
-                json!(line),
-                json!(col),
-                text(analysis, violation.entity()),
-                json!(violation.kind().name()),
-                text(analysis, violation.from_module()),
-                text(analysis, violation.entity_module()),
-                json!(violation.how().name()),
-            ]
-        })
-        .chain(analysis.privacy().parameters.iter().map(|violation| {
-            let (line, col) = analysis.site_location(violation.site());
-            vec![
-                path(analysis, violation.file()),
-                json!(line),
-                json!(col),
-                json!(format!(
-                    "{}::{}",
-                    analysis.text(violation.class()),
-                    analysis.text(violation.parameter())
-                )),
-                json!("parameter"),
-                text(analysis, violation.from_module()),
-                text(analysis, violation.class_module()),
-                json!("keyword"),
-            ]
-        }))
-        .chain(analysis.privacy().variables.iter().map(|violation| {
-            let (line, col) = analysis.site_location(violation.site());
-            let entity_module = analysis
-                .extraction
-                .facts
-                .definitions(DefinitionKind::Class)
-                .find(|decl| decl.name == violation.class())
-                .map_or(json!(""), |decl| json!(analysis.module_of(decl.file)));
-            vec![
-                path(analysis, violation.file()),
-                json!(line),
-                json!(col),
-                json!(format!(
-                    "{}::{}",
-                    analysis.text(violation.class()).trim_end_matches("::"),
-                    analysis.text(violation.variable())
-                )),
-                json!("variable"),
-                json!(analysis.module_of(violation.file())),
-                entity_module,
-                json!("keyword"),
-            ]
-        }))
+    let privacy = analysis.privacy();
+    let qualified = |class: Sym, name: Sym| {
+        json!(format!(
+            "{}::{}",
+            analysis.text(class).trim_end_matches("::"),
+            analysis.text(name)
+        ))
+    };
+    let uses = privacy.violations.iter().map(|violation| {
+        let (line, col) = analysis.site_location(violation.site());
+        vec![
+            path(analysis, violation.file()),
+            json!(line),
+            json!(col),
+            text(analysis, violation.entity()),
+            json!(violation.kind().name()),
+            text(analysis, violation.from_module()),
+            text(analysis, violation.entity_module()),
+            json!(violation.how().name()),
+            json!(violation.severity().to_string()),
+        ]
+    });
+    let parameters = privacy.parameters.iter().map(|violation| {
+        let (line, col) = analysis.site_location(violation.site());
+        vec![
+            path(analysis, violation.file()),
+            json!(line),
+            json!(col),
+            qualified(violation.class(), violation.parameter()),
+            json!("parameter"),
+            text(analysis, violation.from_module()),
+            text(analysis, violation.class_module()),
+            json!("keyword"),
+            json!(Severity::Error.to_string()),
+        ]
+    });
+    let variables = privacy.variables.iter().map(|violation| {
+        let (line, col) = analysis.site_location(violation.site());
+        let entity_module = analysis
+            .extraction
+            .facts
+            .definitions(DefinitionKind::Class)
+            .find(|decl| decl.name == violation.class())
+            .map_or(json!(""), |decl| json!(analysis.module_of(decl.file)));
+        vec![
+            path(analysis, violation.file()),
+            json!(line),
+            json!(col),
+            qualified(violation.class(), violation.variable()),
+            json!("variable"),
+            json!(analysis.module_of(violation.file())),
+            entity_module,
+            json!("keyword"),
+            json!(Severity::Error.to_string()),
+        ]
+    });
+    // "Access to a private class and its parameters will issue a warning"
+    // ("Names, Scope and Access Control", Access Control).
+    let references = privacy.references.iter().map(|reference| {
+        let (line, col) = analysis.site_location(reference.site());
+        vec![
+            path(analysis, reference.file()),
+            json!(line),
+            json!(col),
+            qualified(reference.class(), reference.name()),
+            json!(reference.read().name()),
+            text(analysis, reference.from_module()),
+            text(analysis, reference.class_module()),
+            json!(reference.how().name()),
+            json!(Severity::Warning.to_string()),
+        ]
+    });
+    let rows = uses
+        .chain(parameters)
+        .chain(variables)
+        .chain(references)
         .collect();
     Table {
         columns: vec![
@@ -149,6 +170,7 @@ fn private_violations(analysis: &Analysis) -> Table {
             "from_module",
             "entity_module",
             "how",
+            "severity",
         ],
         rows,
     }

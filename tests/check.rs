@@ -182,6 +182,68 @@ fn queries_print_the_documented_fields() {
     assert_eq!(include["from_module"], "");
     assert_eq!(include["entity_module"], "vault");
     assert_eq!(include["how"], "keyword");
+    assert_eq!(include["severity"], "error");
+    // Every finding of private-access and private-reference is a row, each
+    // with its severity.
+    let row = |line: u64, kind: &str| {
+        rows.iter()
+            .find(|row| {
+                row["file"] == "corpus/private/modules/app/manifests/init.pp"
+                    && row["line"].as_u64() == Some(line)
+                    && row["kind"] == kind
+            })
+            .unwrap_or_else(|| panic!("no {kind} row at line {line}: {stdout}"))
+    };
+    // A relationship: the `private` keyword forbids it, `@api private` and
+    // `assert_private()` only warn.
+    assert_eq!(row(5, "relationship")["severity"], "error");
+    assert_eq!(row(7, "relationship")["how"], "api_tag");
+    assert_eq!(row(7, "relationship")["severity"], "warning");
+    assert_eq!(row(9, "relationship")["how"], "assert_private");
+    assert_eq!(row(9, "relationship")["severity"], "warning");
+    // Reads of a private class: a parameter, a variable, and a catalog
+    // lookup (an attribute, so a parameter), all warnings.
+    assert_eq!(row(11, "parameter")["entity"], "vault::documented::level");
+    assert_eq!(row(11, "parameter")["severity"], "warning");
+    assert_eq!(row(12, "variable")["entity"], "vault::internal::setting");
+    assert_eq!(row(12, "variable")["severity"], "warning");
+    let lookup = rows
+        .iter()
+        .find(|row| row["line"].as_u64() == Some(13) && row["col"].as_u64() == Some(41))
+        .expect("Class['vault::internal']['setting'] is a row");
+    assert_eq!(
+        (&lookup["kind"], &lookup["severity"]),
+        (
+            &serde_json::json!("parameter"),
+            &serde_json::json!("warning")
+        )
+    );
+    // And the same findings `check` reports: one row per way an entity is
+    // private, so at least as many rows as findings.
+    let (_, findings) = pfacts(&["check", "corpus/private", "--format", "json"]);
+    let findings: Vec<Value> = serde_json::from_str(&findings).unwrap();
+    let private = findings
+        .iter()
+        .filter(|finding| {
+            finding["rule"] == "private-access" || finding["rule"] == "private-reference"
+        })
+        .count();
+    assert!(
+        rows.len() >= private,
+        "{} rows, {private} findings",
+        rows.len()
+    );
+    for finding in findings.iter().filter(|finding| {
+        finding["rule"] == "private-access" || finding["rule"] == "private-reference"
+    }) {
+        assert!(
+            rows.iter().any(|row| row["line"] == finding["line"]
+                && row["col"] == finding["col"]
+                && row["file"] == finding["file"]
+                && row["severity"] == finding["severity"]),
+            "{finding} has no row of its severity"
+        );
+    }
 
     let (_, stdout) = pfacts(&[
         "query",

@@ -479,22 +479,28 @@ pub fn check_with(
     level: impl Fn(&Rule) -> Option<Severity>,
 ) -> Vec<Diagnostic> {
     let context = Context::new(extraction);
-    let enabled: Vec<(Severity, &[Program], Check)> = CHECKS
+    let enabled: Vec<(&Rule, Severity, &[Program], Check)> = CHECKS
         .iter()
-        .filter_map(|&(rule, programs, check)| Some((level(rule)?, programs, check)))
+        .filter_map(|&(rule, programs, check)| Some((rule, level(rule)?, programs, check)))
         .collect();
     let programs: Vec<Program> = enabled
         .iter()
-        .flat_map(|(_, programs, _)| programs.iter().copied())
+        .flat_map(|(_, _, programs, _)| programs.iter().copied())
         .collect();
     crate::timings::time("rules", || context.prepare(&programs));
     let mut diagnostics: Vec<Diagnostic> = crate::timings::time("lints", || {
         enabled
             .par_iter()
-            .flat_map_iter(|&(severity, _, check)| {
+            .flat_map_iter(|&(rule, severity, _, check)| {
                 let mut found = check(&context);
                 for diagnostic in &mut found {
-                    diagnostic.severity = severity;
+                    // The configured severity, but a finding its rule
+                    // judged lighter than the rule's own stays a warning.
+                    diagnostic.severity = if diagnostic.severity == rule.severity {
+                        severity
+                    } else {
+                        severity.max(diagnostic.severity)
+                    };
                 }
                 found
             })

@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use super::{rule, Context};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::facts::schema::{DefinitionKind, FileId, PrivacyHow as How, Sym};
 use crate::rules::privacy::{MadePrivate, Site, UseKind};
 use crate::rules::rows_with;
@@ -11,7 +11,9 @@ rule! {
     /// Finds private classes and defines used from outside their module: a
     /// private class included, required, contained, declared
     /// resource-like, inherited from or related to; a private define
-    /// instantiated or related to. Environment manifests (`site.pp`) are
+    /// instantiated or related to. A relationship with an entity private
+    /// only by `assert_private()` or `@api private` is a warning: Puppet
+    /// compiles it, and modules document such orderings. Environment manifests (`site.pp`) are
     /// outside every module. An entity is private through the `private`
     /// keyword ("Names, Scope and Access Control", Access Control), an
     /// `assert_private()` call in its body (stdlib), or an `@api private`
@@ -38,6 +40,8 @@ struct Use {
     hows: Vec<How>,
     module: Sym,
     is_define: bool,
+    /// The most serious of what the ways make of the use.
+    severity: Severity,
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
@@ -57,11 +61,13 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             hows: Vec::new(),
             module: violation.entity_module(),
             is_define: false,
+            severity: violation.severity(),
         });
         if !used.hows.contains(&violation.how()) {
             used.hows.push(violation.how());
         }
         used.is_define |= violation.definition() == DefinitionKind::Define;
+        used.severity = used.severity.min(violation.severity());
     }
     for ((entity, kind, file, site), used) in uses {
         let (line, col) = context.site_location(site);
@@ -89,6 +95,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 Context::describe_module(context.module_of(file)),
             ),
         );
+        diagnostic.severity = used.severity;
         let mut rows: Vec<u32> = rows_with(&privacy.made_private, entity, MadePrivate::entity)
             .iter()
             .filter(|made| used.hows.contains(&made.how()))

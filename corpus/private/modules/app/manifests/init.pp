@@ -3,8 +3,12 @@ class app inherits vault::documented {
   class { ['vault::internal', "vault::${kind}"]: }
   vault::helper { 'two': }
   Class['vault::internal'] -> Class['app']
-  # Ordering against an `@api private` class is allowed (look-alike).
+  # Ordering against an `@api private` class: a warning, not an error.
   Class['vault::documented'] -> Class['app']
+  # So is ordering against an `assert_private()` one.
+  Class['vault::guarded'] ~> Class['app']
+  # A parameter of a private class, read by its qualified name: a warning.
+  notice($vault::documented::level)
   notice($vault::internal::setting, Class['vault']['token'])
   notice($vault::token, $vault::public, Class['vault::internal']['setting'])
   include $dynamic, "app::${role}"

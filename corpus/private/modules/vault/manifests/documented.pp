@@ -1,7 +1,7 @@
 # Internal plumbing.
 #
 # @api private
-class vault::documented { }
+class vault::documented ($level = 1) { }
 
 # @api private
 
