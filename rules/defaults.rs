@@ -6,9 +6,9 @@
 //! Its inputs are rows per resource and per attribute, so the program is
 //! written with datafrog, as the declarations program is (see there why).
 
-use datafrog::{Iteration, Relation, RelationLeaper, ValueFilter};
+use datafrog::{Iteration, Relation, RelationLeaper};
 
-use super::{antijoin, named_columns, scopes, ScopeKind};
+use super::{antijoin, named_columns, of_kind, scope_graph, union, ScopeKind};
 use crate::facts::schema::{AttributeOp, DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
@@ -145,27 +145,18 @@ fn dynamic_parents(input: &Input) -> Relation<(Id, Id)> {
     ));
     // "node scope's parent is top scope"
     // dynamic_parent(N, top) :- scope_is(N, node).
-    found.push(
-        input
-            .scope_is
-            .iter()
-            .filter(|&&(_, kind)| kind == ScopeKind::Node)
-            .map(|&(node, _)| (node, TOP_SCOPE))
-            .collect(),
-    );
+    found.push(Relation::from_map(
+        &of_kind(&input.scope_is, ScopeKind::Node),
+        |&(node, ())| (node, TOP_SCOPE),
+    ));
     // a lambda's parent is the scope it is written in
     // dynamic_parent(L, P) :- scope_is(L, lambda), lexical_parent(L, P).
-    found.push(Relation::from_leapjoin(
-        &input.scope_is,
-        (
-            input.lexical_parent.extend_with(|&(scope, _)| scope),
-            ValueFilter::from(|&(_, kind), _| kind == ScopeKind::Lambda),
-        ),
-        |&(lambda, _), &parent| (lambda, parent),
+    found.push(Relation::from_join(
+        &of_kind(&input.scope_is, ScopeKind::Lambda),
+        &input.lexical_parent,
+        |&lambda, &(), &parent| (lambda, parent),
     ));
-    found
-        .into_iter()
-        .fold(Relation::from_vec(Vec::new()), Relation::merge)
+    union(found)
 }
 
 /// `below_default(scope, ancestor)`, keyed by scope: `ancestor` sets a
@@ -275,12 +266,7 @@ fn order_dependent(
     default_at: &Relation<Slot>,
     below_default: &Relation<(Id, Id)>,
 ) -> Relation<OrderDependent> {
-    let classes: Relation<(Id, ())> = input
-        .scope_is
-        .iter()
-        .filter(|&&(_, kind)| kind == ScopeKind::Class)
-        .map(|&(scope, _)| (scope, ()))
-        .collect();
+    let classes = of_kind(&input.scope_is, ScopeKind::Class);
     // class_parent(S, P) :- scope_is(S, class), dynamic_parent(S, P).
     let class_parents: Relation<(Id, Id)> =
         Relation::from_join(parents, &classes, |&scope, &parent, &()| (scope, parent));
@@ -326,15 +312,10 @@ fn order_dependent(
 impl Input {
     fn load(extraction: &Extraction) -> Input {
         let facts = &extraction.facts;
-        let mut scope_is = Vec::new();
-        let mut lexical_parent = Vec::new();
-        for (scope, kind, parent) in scopes(extraction) {
-            scope_is.push((scope, kind));
-            lexical_parent.push((scope, parent));
-        }
+        let graph = scope_graph(extraction);
         Input {
-            scope_is: scope_is.into(),
-            lexical_parent: lexical_parent.into(),
+            scope_is: graph.kind,
+            lexical_parent: graph.lexical_parent,
             class_scope: facts
                 .definitions(DefinitionKind::Class)
                 .map(|row| (row.name, row.scope))

@@ -24,7 +24,9 @@ pub mod visibility;
 
 pub use analysis::{Analysis, Program};
 
-use crate::facts::schema::ScopeKind;
+use datafrog::Relation;
+
+use crate::facts::schema::{Id, ScopeKind};
 
 /// Names the columns of output relations, which are tuple structs:
 /// `named_columns! { Sees { 0 scope: Id, 1 seen: Id } }` gives
@@ -56,10 +58,10 @@ fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
 /// own `Relation::from_antijoin` reads no tuple of a relation (2.0.1,
 /// where it reads only a variable's recent ones).
 fn antijoin<Key: Ord, Value: Ord, Result: Ord>(
-    input: &datafrog::Relation<(Key, Value)>,
-    without: &datafrog::Relation<Key>,
+    input: &Relation<(Key, Value)>,
+    without: &Relation<Key>,
     mut logic: impl FnMut(&Key, &Value) -> Result,
-) -> datafrog::Relation<Result> {
+) -> Relation<Result> {
     let mut rest: &[Key] = without;
     input
         .iter()
@@ -78,21 +80,39 @@ pub fn rows_with<T, K: Ord>(rows: &[T], key: K, key_of: impl Fn(&T) -> K) -> &[T
     &rows[start..start + length]
 }
 
-/// `(scope, kind, lexical_parent)` of every scope but top scope.
-fn scopes(
-    extraction: &crate::facts::Extraction,
-) -> impl Iterator<
-    Item = (
-        crate::facts::schema::Id,
-        ScopeKind,
-        crate::facts::schema::Id,
-    ),
-> + '_ {
-    extraction
-        .facts
-        .scope
+/// The scope graph, every scope but top scope, as datafrog relations.
+struct ScopeGraph {
+    /// `scope_kind(scope, kind)`.
+    kind: Relation<(Id, ScopeKind)>,
+    /// `lexical_parent(scope, parent)`.
+    lexical_parent: Relation<(Id, Id)>,
+}
+
+fn scope_graph(extraction: &crate::facts::Extraction) -> ScopeGraph {
+    let scopes = &extraction.facts.scope;
+    ScopeGraph {
+        kind: scopes.iter().map(|row| (row.scope, row.kind)).collect(),
+        lexical_parent: scopes
+            .iter()
+            .map(|row| (row.scope, row.lexical_parent))
+            .collect(),
+    }
+}
+
+/// The scopes of `kind` in `scope_kind`, as a set.
+fn of_kind(scope_kind: &Relation<(Id, ScopeKind)>, kind: ScopeKind) -> Relation<(Id, ())> {
+    scope_kind
         .iter()
-        .map(|row| (row.scope, row.kind, row.lexical_parent))
+        .filter(|&&(_, of)| of == kind)
+        .map(|&(scope, _)| (scope, ()))
+        .collect()
+}
+
+/// The union of `relations`: each is sorted, and merging keeps it so.
+fn union<T: Ord>(relations: impl IntoIterator<Item = Relation<T>>) -> Relation<T> {
+    relations
+        .into_iter()
+        .fold(Relation::from_vec(Vec::new()), Relation::merge)
 }
 
 /// `(scope, name, private)` of every variable assigned and parameter

@@ -8,7 +8,7 @@
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{antijoin, assignments, named_columns, scopes, ScopeKind as Kind};
+use super::{antijoin, assignments, named_columns, of_kind, scope_graph, union, ScopeKind as Kind};
 use crate::facts::builtins::METAPARAMETERS;
 use crate::facts::schema::{DefinitionKind, Id, KnownKind, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
@@ -105,7 +105,7 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
         .collect();
     // (parent, lambda): a lambda and its lexical parent.
     let lambdas_in: Relation<(Id, Id)> = Relation::from_join(
-        &input.of_kind(Kind::Lambda),
+        &of_kind(&input.scope_kind, Kind::Lambda),
         &input.lexical_parent,
         |&lambda, &(), &parent| (parent, lambda),
     );
@@ -159,7 +159,7 @@ fn sees(input: &Input, scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relati
     // (class or define, node) of `declared_in` where the scope is a node.
     let in_node: Relation<(Sym, Id)> = Relation::from_join(
         &Relation::from_map(&input.declared_in, |&(declared, scope)| (scope, declared)),
-        &input.of_kind(Kind::Node),
+        &of_kind(&input.scope_kind, Kind::Node),
         |&node, &declared, &()| (declared, node),
     );
     sees.insert(Relation::from_join(
@@ -304,11 +304,7 @@ fn resolves(input: &Input, sees: &Relation<(Id, Id)>, local: &Relation<(Id, Id)>
         &input.parameter,
         |&(class_scope, _), &(reference, _), &()| (reference, class_scope),
     ));
-    // Each rule's pairs are sorted: merged, they stay so.
-    let pairs = found
-        .into_iter()
-        .fold(Relation::from_vec(Vec::new()), Relation::merge);
-    pairs
+    union(found)
         .iter()
         .map(|&(reference, declared)| Resolves(reference, declared))
         .collect()
@@ -323,7 +319,7 @@ fn builtin(input: &Input) -> Relation<Id> {
     let mut iteration = Iteration::new();
     let in_define = iteration.variable::<(Id, ())>("in_define");
     // in_define(S) :- scope_kind(S, define).
-    in_define.insert(input.of_kind(Kind::Define));
+    in_define.insert(of_kind(&input.scope_kind, Kind::Define));
     while iteration.changed() {
         // in_define(S) :- lexical_parent(S, P), in_define(P).
         in_define.from_leapjoin(
@@ -432,25 +428,11 @@ enum Form {
 }
 
 impl Input {
-    /// The scopes of `kind`, as a set.
-    fn of_kind(&self, kind: Kind) -> Relation<(Id, ())> {
-        self.scope_kind
-            .iter()
-            .filter(|&&(_, of)| of == kind)
-            .map(|&(scope, _)| (scope, ()))
-            .collect()
-    }
-
     fn load(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc]) -> Input {
         let facts = &extraction.facts;
         let interner = &extraction.interner;
         let text = |sym: Sym| interner.resolve(sym);
-        let mut scope_kind = Vec::new();
-        let mut lexical_parent = Vec::new();
-        for (scope, kind, parent) in scopes(extraction) {
-            scope_kind.push((scope, kind));
-            lexical_parent.push((scope, parent));
-        }
+        let graph = scope_graph(extraction);
         let mut public = Vec::new();
         let mut private = Vec::new();
         for (scope, name, is_private) in assignments(extraction) {
@@ -530,8 +512,8 @@ impl Input {
             }
         }
         Input {
-            scope_kind: scope_kind.into(),
-            lexical_parent: lexical_parent.into(),
+            scope_kind: graph.kind,
+            lexical_parent: graph.lexical_parent,
             class_scope: facts
                 .definitions(DefinitionKind::Class)
                 .map(|row| (row.name, row.scope))

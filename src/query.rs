@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 
 use crate::diagnostic::{Location, Severity};
 use crate::facts::names::capitalize;
-use crate::facts::schema::{DefinitionKind, FileId, Id, Sym, TOP_SCOPE};
+use crate::facts::schema::{DefinitionKind, FileId, Id, PrivacyHow, Sym, TOP_SCOPE};
+use crate::rules::privacy::Site;
 use crate::rules::Analysis;
 
 /// A query's result: named columns and rows of JSON values.
@@ -91,69 +92,82 @@ fn private_violations(analysis: &Analysis) -> Table {
             analysis.text(name)
         ))
     };
-    let uses = privacy.violations.iter().map(|violation| {
-        let (line, col) = analysis.site_location(violation.site());
+    // entity, kind, how and severity, then where and between which modules.
+    let row = |entity: Value,
+               kind: &str,
+               how: &str,
+               severity: Severity,
+               (file, site): (FileId, Site),
+               (from_module, entity_module): (Value, Value)| {
+        let (line, col) = analysis.site_location(site);
         vec![
-            path(analysis, violation.file()),
+            path(analysis, file),
             json!(line),
             json!(col),
-            text(analysis, violation.entity()),
-            json!(violation.kind().name()),
-            text(analysis, violation.from_module()),
-            text(analysis, violation.entity_module()),
-            json!(violation.how().name()),
-            json!(violation.severity().to_string()),
+            entity,
+            json!(kind),
+            from_module,
+            entity_module,
+            json!(how),
+            json!(severity.to_string()),
         ]
+    };
+    let uses = privacy.violations.iter().map(|violation| {
+        row(
+            text(analysis, violation.entity()),
+            violation.kind().name(),
+            violation.how().name(),
+            violation.severity(),
+            (violation.file(), violation.site()),
+            (
+                text(analysis, violation.from_module()),
+                text(analysis, violation.entity_module()),
+            ),
+        )
     });
     let parameters = privacy.parameters.iter().map(|violation| {
-        let (line, col) = analysis.site_location(violation.site());
-        vec![
-            path(analysis, violation.file()),
-            json!(line),
-            json!(col),
+        row(
             qualified(violation.class(), violation.parameter()),
-            json!("parameter"),
-            text(analysis, violation.from_module()),
-            text(analysis, violation.class_module()),
-            json!("keyword"),
-            json!(Severity::Error.to_string()),
-        ]
+            "parameter",
+            PrivacyHow::Keyword.name(),
+            Severity::Error,
+            (violation.file(), violation.site()),
+            (
+                text(analysis, violation.from_module()),
+                text(analysis, violation.class_module()),
+            ),
+        )
     });
     let variables = privacy.variables.iter().map(|violation| {
-        let (line, col) = analysis.site_location(violation.site());
         let entity_module = analysis
             .extraction
             .facts
             .definitions(DefinitionKind::Class)
             .find(|decl| decl.name == violation.class())
             .map_or(json!(""), |decl| json!(analysis.module_of(decl.file)));
-        vec![
-            path(analysis, violation.file()),
-            json!(line),
-            json!(col),
+        row(
             qualified(violation.class(), violation.variable()),
-            json!("variable"),
-            json!(analysis.module_of(violation.file())),
-            entity_module,
-            json!("keyword"),
-            json!(Severity::Error.to_string()),
-        ]
+            "variable",
+            PrivacyHow::Keyword.name(),
+            Severity::Error,
+            (violation.file(), violation.site()),
+            (json!(analysis.module_of(violation.file())), entity_module),
+        )
     });
     // "Access to a private class and its parameters will issue a warning"
     // ("Names, Scope and Access Control", Access Control).
     let references = privacy.references.iter().map(|reference| {
-        let (line, col) = analysis.site_location(reference.site());
-        vec![
-            path(analysis, reference.file()),
-            json!(line),
-            json!(col),
+        row(
             qualified(reference.class(), reference.name()),
-            json!(reference.read().name()),
-            text(analysis, reference.from_module()),
-            text(analysis, reference.class_module()),
-            json!(reference.how().name()),
-            json!(Severity::Warning.to_string()),
-        ]
+            reference.read().name(),
+            reference.how().name(),
+            Severity::Warning,
+            (reference.file(), reference.site()),
+            (
+                text(analysis, reference.from_module()),
+                text(analysis, reference.class_module()),
+            ),
+        )
     });
     let rows = uses
         .chain(parameters)
