@@ -5,6 +5,10 @@
 //! Its inputs are rows per reference, so the program is written with
 //! datafrog, as the declarations program is (see there why).
 
+mod evaluation;
+
+pub use evaluation::{OrderDependentRead, Unevaluated, UnevaluatedRead};
+
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -49,6 +53,12 @@ pub struct Output {
     pub resolves: Vec<Resolves>,
     pub unknown: Vec<UnknownVariable>,
     pub facts: Vec<TopScopeFact>,
+    /// Qualified reads of a class not evaluated when they happen (in
+    /// `unknown` too).
+    pub unevaluated: Vec<UnevaluatedRead>,
+    /// Qualified reads that find their variable only when its class
+    /// happens to be evaluated first (in `resolves` too).
+    pub order_dependent: Vec<OrderDependentRead>,
 }
 
 /// The program's inputs, each keyed (its first column) for the joins that
@@ -92,6 +102,8 @@ struct Input {
     metaparameter_ref: Relation<(Id, Id)>,
     /// `fact_name(ref)`: the name is a Facter or custom fact.
     fact_name: Relation<(Id, ())>,
+    /// `automatic_ref(ref, scope)`: `$title`, `$name` or `$module_name`.
+    automatic_ref: Relation<(Id, Id)>,
 }
 
 /// Loads the facts and the inheritance closure (from the inheritance
@@ -111,7 +123,50 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
     );
     let sees = sees(&input, &scopes, &lambdas_in);
     let local = local(&scopes, &lambdas_in);
-    let resolves = resolves(&input, &sees, &local);
+    // enclosing(S, E) :- local(S, E), !scope_kind(E, lambda).
+    let lambdas: Relation<Id> = Relation::from_map(&lambdas_in, |&(_, lambda)| lambda);
+    let enclosing: Relation<(Id, Id)> = antijoin(
+        &Relation::from_map(&local, |&(scope, outer)| (outer, scope)),
+        &lambdas,
+        |&outer, &scope| (scope, outer),
+    );
+    let by_name = resolves(&input, &sees, &local);
+    // The qualified reads that find their variable by name, judged by
+    // whether their class is evaluated by then.
+    let found: Relation<Id> = Relation::from_map(&by_name, |&(reference, _)| reference);
+    let qualified: Vec<(Id, Id, Sym)> = input
+        .qualified_ref
+        .iter()
+        .filter(|&&(reference, ..)| found.binary_search(&reference).is_ok())
+        .map(|&(reference, scope, class, _)| (reference, scope, class))
+        .collect();
+    let judged = crate::timings::time("rules: scope: evaluation order", || {
+        evaluation::judge(
+            extraction,
+            &qualified,
+            evaluation::Scopes {
+                local: &local,
+                enclosing: &enclosing,
+                scope_kind: &input.scope_kind,
+                class_scope: &input.class_scope,
+                inherits_tc: &input.inherits_tc,
+            },
+        )
+    });
+    // resolves(R, T) :- by_name(R, T), !unevaluated(R, _, _).
+    let unevaluated: Relation<Id> = judged
+        .unevaluated
+        .iter()
+        .map(|read| read.reference())
+        .collect();
+    let evaluated = antijoin(&by_name, &unevaluated, |&reference, &declared| {
+        (reference, declared)
+    });
+    let resolves = evaluated.merge(automatic(&input, &enclosing, &found));
+    let resolves: Vec<Resolves> = resolves
+        .iter()
+        .map(|&(reference, declared)| Resolves(reference, declared))
+        .collect();
     let builtin = builtin(&input);
     let (unknown, facts) = unresolved(&input, &resolves, &builtin);
     Output {
@@ -126,7 +181,41 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
         resolves,
         unknown,
         facts,
+        unevaluated: judged.unevaluated,
+        order_dependent: judged.order_dependent,
     }
+}
+
+/// `automatic(ref, scope)`: `$title`, `$name` and `$module_name`, which
+/// Puppet sets in each class, define instance and node scope (and its
+/// lambdas see), unless a lambda's parameter of that name hides them.
+fn automatic(
+    input: &Input,
+    enclosing: &Relation<(Id, Id)>,
+    found: &Relation<Id>,
+) -> Relation<(Id, Id)> {
+    // automatic(R, E) :- plain_ref(R, S, N), automatic_name(N),
+    //     enclosing(S, E), scope_kind(E, class | define | node),
+    //     !by_name(R, _).
+    let sets_them: Relation<(Id, ())> = input
+        .scope_kind
+        .iter()
+        .filter(|&&(_, kind)| matches!(kind, Kind::Class | Kind::Define | Kind::Node))
+        .map(|&(scope, _)| (scope, ()))
+        .collect();
+    let reads: Relation<(Id, Id)> = input
+        .automatic_ref
+        .iter()
+        .filter(|&&(reference, _)| found.binary_search(&reference).is_err())
+        .map(|&(reference, scope)| (scope, reference))
+        .collect();
+    let enclosed: Relation<(Id, Id)> =
+        Relation::from_join(&reads, enclosing, |_, &reference, &outer| {
+            (outer, reference)
+        });
+    Relation::from_join(&enclosed, &sets_them, |&outer, &reference, &()| {
+        (reference, outer)
+    })
 }
 
 /// `sees(scope, seen)`, keyed by scope.
@@ -206,7 +295,11 @@ fn local(scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relation<(Id, Id)> {
 // Resolution joins each reference with the few scopes its scope sees, never
 // with every variable visible there (top scope's are visible everywhere):
 // the cost grows with the references, not their product.
-fn resolves(input: &Input, sees: &Relation<(Id, Id)>, local: &Relation<(Id, Id)>) -> Vec<Resolves> {
+fn resolves(
+    input: &Input,
+    sees: &Relation<(Id, Id)>,
+    local: &Relation<(Id, Id)>,
+) -> Relation<(Id, Id)> {
     // (reference, declared) pairs, each rule's.
     let mut found: Vec<Relation<(Id, Id)>> = Vec::new();
     // resolves(R, T) :- plain_ref(R, S, N), sees(S, T), assigned(T, N, false).
@@ -305,9 +398,6 @@ fn resolves(input: &Input, sees: &Relation<(Id, Id)>, local: &Relation<(Id, Id)>
         |&(class_scope, _), &(reference, _), &()| (reference, class_scope),
     ));
     union(found)
-        .iter()
-        .map(|&(reference, declared)| Resolves(reference, declared))
-        .collect()
 }
 
 /// `builtin(ref)`: a reference to a variable Puppet provides.
@@ -416,6 +506,9 @@ struct Judged {
     metaparameter: bool,
     /// Unqualified, and the name of a Facter or custom fact.
     fact: bool,
+    /// `$title`, `$name` or `$module_name`, set in each class, define
+    /// instance and node scope.
+    automatic: bool,
     form: Form,
 }
 
@@ -473,6 +566,7 @@ impl Input {
         let mut fact_name = Vec::new();
         let mut top_ref = Vec::new();
         let mut qualified_ref = Vec::new();
+        let mut automatic_ref = Vec::new();
         // What a name tells of a reference, judged once per distinct name.
         let mut judged: FxHashMap<(Sym, Sym, Sym), Judged> = FxHashMap::default();
         for row in &facts.var_ref {
@@ -488,6 +582,8 @@ impl Input {
                             || namespace == "settings",
                         metaparameter: namespace.is_empty() && METAPARAMETERS.contains(&short),
                         fact: namespace.is_empty() && is_fact(name),
+                        automatic: namespace.is_empty()
+                            && matches!(short, "title" | "name" | "module_name"),
                         form: match namespace {
                             "" => Form::Plain,
                             "::" => Form::Top,
@@ -502,6 +598,9 @@ impl Input {
             }
             if judged.fact {
                 fact_name.push((row.reference, ()));
+            }
+            if judged.automatic {
+                automatic_ref.push((row.reference, row.scope));
             }
             match judged.form {
                 Form::Plain => plain_ref.push((row.reference, row.scope, row.short_name)),
@@ -540,6 +639,7 @@ impl Input {
             builtin_name: builtin_name.into(),
             metaparameter_ref: metaparameter_ref.into(),
             fact_name: fact_name.into(),
+            automatic_ref: automatic_ref.into(),
         }
     }
 }

@@ -9,8 +9,9 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::privacy::Site;
+use super::scope::Unevaluated;
 use super::{named_columns, names, privacy, scope, sorted};
-use crate::facts::schema::Id;
+use crate::facts::schema::{Id, Sym};
 use crate::facts::Extraction;
 
 crepe! {
@@ -29,21 +30,49 @@ crepe! {
     /// not see it (`variable_violation` of the privacy program).
     struct PrivateRead(Id);
 
-    @output
-    /// `unknown_variable(ref)`.
-    #[derive(Debug, PartialOrd, Ord)]
-    pub struct UnknownVariable(pub Id);
+    @input
+    /// `unevaluated_read(ref, class, why)`: `$class::x` read before its
+    /// class is evaluated (the scope program's).
+    struct UnevaluatedRead(Id, Sym, Unevaluated);
 
-    // unknown_variable(R) :- unknown(R), !class_consequence(R),
-    //     !private_read(R).
-    UnknownVariable(reference) <-
+    // not_yet_evaluated(ref): read before its class is evaluated.
+    struct NotYetEvaluated(Id);
+
+    @output
+    /// `unknown_variable(ref, why)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct UnknownVariable(pub Id, pub Unreadable);
+
+    // not_yet_evaluated(R) :- unevaluated_read(R, _, _).
+    NotYetEvaluated(reference) <- UnevaluatedRead(reference, _, _);
+
+    // unknown_variable(R, not_visible) :- unknown(R), !class_consequence(R),
+    //     !private_read(R), !not_yet_evaluated(R).
+    UnknownVariable(reference, Unreadable::NotVisible) <-
         Unknown(reference),
         !ClassConsequence(reference),
+        !PrivateRead(reference),
+        !NotYetEvaluated(reference);
+
+    // unknown_variable(R, not_evaluated(C, why)) :-
+    //     unevaluated_read(R, C, why), !private_read(R).
+    UnknownVariable(reference, Unreadable::NotEvaluated(class, why)) <-
+        UnevaluatedRead(reference, class, why),
         !PrivateRead(reference);
 }
 
+/// Why a variable read finds nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unreadable {
+    /// No assignment or parameter of the name is visible from the read.
+    NotVisible,
+    /// `$class::x` names a variable of `class`, not evaluated when it is
+    /// read.
+    NotEvaluated(Sym, Unevaluated),
+}
+
 named_columns! {
-    UnknownVariable { 0 reference: Id }
+    UnknownVariable { 0 reference: Id, 1 why: Unreadable }
 }
 
 /// Loads the outputs of the scope, names and privacy programs, and runs
@@ -81,6 +110,12 @@ pub fn run(
                 Site::VarRef(index) => Some(PrivateRead(references[index as usize].reference)),
                 _ => None,
             }),
+    );
+    runtime.extend(
+        scopes
+            .unevaluated
+            .iter()
+            .map(|read| UnevaluatedRead(read.reference(), read.class(), read.why())),
     );
     let (unknown,) = runtime.run_with_hasher::<FxBuildHasher>();
     sorted(unknown)

@@ -78,6 +78,13 @@ for environment in defaults scope layout names hiera epp order erb modulepath re
 done
 ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus/facts.json 2>/dev/null \
   > corpus/resource-form/expected/puppet-catalog-flat.json
+# When qualified variables can be read, and the automatic variables: each
+# node on its own, with Puppet 7's defaults, whose warnings name each
+# unknown variable at its line.
+for node in params body writer-first reader-first node-scope automatic; do
+  ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/evaluation-order "$node.example.com" corpus/facts.json \
+    2>/dev/null > "corpus/evaluation-order/expected/$node.json"
+done
 ruby scripts/catalog-with-puppet.rb corpus/resource-form chain.example.com corpus/facts.json 2>/dev/null \
   > corpus/resource-form/expected/puppet-catalog-chain.json
 ruby scripts/catalog-with-puppet.rb corpus/resource-form numbers.example.com corpus/facts.json 2>/dev/null \

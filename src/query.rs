@@ -1,6 +1,6 @@
 //! Named queries: derived relations printed as tables (`pfacts query`).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 
 use serde_json::{json, Value};
@@ -9,6 +9,7 @@ use crate::diagnostic::{Location, Severity};
 use crate::facts::names::capitalize;
 use crate::facts::schema::{DefinitionKind, FileId, Id, PrivacyHow, Sym, TOP_SCOPE};
 use crate::rules::privacy::Site;
+use crate::rules::scope::Unevaluated;
 use crate::rules::Analysis;
 
 /// A query's result: named columns and rows of JSON values.
@@ -276,26 +277,37 @@ fn includes(analysis: &Analysis) -> Table {
 }
 
 fn unresolved_variables(analysis: &Analysis) -> Table {
-    let unknown = analysis
-        .scope()
-        .unknown
+    let scope = analysis.scope();
+    let unevaluated: HashMap<Id, Unevaluated> = scope
+        .unevaluated
         .iter()
-        .map(|found| found.reference());
-    let facts = analysis.scope().facts.iter().map(|found| found.reference());
+        .map(|read| (read.reference(), read.why()))
+        .collect();
+    let unknown = scope.unknown.iter().map(|found| {
+        let reference = found.reference();
+        let reason = match unevaluated.get(&reference) {
+            Some(Unevaluated::DeclaredNowhere) => "class-declared-nowhere",
+            Some(Unevaluated::DeclaredAfter) => "class-declared-after",
+            None => "not-visible",
+        };
+        (reference, reason)
+    });
+    let facts = scope.facts.iter().map(|found| (found.reference(), "fact"));
     let rows = unknown
         .chain(facts)
-        .map(|reference| {
+        .map(|(reference, reason)| {
             let row = analysis.var_ref(reference);
             vec![
                 path(analysis, row.file),
                 json!(row.line),
                 json!(row.col),
                 text(analysis, row.name),
+                json!(reason),
             ]
         })
         .collect();
     Table {
-        columns: vec!["file", "line", "col", "name"],
+        columns: vec!["file", "line", "col", "name", "reason"],
         rows,
     }
 }
@@ -348,17 +360,28 @@ impl Declarations {
         Declarations(first)
     }
 
+    /// Where `name` is declared in `scope`: an automatic variable
+    /// (`$title`) where the scope is.
     fn of(&self, analysis: &Analysis, scope: Id, name: Sym) -> (Value, Value) {
-        self.0
+        let declared = self
+            .0
             .get(&(scope, name))
-            .map_or((Value::Null, Value::Null), |&(file, line)| {
-                (path(analysis, file), json!(line))
-            })
+            .copied()
+            .or_else(|| analysis.scope_row(scope).map(|row| (row.file, row.line)));
+        declared.map_or((Value::Null, Value::Null), |(file, line)| {
+            (path(analysis, file), json!(line))
+        })
     }
 }
 
 fn resolved_variables(analysis: &Analysis) -> Table {
     let declarations = Declarations::new(analysis);
+    let order_dependent: HashSet<Id> = analysis
+        .scope()
+        .order_dependent
+        .iter()
+        .map(|read| read.reference())
+        .collect();
     let rows = analysis
         .scope()
         .resolves
@@ -375,6 +398,11 @@ fn resolved_variables(analysis: &Analysis) -> Table {
                 json!(describe_scope(analysis, resolves.declared_in())),
                 decl_file,
                 decl_line,
+                json!(if order_dependent.contains(&resolves.reference()) {
+                    "order-dependent"
+                } else {
+                    "exact"
+                }),
             ]
         })
         .collect();
@@ -387,6 +415,7 @@ fn resolved_variables(analysis: &Analysis) -> Table {
             "declared_in",
             "decl_file",
             "decl_line",
+            "order",
         ],
         rows,
     }

@@ -303,6 +303,55 @@ fn queries_print_the_documented_fields() {
     // `$::fqdn` is a fact.
     assert_eq!(names, ["::fqdn", "port"]);
 
+    // Qualified reads judged by when their class is evaluated.
+    let (_, stdout) = pfacts(&[
+        "query",
+        "unresolved-variables",
+        "corpus/evaluation-order",
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let reasons: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|row| {
+            (
+                row["name"].as_str().unwrap(),
+                row["reason"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            ("app::settings::dir", "class-declared-after"),
+            ("app::orphan::value", "class-declared-nowhere"),
+            ("web::params::port", "class-declared-after"),
+        ]
+    );
+    let (_, stdout) = pfacts(&[
+        "query",
+        "resolved-variables",
+        "corpus/evaluation-order",
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let order_dependent: Vec<&str> = rows
+        .iter()
+        .filter(|row| row["order"] == "order-dependent")
+        .map(|row| row["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(order_dependent, ["lib::conf::value"]);
+    let title = rows
+        .iter()
+        .find(|row| {
+            row["name"] == "title"
+                && row["file"] == "corpus/evaluation-order/modules/app/manifests/instance.pp"
+        })
+        .expect("`$title` resolves");
+    assert_eq!(title["declared_in"], "define app::instance");
+
     assert_eq!(pfacts(&["query", "no-such-query", "corpus/example"]).0, 2);
 }
 

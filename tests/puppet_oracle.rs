@@ -277,6 +277,228 @@ fn unknown_variable_is_where_puppet_fails() {
     assert!(found, "pfacts reports the variable Puppet fails on");
 }
 
+/// The nodes of corpus/evaluation-order, each compiled by Puppet 7 with its
+/// defaults (`scripts/ask-puppet.sh`).
+const EVALUATION_ORDER_NODES: &[&str] = &[
+    "params",
+    "body",
+    "writer-first",
+    "reader-first",
+    "node-scope",
+    "automatic",
+];
+
+/// What Puppet did with the reads of one line: (file, line) of each notify
+/// it evaluated, and (file, line, name) of each "Unknown variable" warning.
+struct Compiled {
+    evaluated: HashSet<(String, u32)>,
+    unknown: HashSet<(String, u32, String)>,
+}
+
+fn compiled(node: &str) -> Compiled {
+    let catalog = expected_file(&format!("evaluation-order/expected/{node}.json"));
+    let evaluated = catalog["resources"]
+        .as_array()
+        .expect("Puppet compiled the node")
+        .iter()
+        .filter(|resource| resource["type"] == "Notify")
+        .map(|resource| {
+            let file = resource["file"].as_str().unwrap().to_string();
+            (file, resource["line"].as_u64().unwrap() as u32)
+        })
+        .collect();
+    // "Unknown variable: 'app::orphan::value'. (modules/app/manifests/init.pp:12)"
+    let unknown = catalog["warnings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|warning| {
+            let rest = warning.as_str()?.strip_prefix("Unknown variable: '")?;
+            let (name, rest) = rest.split_once("'. (")?;
+            let (file, line) = rest.trim_end_matches(')').rsplit_once(':')?;
+            Some((file.to_string(), line.parse().ok()?, name.to_string()))
+        })
+        .collect();
+    Compiled { evaluated, unknown }
+}
+
+#[test]
+fn qualified_reads_are_judged_as_puppet_evaluates() {
+    let root = std::path::Path::new("corpus/evaluation-order");
+    let extraction = facts::extract_paths(&[root.into()]);
+    let analysis = Analysis::new(&extraction);
+    let nodes: Vec<Compiled> = EVALUATION_ORDER_NODES
+        .iter()
+        .map(|node| compiled(node))
+        .collect();
+    let scope = analysis.scope();
+    let resolved: HashSet<_> = scope.resolves.iter().map(|row| row.reference()).collect();
+    let order_dependent: HashSet<_> = scope
+        .order_dependent
+        .iter()
+        .map(|row| row.reference())
+        .collect();
+    let unevaluated: HashSet<_> = scope
+        .unevaluated
+        .iter()
+        .map(|row| row.reference())
+        .collect();
+    let mut judged = 0;
+    for read in &extraction.facts.var_ref {
+        let namespace = analysis.text(read.namespace);
+        if namespace.is_empty() || namespace == "::" {
+            continue;
+        }
+        let file = analysis.path(read.file);
+        let file = file
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let name = analysis.text(read.name).to_string();
+        let warned = nodes
+            .iter()
+            .filter(|node| {
+                node.unknown
+                    .contains(&(file.clone(), read.line, name.clone()))
+            })
+            .count();
+        // A node evaluated the read where it evaluated the notify that
+        // reads it, or (for a parameter's default) one of its class's.
+        let found = nodes
+            .iter()
+            .filter(|node| {
+                node.evaluated
+                    .iter()
+                    .any(|(evaluated, _)| *evaluated == file)
+            })
+            .count()
+            - warned;
+        let at = format!("${name} at {file}:{}", read.line);
+        if unevaluated.contains(&read.reference) {
+            assert!(!resolved.contains(&read.reference), "{at}");
+            assert!(
+                warned > 0 && found == 0,
+                "{at}: Puppet finds it in {found} nodes"
+            );
+        } else if order_dependent.contains(&read.reference) {
+            assert!(
+                warned > 0 && found > 0,
+                "{at}: found in {found} nodes, unknown in {warned}"
+            );
+        } else {
+            assert!(resolved.contains(&read.reference), "{at}");
+            assert!(found > 0 && warned == 0, "{at}: unknown in {warned} nodes");
+        }
+        judged += 1;
+    }
+    assert_eq!(judged, 8, "every qualified read of the fixture is judged");
+
+    // Each warning of Puppet's is an `unknown-variable` finding, and each
+    // such finding one of Puppet's warnings.
+    let warnings: HashSet<(String, u32)> = nodes
+        .iter()
+        .flat_map(|node| &node.unknown)
+        .filter(|(file, line, _)| {
+            // The order-dependent read is Puppet's warning in one order only.
+            !(file == "modules/lib/manifests/reader.pp" && *line == 3)
+        })
+        .map(|(file, line, _)| (file.clone(), *line))
+        .collect();
+    let findings: HashSet<(String, u32)> = pfacts::lints::check(&extraction)
+        .into_iter()
+        .filter(|diagnostic| diagnostic.rule == "unknown-variable")
+        .map(|diagnostic| {
+            let file = diagnostic
+                .path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
+            (file, diagnostic.location.unwrap().line as u32)
+        })
+        .collect();
+    assert_eq!(findings, warnings);
+}
+
+#[test]
+fn automatic_variables_are_declared_in_their_scope() {
+    let root = std::path::Path::new("corpus/evaluation-order");
+    let extraction = facts::extract_paths(&[root.into()]);
+    let analysis = Analysis::new(&extraction);
+    let automatic = compiled("automatic");
+    assert!(automatic.unknown.is_empty(), "Puppet knows them all");
+    let declared: HashMap<_, _> = analysis
+        .scope()
+        .resolves
+        .iter()
+        .map(|row| (row.reference(), row.declared_in()))
+        .collect();
+    let mut checked = 0;
+    for read in &extraction.facts.var_ref {
+        let name = analysis.text(read.name);
+        if !matches!(name, "title" | "name" | "module_name") {
+            continue;
+        }
+        let at = format!(
+            "${name} at line {} of {}",
+            read.line,
+            analysis.path(read.file).display()
+        );
+        let scope = *declared
+            .get(&read.reference)
+            .unwrap_or_else(|| panic!("{at} resolves"));
+        let row = analysis
+            .scope_row(scope)
+            .unwrap_or_else(|| panic!("{at}: not top scope"));
+        let file = analysis.path(read.file);
+        let file = file
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        assert!(
+            automatic.evaluated.contains(&(file, read.line)),
+            "{at}: Puppet evaluated it"
+        );
+        // Puppet's value of `$title` in a class or node is its name, as
+        // the catalog's notify title shows; a define's body reads the
+        // instance's.
+        let expected = match row.kind {
+            pfacts::facts::schema::ScopeKind::Class => "class app::automatic",
+            pfacts::facts::schema::ScopeKind::Define => "define app::instance",
+            pfacts::facts::schema::ScopeKind::Node => "node automatic.example.com",
+            pfacts::facts::schema::ScopeKind::Lambda => panic!("{at}: a lambda sets none"),
+            other => panic!("{at}: {other:?}"),
+        };
+        let scope_name = format!("{} {}", row.kind.name(), analysis.text(row.name));
+        assert_eq!(scope_name, expected, "{at}");
+        checked += 1;
+    }
+    assert_eq!(
+        checked, 11,
+        "three in the class, two in its lambda, three in the define, three in the node"
+    );
+    // The values Puppet gave them.
+    let titles: Vec<&str> = vec![
+        "class title=app::automatic name=app::automatic module=app",
+        "lambda x title=app::automatic module=app",
+        "instance title=one name=one module=app",
+        "node title=automatic.example.com name=automatic.example.com module=",
+    ];
+    let catalog = expected_file("evaluation-order/expected/automatic.json");
+    for title in titles {
+        assert!(
+            catalog["resources"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|resource| resource["title"] == title),
+            "{title}"
+        );
+    }
+}
+
 #[test]
 fn circular_inheritance_is_what_kills_puppet() {
     assert_eq!(expected("inheritance")["error"], "stack level too deep");

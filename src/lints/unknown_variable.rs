@@ -1,5 +1,7 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
+use crate::rules::scope::Unevaluated;
+use crate::rules::variables::Unreadable;
 
 rule! {
     /// ## What it does
@@ -8,7 +10,14 @@ rule! {
     /// from, node scope (for classes declared in a node definition), top
     /// scope, and a lambda also those of its enclosing scope; a define's
     /// body never sees its caller's locals. `$a::b::x` must name a
-    /// parameter or class-level variable of class `a::b`. Facts, `$facts`,
+    /// parameter or class-level variable of class `a::b`, evaluated before
+    /// the read: declared earlier in the reading scope (or by a class
+    /// declared there), inherited, or declared by the environment's
+    /// top-level code for a read in a node. A class declared only after the
+    /// read in the same class, node or top scope (the "params pattern"
+    /// without `inherits`) is not evaluated yet; neither is one that no
+    /// code declares, when the environment's manifests declare classes and
+    /// none by a computed name. Facts, `$facts`,
     /// `$trusted`, `$title`, `$name`, `$module_name`, regex captures and
     /// metaparameters in defines are known; an unassigned name that is a
     /// Facter or custom fact is left to `top-scope-fact`, and a read of an
@@ -34,13 +43,19 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .iter()
         .map(|found| {
             let row = context.var_ref(found.reference());
-            context.diagnostic(
-                &UnknownVariable::RULE,
-                row.file,
-                row.line,
-                row.col,
-                format!("`${}` is not visible here", context.text(row.name)),
-            )
+            let name = context.text(row.name);
+            let message = match found.why() {
+                Unreadable::NotVisible => format!("`${name}` is not visible here"),
+                Unreadable::NotEvaluated(class, Unevaluated::DeclaredAfter) => format!(
+                    "`${name}` is read before class `{}` is evaluated: it is declared only after this read (Puppet: unknown variable)",
+                    context.text(class)
+                ),
+                Unreadable::NotEvaluated(class, Unevaluated::DeclaredNowhere) => format!(
+                    "`${name}` is read, but no code declares class `{}` (Puppet: unknown variable)",
+                    context.text(class)
+                ),
+            };
+            context.diagnostic(&UnknownVariable::RULE, row.file, row.line, row.col, message)
         })
         .collect()
 }

@@ -15,4 +15,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "declarations",
     "validation",
     "modulepath",
+    "evaluation-order",
 ];

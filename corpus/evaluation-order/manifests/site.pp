@@ -1,0 +1,39 @@
+# When a qualified variable `$c::x` can be read: only once class `c` has
+# been evaluated (Puppet 7 warns "Unknown variable" and reads undef
+# otherwise), and what Puppet's automatic variables are in each scope.
+# Each node is compiled by Puppet 7 on its own (scripts/ask-puppet.sh).
+
+# Top-level code runs before any node's body.
+include lib::early
+
+node 'params.example.com' {
+  include web
+  include web::inherited
+}
+
+node 'body.example.com' {
+  include app
+}
+
+# The same two classes in both orders: `lib::reader` reads a variable of
+# `lib::conf`, which `lib::writer` declares.
+node 'writer-first.example.com' {
+  include lib::writer
+  include lib::reader
+}
+
+node 'reader-first.example.com' {
+  include lib::reader
+  include lib::writer
+}
+
+node 'node-scope.example.com' {
+  # Declared by top-level code, which ran before this body.
+  notify { "node reads ${lib::early::value}": }
+}
+
+node 'automatic.example.com' {
+  include app::automatic
+  app::instance { 'one': }
+  notify { "node title=${title} name=${name} module=${module_name}": }
+}

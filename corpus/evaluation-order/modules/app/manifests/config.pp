@@ -1,0 +1,3 @@
+class app::config {
+  $dir = '/etc/app'
+}

@@ -1,0 +1,3 @@
+class app::inner {
+  $value = 'inner'
+}

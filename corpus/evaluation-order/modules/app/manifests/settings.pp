@@ -1,0 +1,3 @@
+class app::settings {
+  $dir = '/etc/app/settings'
+}

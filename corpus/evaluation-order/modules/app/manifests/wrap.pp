@@ -1,0 +1,3 @@
+class app::wrap {
+  include app::inner
+}

@@ -1,0 +1,3 @@
+class lib::conf {
+  $value = 'conf'
+}

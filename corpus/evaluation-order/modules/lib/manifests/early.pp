@@ -1,0 +1,3 @@
+class lib::early {
+  $value = 'early'
+}

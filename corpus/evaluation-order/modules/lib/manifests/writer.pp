@@ -1,0 +1,3 @@
+class lib::writer {
+  include lib::conf
+}

@@ -1,0 +1,3 @@
+class web::inherited_params {
+  $port = 8080
+}

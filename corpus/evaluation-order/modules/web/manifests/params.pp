@@ -1,0 +1,3 @@
+class web::params {
+  $port = 80
+}
