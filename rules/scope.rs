@@ -6,15 +6,16 @@
 //! datafrog, as the declarations program is (see there why).
 
 mod evaluation;
+mod first_declaration;
 
-pub use evaluation::{OrderDependentRead, Unevaluated, UnevaluatedRead};
+use first_declaration::FirstDeclarations;
 
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{antijoin, assignments, named_columns, of_kind, scope_graph, union, ScopeKind as Kind};
 use crate::facts::builtins::METAPARAMETERS;
-use crate::facts::schema::{DefinitionKind, Id, KnownKind, Sym, TOP_SCOPE};
+use crate::facts::schema::{DefinitionKind, FileId, Id, KnownKind, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 /// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
@@ -38,7 +39,78 @@ pub struct UnknownVariable(pub Id);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TopScopeFact(pub Id);
 
+/// Where a read, assignment or declaration stands: the statements of one
+/// file are evaluated in text order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Place {
+    file: FileId,
+    line: u32,
+    col: u32,
+}
+
+impl Place {
+    /// In the same file, before `other`.
+    fn precedes(self, other: Place) -> bool {
+        self.file == other.file && (self.line, self.col) < (other.line, other.col)
+    }
+}
+
+/// Why a read happens before what it reads exists (Puppet 7: "Unknown
+/// variable", and `undef`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TooEarly {
+    /// `$c::x`, where no code declares class `c` (nor inherits from it),
+    /// and the code base has entry points of its own (declarations in an
+    /// environment's manifests) and declares no class by a computed name.
+    ClassDeclaredNowhere,
+    /// `$c::x`, where class `c` is declared only after the read, in the
+    /// scope that reads it, which Puppet evaluates once (a class's
+    /// parameter defaults come before its body: the "params pattern"
+    /// without `inherits`).
+    ClassDeclaredAfter,
+    /// A top-scope variable read by a class that top-level code declares
+    /// before assigning the variable.
+    AssignedAfterDeclaration,
+    /// A node-scope variable read by a class that top-level code declares
+    /// first: its scope never has node scope around it.
+    NodeScopeAfterTop,
+}
+
+impl TooEarly {
+    /// The reason's name in query outputs.
+    pub fn name(self) -> &'static str {
+        match self {
+            TooEarly::ClassDeclaredNowhere => "class-declared-nowhere",
+            TooEarly::ClassDeclaredAfter => "class-declared-after",
+            TooEarly::AssignedAfterDeclaration => "assigned-after-declaration",
+            TooEarly::NodeScopeAfterTop => "first-declared-at-top",
+        }
+    }
+}
+
+/// `too_early(ref, class, why)`: a read that finds nothing when it
+/// happens; `class` is the class read (`$class::x`) or the reading one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TooEarlyRead(pub Id, pub Sym, pub TooEarly);
+
+/// What a read's answer depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dependence {
+    /// Whether the class of `$class::x` is evaluated first.
+    ClassEvaluation,
+    /// Whether the reading class (or define instance) is first declared
+    /// from a node or from top-level code.
+    NodeScope,
+}
+
+/// `order_dependent_read(ref, class, on)`: a read that finds its variable
+/// only in some evaluation orders; `class` as in `too_early`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OrderDependentRead(pub Id, pub Sym, pub Dependence);
+
 named_columns! {
+    TooEarlyRead { 0 reference: Id, 1 class: Sym, 2 why: TooEarly }
+    OrderDependentRead { 0 reference: Id, 1 class: Sym, 2 on: Dependence }
     Sees { 0 scope: Id, 1 seen: Id }
     Local { 0 scope: Id, 1 outer: Id }
     Resolves { 0 reference: Id, 1 declared_in: Id }
@@ -55,7 +127,7 @@ pub struct Output {
     pub facts: Vec<TopScopeFact>,
     /// Qualified reads of a class not evaluated when they happen (in
     /// `unknown` too).
-    pub unevaluated: Vec<UnevaluatedRead>,
+    pub too_early: Vec<TooEarlyRead>,
     /// Qualified reads that find their variable only when its class
     /// happens to be evaluated first (in `resolves` too).
     pub order_dependent: Vec<OrderDependentRead>,
@@ -73,9 +145,6 @@ struct Input {
     /// `inherits_tc(class, ancestor)`: `class` inherits from `ancestor`,
     /// directly or not (the inheritance program's).
     inherits_tc: Relation<(Sym, Sym)>,
-    /// `declared_in(class_or_define, scope)`: a class declared, or a define
-    /// instantiated, in a scope.
-    declared_in: Relation<(Sym, Id)>,
     /// `define_scope(define, scope)`.
     define_scope: Relation<(Sym, Id)>,
     /// `public((scope, name))`: a variable or parameter assigned in
@@ -121,7 +190,6 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
         &input.lexical_parent,
         |&lambda, &(), &parent| (parent, lambda),
     );
-    let sees = sees(&input, &scopes, &lambdas_in);
     let local = local(&scopes, &lambdas_in);
     // enclosing(S, E) :- local(S, E), !scope_kind(E, lambda).
     let lambdas: Relation<Id> = Relation::from_map(&lambdas_in, |&(_, lambda)| lambda);
@@ -130,7 +198,35 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
         &lambdas,
         |&outer, &scope| (scope, outer),
     );
+    let kinds: FxHashMap<Id, Kind> = input.scope_kind.iter().copied().collect();
+    let outer: FxHashMap<Id, Id> = enclosing.iter().copied().collect();
+    let enclosing_of = |scope: Id| {
+        let outer = outer.get(&scope).copied().unwrap_or(TOP_SCOPE);
+        (outer, kinds.get(&outer).copied().unwrap_or(Kind::Top))
+    };
+    let mut first = FirstDeclarations::new(extraction, &enclosing_of);
+    let sees = sees(
+        &input,
+        &scopes,
+        &lambdas_in,
+        node_scopes_seen(&input, &mut first),
+    );
     let by_name = resolves(&input, &sees, &local);
+    let nodes: FxHashSet<Id> = of_kind(&input.scope_kind, Kind::Node)
+        .iter()
+        .map(|&(node, ())| node)
+        .collect();
+    let by_first_declaration = first_declaration::judge(
+        extraction,
+        &mut first,
+        first_declaration::Reads {
+            by_name: &by_name,
+            plain_ref: &input.plain_ref,
+            top_ref: &input.top_ref,
+            public: &input.public,
+            nodes: &nodes,
+        },
+    );
     // The qualified reads that find their variable by name, judged by
     // whether their class is evaluated by then.
     let found: Relation<Id> = Relation::from_map(&by_name, |&(reference, _)| reference);
@@ -153,16 +249,18 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
             },
         )
     });
-    // resolves(R, T) :- by_name(R, T), !unevaluated(R, _, _).
-    let unevaluated: Relation<Id> = judged
-        .unevaluated
-        .iter()
-        .map(|read| read.reference())
-        .collect();
-    let evaluated = antijoin(&by_name, &unevaluated, |&reference, &declared| {
+    let mut too_early = judged.unevaluated;
+    too_early.extend(by_first_declaration.too_early);
+    too_early.sort_unstable();
+    let mut order_dependent = judged.order_dependent;
+    order_dependent.extend(by_first_declaration.order_dependent);
+    order_dependent.sort_unstable();
+    // resolves(R, T) :- by_name(R, T), !too_early(R, _, _).
+    let early: Relation<Id> = too_early.iter().map(|read| read.reference()).collect();
+    let in_time = antijoin(&by_name, &early, |&reference, &declared| {
         (reference, declared)
     });
-    let resolves = evaluated.merge(automatic(&input, &enclosing, &found));
+    let resolves = in_time.merge(automatic(&input, &enclosing, &found));
     let resolves: Vec<Resolves> = resolves
         .iter()
         .map(|&(reference, declared)| Resolves(reference, declared))
@@ -181,8 +279,8 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
         resolves,
         unknown,
         facts,
-        unevaluated: judged.unevaluated,
-        order_dependent: judged.order_dependent,
+        too_early,
+        order_dependent,
     }
 }
 
@@ -219,7 +317,12 @@ fn automatic(
 }
 
 /// `sees(scope, seen)`, keyed by scope.
-fn sees(input: &Input, scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relation<(Id, Id)> {
+fn sees(
+    input: &Input,
+    scopes: &[Id],
+    lambdas_in: &Relation<(Id, Id)>,
+    node_scopes: Vec<(Id, Id)>,
+) -> Relation<(Id, Id)> {
     let mut iteration = Iteration::new();
     let sees = iteration.variable::<(Id, Id)>("sees");
     // "a scope sees its own variables and parameters"
@@ -241,26 +344,11 @@ fn sees(input: &Input, scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relati
         &input.class_scope,
         |_, &scope, &ancestor_scope| (scope, ancestor_scope),
     ));
-    // node scope, only for classes declared inside a node definition (and
-    // instances of defines declared there)
-    // sees(CS, N) :- declared_in(C, N), scope_kind(N, node), class_scope(C, CS).
-    // sees(DS, N) :- declared_in(D, N), scope_kind(N, node), define_scope(D, DS).
-    // (class or define, node) of `declared_in` where the scope is a node.
-    let in_node: Relation<(Sym, Id)> = Relation::from_join(
-        &Relation::from_map(&input.declared_in, |&(declared, scope)| (scope, declared)),
-        &of_kind(&input.scope_kind, Kind::Node),
-        |&node, &declared, &()| (declared, node),
-    );
-    sees.insert(Relation::from_join(
-        &in_node,
-        &input.class_scope,
-        |_, &node, &scope| (scope, node),
-    ));
-    sees.insert(Relation::from_join(
-        &in_node,
-        &input.define_scope,
-        |_, &node, &scope| (scope, node),
-    ));
+    // node scope, for classes first declared from a node's body (and
+    // define instances declared there)
+    // sees(CS, N) :- class_scope(C, CS), roots_node(C, N), !top_first(C, _).
+    // sees(DS, N) :- define_scope(D, DS), roots_node(D, N).
+    sees.extend(node_scopes);
     while iteration.changed() {
         // "a lambda sees its enclosing scope"
         // sees(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), sees(P, T).
@@ -271,6 +359,22 @@ fn sees(input: &Input, scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relati
         );
     }
     sees.complete()
+}
+
+/// `(scope, node)`: a class or define scope that has the node's scope
+/// around it, as first declarations give it.
+fn node_scopes_seen(input: &Input, first: &mut FirstDeclarations) -> Vec<(Id, Id)> {
+    let mut seen = Vec::new();
+    for &(class, scope) in input.class_scope.iter() {
+        let roots = first.of(class);
+        if roots.top_first.is_none() {
+            seen.extend(roots.nodes.iter().map(|&node| (scope, node)));
+        }
+    }
+    for &(define, scope) in input.define_scope.iter() {
+        seen.extend(first.of(define).nodes.iter().map(|&node| (scope, node)));
+    }
+    seen
 }
 
 // "A private variable is only available in the scope where it is declared
@@ -535,13 +639,6 @@ impl Input {
                 public.push(((scope, name), ()));
             }
         }
-        let declared_in: Vec<(Sym, Id)> = facts
-            .declares
-            .iter()
-            .map(|row| (row.class, row.scope))
-            .chain(facts.resource.iter().map(|row| (row.type_name, row.scope)))
-            .collect();
-
         // Fact names, exact or as a prefix (`processor<N>`), looked up by
         // hash.
         let mut exact_facts: FxHashSet<&str> = Default::default();
@@ -621,7 +718,6 @@ impl Input {
                 .iter()
                 .map(|row| (row.class(), row.ancestor()))
                 .collect(),
-            declared_in: declared_in.into(),
             define_scope: facts
                 .definitions(DefinitionKind::Define)
                 .map(|row| (row.name, row.scope))

@@ -9,7 +9,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::privacy::Site;
-use super::scope::Unevaluated;
+use super::scope::TooEarly;
 use super::{named_columns, names, privacy, scope, sorted};
 use crate::facts::schema::{Id, Sym};
 use crate::facts::Extraction;
@@ -33,7 +33,7 @@ crepe! {
     @input
     /// `unevaluated_read(ref, class, why)`: `$class::x` read before its
     /// class is evaluated (the scope program's).
-    struct UnevaluatedRead(Id, Sym, Unevaluated);
+    struct TooEarlyRead(Id, Sym, TooEarly);
 
     // not_yet_evaluated(ref): read before its class is evaluated.
     struct NotYetEvaluated(Id);
@@ -44,7 +44,7 @@ crepe! {
     pub struct UnknownVariable(pub Id, pub Unreadable);
 
     // not_yet_evaluated(R) :- unevaluated_read(R, _, _).
-    NotYetEvaluated(reference) <- UnevaluatedRead(reference, _, _);
+    NotYetEvaluated(reference) <- TooEarlyRead(reference, _, _);
 
     // unknown_variable(R, not_visible) :- unknown(R), !class_consequence(R),
     //     !private_read(R), !not_yet_evaluated(R).
@@ -56,8 +56,8 @@ crepe! {
 
     // unknown_variable(R, not_evaluated(C, why)) :-
     //     unevaluated_read(R, C, why), !private_read(R).
-    UnknownVariable(reference, Unreadable::NotEvaluated(class, why)) <-
-        UnevaluatedRead(reference, class, why),
+    UnknownVariable(reference, Unreadable::TooEarly(class, why)) <-
+        TooEarlyRead(reference, class, why),
         !PrivateRead(reference);
 }
 
@@ -68,7 +68,7 @@ pub enum Unreadable {
     NotVisible,
     /// `$class::x` names a variable of `class`, not evaluated when it is
     /// read.
-    NotEvaluated(Sym, Unevaluated),
+    TooEarly(Sym, TooEarly),
 }
 
 named_columns! {
@@ -113,9 +113,9 @@ pub fn run(
     );
     runtime.extend(
         scopes
-            .unevaluated
+            .too_early
             .iter()
-            .map(|read| UnevaluatedRead(read.reference(), read.class(), read.why())),
+            .map(|read| TooEarlyRead(read.reference(), read.class(), read.why())),
     );
     let (unknown,) = runtime.run_with_hasher::<FxBuildHasher>();
     sorted(unknown)

@@ -9,7 +9,7 @@ use crate::diagnostic::{Location, Severity};
 use crate::facts::names::capitalize;
 use crate::facts::schema::{DefinitionKind, FileId, Id, PrivacyHow, Sym, TOP_SCOPE};
 use crate::rules::privacy::Site;
-use crate::rules::scope::Unevaluated;
+use crate::rules::scope::TooEarly;
 use crate::rules::Analysis;
 
 /// A query's result: named columns and rows of JSON values.
@@ -278,18 +278,16 @@ fn includes(analysis: &Analysis) -> Table {
 
 fn unresolved_variables(analysis: &Analysis) -> Table {
     let scope = analysis.scope();
-    let unevaluated: HashMap<Id, Unevaluated> = scope
-        .unevaluated
+    let too_early: HashMap<Id, TooEarly> = scope
+        .too_early
         .iter()
         .map(|read| (read.reference(), read.why()))
         .collect();
     let unknown = scope.unknown.iter().map(|found| {
         let reference = found.reference();
-        let reason = match unevaluated.get(&reference) {
-            Some(Unevaluated::DeclaredNowhere) => "class-declared-nowhere",
-            Some(Unevaluated::DeclaredAfter) => "class-declared-after",
-            None => "not-visible",
-        };
+        let reason = too_early
+            .get(&reference)
+            .map_or("not-visible", |why| why.name());
         (reference, reason)
     });
     let facts = scope.facts.iter().map(|found| (found.reference(), "fact"));

@@ -8,59 +8,14 @@
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::Kind;
+use super::{Dependence, Kind, OrderDependentRead, Place, TooEarly, TooEarlyRead};
 use crate::facts::layout::Role;
 use crate::facts::schema::{CallForm, FileId, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
-/// Where a read or declaration stands: statements of one file are
-/// evaluated in text order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Place {
-    file: FileId,
-    line: u32,
-    col: u32,
-}
-
-impl Place {
-    /// In the same file, before `other`.
-    fn precedes(self, other: Place) -> bool {
-        self.file == other.file && (self.line, self.col) < (other.line, other.col)
-    }
-}
-
-/// Why class `c` cannot have been evaluated when `$c::x` is read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Unevaluated {
-    /// No code declares the class (nor inherits from it), and the code
-    /// base has entry points of its own (declarations in an environment's
-    /// manifests) and declares no class by a computed name.
-    DeclaredNowhere,
-    /// The class is declared only after the read, in the scope that reads
-    /// it, which Puppet evaluates once (a class's parameter defaults come
-    /// before its body: the "params pattern" without `inherits`).
-    DeclaredAfter,
-}
-
-/// `unevaluated_read(ref, class, why)`: `$class::x` names a variable of
-/// `class`, which is not evaluated when the read happens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct UnevaluatedRead(pub Id, pub Sym, pub Unevaluated);
-
-/// `order_dependent_read(ref, class)`: `$class::x` finds its variable only
-/// when `class` happens to be evaluated first (declared elsewhere, not
-/// before the read on every path).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct OrderDependentRead(pub Id, pub Sym);
-
-super::named_columns! {
-    UnevaluatedRead { 0 reference: Id, 1 class: Sym, 2 why: Unevaluated }
-    OrderDependentRead { 0 reference: Id, 1 class: Sym }
-}
-
 /// The qualified reads that find their variable by name, judged.
 pub struct Judged {
-    pub unevaluated: Vec<UnevaluatedRead>,
+    pub unevaluated: Vec<TooEarlyRead>,
     pub order_dependent: Vec<OrderDependentRead>,
 }
 
@@ -223,7 +178,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
         // unevaluated(R, C, nowhere) :- read(R, _, C), !declared(C),
         //     closed_code_base.
         let why = if !declared.contains(&read.class) {
-            closed.then_some(Unevaluated::DeclaredNowhere)
+            closed.then_some(TooEarly::ClassDeclaredNowhere)
         } else {
             // unevaluated(R, C, after) :- read(R, S, C), enclosing(S, E),
             //     evaluated_once(E), !inherits(_, C),
@@ -238,17 +193,19 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
                             && read.place.precedes(declaration.place)
                     })
                 });
-            only_after.then_some(Unevaluated::DeclaredAfter)
+            only_after.then_some(TooEarly::ClassDeclaredAfter)
         };
         match why {
             Some(why) => judged
                 .unevaluated
-                .push(UnevaluatedRead(read.reference, read.class, why)),
+                .push(TooEarlyRead(read.reference, read.class, why)),
             // order_dependent(R, C) :- read(R, _, C), !before(R),
             //     !unevaluated(R, C, _).
-            None => judged
-                .order_dependent
-                .push(OrderDependentRead(read.reference, read.class)),
+            None => judged.order_dependent.push(OrderDependentRead(
+                read.reference,
+                read.class,
+                Dependence::ClassEvaluation,
+            )),
         }
     }
     judged.unevaluated.sort_unstable();

@@ -27,6 +27,7 @@ mod no_effect;
 mod not_a_value;
 mod numeric_overflow;
 mod order_dependent_default;
+mod order_dependent_variable;
 mod private_access;
 mod private_reference;
 mod reassigned_variable;
@@ -279,6 +280,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &order_dependent_default::OrderDependentDefault::RULE,
         &[Program::Defaults],
         order_dependent_default::check,
+    ),
+    (
+        &order_dependent_variable::OrderDependentVariable::RULE,
+        &[Program::Scope],
+        order_dependent_variable::check,
     ),
     (
         &unknown_parameter::UnknownParameter::RULE,

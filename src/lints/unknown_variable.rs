@@ -1,14 +1,16 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
-use crate::rules::scope::Unevaluated;
+use crate::rules::scope::TooEarly;
 use crate::rules::variables::Unreadable;
 
 rule! {
     /// ## What it does
     /// Finds variables read where no assignment or parameter is visible:
     /// a scope sees its own variables, those of the classes it inherits
-    /// from, node scope (for classes declared in a node definition), top
-    /// scope, and a lambda also those of its enclosing scope; a define's
+    /// from, node scope (for classes first declared from a node's body,
+    /// not by top-level code, which runs before it), top scope (what
+    /// top-level code assigned before declaring the class), and a lambda
+    /// also those of its enclosing scope; a define's
     /// body never sees its caller's locals. `$a::b::x` must name a
     /// parameter or class-level variable of class `a::b`, evaluated before
     /// the read: declared earlier in the reading scope (or by a class
@@ -46,12 +48,20 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             let name = context.text(row.name);
             let message = match found.why() {
                 Unreadable::NotVisible => format!("`${name}` is not visible here"),
-                Unreadable::NotEvaluated(class, Unevaluated::DeclaredAfter) => format!(
+                Unreadable::TooEarly(class, TooEarly::ClassDeclaredAfter) => format!(
                     "`${name}` is read before class `{}` is evaluated: it is declared only after this read (Puppet: unknown variable)",
                     context.text(class)
                 ),
-                Unreadable::NotEvaluated(class, Unevaluated::DeclaredNowhere) => format!(
+                Unreadable::TooEarly(class, TooEarly::ClassDeclaredNowhere) => format!(
                     "`${name}` is read, but no code declares class `{}` (Puppet: unknown variable)",
+                    context.text(class)
+                ),
+                Unreadable::TooEarly(class, TooEarly::AssignedAfterDeclaration) => format!(
+                    "`${name}` is assigned at top scope only after top-level code declares class `{}`, which reads it (Puppet: unknown variable)",
+                    context.text(class)
+                ),
+                Unreadable::TooEarly(class, TooEarly::NodeScopeAfterTop) => format!(
+                    "`${name}` is a node-scope variable, but class `{}` is first declared by top-level code (it, or its base class), so it does not see node scope (Puppet: unknown variable)",
                     context.text(class)
                 ),
             };

@@ -6,6 +6,20 @@
 # Top-level code runs before any node's body.
 include lib::early
 
+# Node scope is seen by a class whose first declaration comes from a node
+# (directly or through the classes it declares); top-level code runs first.
+include vis::topfirst
+include vis::base
+if $trusted['certname'] == 'sometimes-top.example.com' {
+  include vis::sometimes
+}
+
+# Top-level code in order: a class sees the top-scope variables assigned
+# before it is declared.
+$early_top = 'early'
+include vis::top_reader
+$late_top = 'late'
+
 node 'params.example.com' {
   include web
   include web::inherited
@@ -36,4 +50,18 @@ node 'automatic.example.com' {
   include app::automatic
   app::instance { 'one': }
   notify { "node title=${title} name=${name} module=${module_name}": }
+}
+
+node 'nested.example.com' {
+  $role = 'nested'
+  include vis::outer
+  include vis::topfirst
+  include vis::derived
+  include vis::sometimes
+}
+
+# `vis::sometimes` is declared by top-level code first only here.
+node 'sometimes-top.example.com' {
+  $role = 'sometimes'
+  include vis::sometimes
 }

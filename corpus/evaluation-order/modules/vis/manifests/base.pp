@@ -1,0 +1,2 @@
+class vis::base {
+}

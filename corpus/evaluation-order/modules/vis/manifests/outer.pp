@@ -1,0 +1,3 @@
+class vis::outer {
+  include vis::inner
+}
