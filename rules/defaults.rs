@@ -6,10 +6,11 @@
 //! Its inputs are rows per resource and per attribute, so the program is
 //! written with datafrog, as the declarations program is (see there why).
 
-use datafrog::{Iteration, Relation, RelationLeaper};
+use datafrog::{Iteration, Relation, RelationLeaper, ValueFilter};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{antijoin, named_columns, of_kind, scope_graph, union, ScopeKind};
-use crate::facts::schema::{AttributeOp, DefinitionKind, Id, Sym, TOP_SCOPE};
+use crate::facts::schema::{AttributeOp, DefinitionKind, FileId, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 /// `dynamic_parent(scope, parent)`: a candidate parent in the dynamic scope
@@ -26,7 +27,14 @@ pub struct DefaultApplies(pub Id, pub Sym, pub Id);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct OrderDependent(pub Id, pub Sym, pub Sym);
 
+/// `missed(def, attr, res)`: a `=>` default that does not reach resource `res`
+/// only because `res` is declared before it: in the default's own scope,
+/// or in a class that scope declares before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Missed(pub Id, pub Sym, pub Id);
+
 named_columns! {
+    Missed { 0 default: Id, 1 attr: Sym, 2 resource: Id }
     DynamicParent { 0 scope: Id, 1 parent: Id }
     DefaultApplies { 0 resource: Id, 1 attr: Sym, 2 default: Id }
     OrderDependent { 0 scope: Id, 1 type_name: Sym, 2 attr: Sym }
@@ -37,6 +45,7 @@ pub struct Output {
     pub parents: Vec<DynamicParent>,
     pub applies: Vec<DefaultApplies>,
     pub order_dependent: Vec<OrderDependent>,
+    pub missed: Vec<Missed>,
 }
 
 /// The program's inputs, each keyed (its first column) for the joins that
@@ -60,6 +69,64 @@ struct Input {
     resource_sets: Relation<(Id, Sym)>,
     /// `default((scope, type, attr), def, op)`.
     default: Relation<(Slot, (Id, AttributeOp))>,
+    /// Where statements stand, for what is declared before a default.
+    places: Places,
+}
+
+/// Where a statement stands: those of one file are evaluated in text
+/// order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Place {
+    file: FileId,
+    line: u32,
+    col: u32,
+}
+
+impl Place {
+    /// In the same file, before `other`.
+    fn precedes(self, other: Place) -> bool {
+        self.file == other.file && (self.line, self.col) < (other.line, other.col)
+    }
+}
+
+/// "a resource takes the defaults in reach when it is declared": where
+/// defaults, resources and class declarations stand.
+#[derive(Default)]
+struct Places {
+    /// The `=>` default of a slot (the first, for one set twice).
+    default: FxHashMap<Slot, Place>,
+    /// Each resource.
+    resource: FxHashMap<Id, Place>,
+    /// `(class scope, declaring scope)`: the first declaration of the
+    /// class there (a derived class's base counts as declared with it).
+    declaration: FxHashMap<(Id, Id), Place>,
+    /// The same, of the declarations outside branches (`if`, `case`).
+    unconditional_declaration: FxHashMap<(Id, Id), Place>,
+    /// The resources declared outside branches.
+    unconditional_resource: FxHashSet<Id>,
+}
+
+impl Places {
+    /// `declared_before_default(C, P, T, X)`: scope `P` declares class
+    /// scope `C` before its own `=>` default for `T` and `X`.
+    fn declared_before_default(&self, child: Id, (parent, kind, attr): Slot) -> bool {
+        match (
+            self.declaration.get(&(child, parent)),
+            self.default.get(&(parent, kind, attr)),
+        ) {
+            (Some(declared), Some(default)) => declared.precedes(*default),
+            _ => false,
+        }
+    }
+
+    /// Resource `res`, in the scope of the default of `slot`, comes before
+    /// that default.
+    fn resource_before_default(&self, res: Id, slot: Slot) -> bool {
+        match (self.resource.get(&res), self.default.get(&slot)) {
+            (Some(resource), Some(default)) => resource.precedes(*default),
+            _ => false,
+        }
+    }
 }
 
 /// `(scope, type, attr)`: defaults for one type and attribute, at a scope.
@@ -82,6 +149,7 @@ pub fn run(extraction: &Extraction) -> Output {
     let below_default = below_default(&default_at, &children);
     let applies = default_applies(&input, &default_at, &children);
     let order_dependent = order_dependent(&input, &parents, &default_at, &below_default);
+    let missed = missed(&input, &children);
     Output {
         parents: parents
             .iter()
@@ -89,7 +157,66 @@ pub fn run(extraction: &Extraction) -> Output {
             .collect(),
         applies: applies.elements,
         order_dependent: order_dependent.elements,
+        missed: missed.elements,
     }
+}
+
+/// What each `=>` default misses for being written late, of what is
+/// declared outside branches: a default and a resource in two branches of
+/// one `if` may never meet (pfacts does not know the default's branch).
+fn missed(input: &Input, children: &Relation<(Id, Id)>) -> Relation<Missed> {
+    let places = &input.places;
+    let resources_of = |scope: Id, kind: Sym| {
+        super::rows_with(&input.resource_in, (scope, kind), |&(key, _)| key)
+            .iter()
+            .map(|&(_, res)| res)
+    };
+    let sets = |res: Id, attr: Sym| input.resource_sets.binary_search(&(res, attr)).is_ok();
+    let mut missed = Vec::new();
+    for &(slot, (default, op)) in input.default.iter() {
+        let (scope, kind, attr) = slot;
+        if op != AttributeOp::Set {
+            continue;
+        }
+        // missed(D, X, R) :- default(D, S, T, X, =>), resource_in(R, S, T),
+        //     unconditional(R), resource_before_default(R, S, T, X),
+        //     !resource_sets(R, X).
+        missed.extend(
+            resources_of(scope, kind)
+                .filter(|&res| {
+                    places.unconditional_resource.contains(&res)
+                        && places.resource_before_default(res, slot)
+                        && !sets(res, attr)
+                })
+                .map(|res| Missed(default, attr, res)),
+        );
+        // missed(D, X, R) :- default(D, S, T, X, =>),
+        //     declared_unconditionally_before_default(C, S, T, X),
+        //     resource_in(R, C, T),
+        //     !default_at(C, T, X), !resource_sets(R, X).
+        for &(_, child) in super::rows_with(children, scope, |&(parent, _)| parent) {
+            let own_default = input
+                .default
+                .binary_search_by_key(&(child, kind, attr), |&(slot, _)| slot)
+                .is_ok();
+            let declared_before = match (
+                places.unconditional_declaration.get(&(child, scope)),
+                places.default.get(&slot),
+            ) {
+                (Some(declared), Some(at)) => declared.precedes(*at),
+                _ => false,
+            };
+            if own_default || !declared_before {
+                continue;
+            }
+            missed.extend(
+                resources_of(child, kind)
+                    .filter(|&res| !sets(res, attr))
+                    .map(|res| Missed(default, attr, res)),
+            );
+        }
+    }
+    missed.into()
 }
 
 /// `dynamic_parent(scope, parent)`, keyed by scope.
@@ -203,46 +330,137 @@ fn default_applies(
             .iter()
             .map(|&((scope, kind, attr), _)| ((scope, kind, attr), scope)),
     );
+    let places = &input.places;
+    let default_set: FxHashMap<Slot, ()> = default_at.iter().map(|&slot| (slot, ())).collect();
     while iteration.changed() {
-        // reached(S, A, T, X) :- clear(P, A, T, X), dynamic_parent(S, P).
+        // "a class takes the defaults in reach when it is declared": a
+        // scope's own default misses the classes it declared before it.
+        // reached(S, A, T, X) :- clear(P, A, T, X), dynamic_parent(S, P),
+        //     !(A = P, declared_before_default(S, P, T, X)).
         reached.from_leapjoin(
             &clear,
-            children.extend_with(|&((parent, _, _), _)| parent),
+            (
+                children.extend_with(|&((parent, _, _), _)| parent),
+                ValueFilter::from(|&(slot, ancestor): &(Slot, Id), &scope: &Id| {
+                    !(ancestor == slot.0 && places.declared_before_default(scope, slot))
+                }),
+            ),
+            |&((_, kind, attr), ancestor), &scope| ((scope, kind, attr), ancestor),
+        );
+        // ... and those get what reaches the scope from further out.
+        // reached(S, A, T, X) :- reached(P, A, T, X), A != P,
+        //     default_at(P, T, X), declared_before_default(S, P, T, X).
+        reached.from_leapjoin(
+            &reached,
+            (
+                children.extend_with(|&((parent, _, _), _)| parent),
+                ValueFilter::from(|&(slot, ancestor): &(Slot, Id), &scope: &Id| {
+                    ancestor != slot.0
+                        && default_set.contains_key(&slot)
+                        && places.declared_before_default(scope, slot)
+                }),
+            ),
             |&((_, kind, attr), ancestor), &scope| ((scope, kind, attr), ancestor),
         );
         // clear(S, A, T, X) :- reached(S, A, T, X), !default_at(S, T, X).
         clear.from_antijoin(&reached, default_at, |&slot, &ancestor| (slot, ancestor));
     }
     let clear = clear.complete();
+    let reached = reached.complete();
     // The defaults a scope's resources of a type may take are found once
     // per scope; each resource then meets only those.
     // holds(S, T) :- resource_in(_, S, T).
     let holds: Relation<((Id, Sym), ())> =
         Relation::from_map(&input.resource_in, |&(place, _)| (place, ()));
-    // scope_default(S, T, X, D) :- clear(S, A, T, X), holds(S, T),
-    //     default(D, A, T, X, _).
-    let held: Relation<(Slot, Id)> = Relation::from_leapjoin(
+    // in_reach(S, T, X, A) :- clear(S, A, T, X), holds(S, T).
+    let in_reach: Relation<(Slot, Id)> = Relation::from_leapjoin(
         &clear,
         holds.extend_with(|&((scope, kind, _), _)| (scope, kind)),
-        |&((scope, kind, attr), ancestor), &()| ((ancestor, kind, attr), scope),
+        |&(slot, ancestor), &()| (slot, ancestor),
     );
-    let scope_default: Relation<((Id, Sym), (Sym, Id))> = Relation::from_join(
-        &held,
-        &input.default,
-        |&(_, kind, attr), &scope, &(default, _)| ((scope, kind), (attr, default)),
+    // "a resource takes the defaults in reach when it is declared": one
+    // declared before its scope's own default takes what reaches the scope
+    // from further out.
+    // before_own(S, T, X, A) :- reached(S, A, T, X), A != S,
+    //     default_at(S, T, X), holds(S, T).
+    let before_own: Relation<(Slot, Id)> = Relation::from_leapjoin(
+        &reached,
+        (
+            holds.extend_with(|&((scope, kind, _), _)| (scope, kind)),
+            ValueFilter::from(|&(slot, ancestor): &(Slot, Id), &()| {
+                ancestor != slot.0 && default_set.contains_key(&slot)
+            }),
+        ),
+        |&(slot, ancestor), &()| (slot, ancestor),
     );
+    // scope_default(S, T, X, D, own) :- in_reach(S, T, X, A),
+    //     default(D, A, T, X, _), own = (A = S).
+    // early_default(S, T, X, D) :- before_own(S, T, X, A), default(D, A, T, X, _).
+    let with_default = |reach: &Relation<(Slot, Id)>, early: bool| -> Relation<ScopeDefault> {
+        let by_ancestor: Relation<(Slot, Id)> =
+            Relation::from_map(reach, |&((scope, kind, attr), ancestor)| {
+                ((ancestor, kind, attr), scope)
+            });
+        Relation::from_join(
+            &by_ancestor,
+            &input.default,
+            |&(ancestor, kind, attr), &scope, &(default, _)| {
+                let timing = if early {
+                    Timing::BeforeOwn
+                } else if ancestor == scope {
+                    Timing::Own
+                } else {
+                    Timing::Outer
+                };
+                ((scope, kind), (attr, default, timing))
+            },
+        )
+    };
+    let scope_default = with_default(&in_reach, false).merge(with_default(&before_own, true));
     // default_applies(R, X, D) :- resource_in(R, S, T),
-    //     scope_default(S, T, X, D), !resource_sets(R, X).
+    //     scope_default(S, T, X, D, own), !(own, resource_before_default(R, S, T, X)),
+    //     !resource_sets(R, X).
+    // default_applies(R, X, D) :- resource_in(R, S, T), early_default(S, T, X, D),
+    //     resource_before_default(R, S, T, X), !resource_sets(R, X).
+    let places = &input.places;
     let candidates: Relation<((Id, Sym), Id)> = Relation::from_join(
         &input.resource_in,
         &scope_default,
-        |_, &res, &(attr, default)| ((res, attr), default),
-    );
+        |&(scope, kind), &res, &(attr, default, timing)| {
+            ((res, attr), (default, scope, kind, timing))
+        },
+    )
+    .iter()
+    .filter(|&&((res, attr), (_, scope, kind, timing))| {
+        let early = places.resource_before_default(res, (scope, kind, attr));
+        match timing {
+            Timing::Own => !early,
+            Timing::BeforeOwn => early,
+            Timing::Outer => true,
+        }
+    })
+    .map(|&(key, (default, ..))| (key, default))
+    .collect();
     antijoin(
         &candidates,
         &input.resource_sets,
         |&(res, attr), &default| DefaultApplies(res, attr, default),
     )
+}
+
+/// `((scope, type), (attr, default, timing))`: a default in reach of a
+/// scope's resources of a type.
+type ScopeDefault = ((Id, Sym), (Sym, Id, Timing));
+
+/// How a default in reach of a scope stands to the scope's own default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Timing {
+    /// The scope's own default: for the resources after it.
+    Own,
+    /// From further out, past a scope without a default of its own.
+    Outer,
+    /// From further out, for the resources before the scope's own default.
+    BeforeOwn,
 }
 
 // "what Puppet applies depends on evaluation order": a class (a singleton,
@@ -349,6 +567,91 @@ impl Input {
                 .iter()
                 .map(|row| ((row.scope, row.type_name, row.attr), (row.def, row.op)))
                 .collect(),
+            places: Places::load(extraction),
         }
+    }
+}
+
+impl Places {
+    fn load(extraction: &Extraction) -> Places {
+        let facts = &extraction.facts;
+        let mut places = Places::default();
+        let earliest = |first: &mut Place, place: Place| *first = (*first).min(place);
+        for row in facts
+            .resource_default
+            .iter()
+            .filter(|row| row.op == AttributeOp::Set)
+        {
+            let place = Place {
+                file: row.file,
+                line: row.line,
+                col: row.col,
+            };
+            places
+                .default
+                .entry((row.scope, row.type_name, row.attr))
+                .and_modify(|first| earliest(first, place))
+                .or_insert(place);
+        }
+        places.unconditional_resource = facts
+            .resource
+            .iter()
+            .filter(|row| !row.conditional)
+            .map(|row| row.res)
+            .collect();
+        // A resource stands where its expression does.
+        let expression_col: FxHashMap<Id, u32> = facts
+            .resource_expression
+            .iter()
+            .map(|row| (row.expr, row.col))
+            .collect();
+        places.resource = facts
+            .resource
+            .iter()
+            .map(|row| {
+                let place = Place {
+                    file: row.file,
+                    line: row.line,
+                    col: expression_col.get(&row.expr).copied().unwrap_or(0),
+                };
+                (row.res, place)
+            })
+            .collect();
+        let mut class_scope: FxHashMap<Sym, Vec<Id>> = FxHashMap::default();
+        for row in facts.definitions(DefinitionKind::Class) {
+            class_scope.entry(row.name).or_default().push(row.scope);
+        }
+        let parent: FxHashMap<Sym, Sym> = facts
+            .inherits
+            .iter()
+            .map(|row| (row.class, row.parent))
+            .collect();
+        for row in &facts.declares {
+            let place = Place {
+                file: row.file,
+                line: row.line,
+                col: row.col,
+            };
+            // The class, and the base class its declaration evaluates
+            // first.
+            let classes = std::iter::once(row.class).chain(parent.get(&row.class).copied());
+            for class in classes {
+                for &scope in class_scope.get(&class).into_iter().flatten() {
+                    places
+                        .declaration
+                        .entry((scope, row.scope))
+                        .and_modify(|first| earliest(first, place))
+                        .or_insert(place);
+                    if !row.conditional {
+                        places
+                            .unconditional_declaration
+                            .entry((scope, row.scope))
+                            .and_modify(|first| earliest(first, place))
+                            .or_insert(place);
+                    }
+                }
+            }
+        }
+        places
     }
 }

@@ -288,6 +288,7 @@ const EVALUATION_ORDER_NODES: &[&str] = &[
     "automatic",
     "nested",
     "sometimes-top",
+    "defaults",
 ];
 
 /// What Puppet did with the reads of one line: (file, line) of each notify
@@ -430,6 +431,67 @@ fn reads_are_judged_as_puppet_evaluates() {
     assert_eq!(node_scope.len(), 1);
 }
 
+/// "a resource takes the defaults in reach when it is declared": the
+/// default each file of node defaults.example.com gets is the one pfacts
+/// predicts, and `late-default` names exactly the files that keep an outer
+/// value because they come before the default.
+#[test]
+fn defaults_reach_what_is_declared_after_them() {
+    let root = std::path::Path::new("corpus/evaluation-order");
+    let extraction = facts::extract_paths(&[root.into()]);
+    let analysis = Analysis::new(&extraction);
+    let catalog = expected_file("evaluation-order/expected/defaults.json");
+    let mode_of: HashMap<String, String> = catalog["resources"]
+        .as_array()
+        .expect("Puppet compiled the node")
+        .iter()
+        .filter(|resource| resource["type"] == "File")
+        .map(|resource| {
+            let title = resource["title"].as_str().unwrap().to_string();
+            (title, puppet_text(&resource["parameters"]["mode"]))
+        })
+        .collect();
+    assert_eq!(mode_of.len(), 5, "{mode_of:?}");
+    let mode = extraction.interner.get("mode").unwrap();
+    let mut compared = 0;
+    for applies in analysis
+        .defaults()
+        .applies
+        .iter()
+        .filter(|row| row.attr() == mode)
+    {
+        let resource = analysis.resource(applies.resource());
+        let title = analysis.text(resource.title);
+        let default = analysis.default_row(applies.default(), mode).unwrap();
+        let predicted = literal_value(analysis.text(default.value_text));
+        // A define instance's title is not expanded yet (issue 18).
+        let expected = match mode_of.get(title) {
+            Some(value) => value.as_str(),
+            None if title.contains("/late/instance/") => {
+                mode_of["/late/instance/declared before its body runs"].as_str()
+            }
+            None => continue,
+        };
+        assert_eq!(predicted, expected, "{title}");
+        compared += 1;
+    }
+    assert_eq!(compared, 5, "one default for each file");
+
+    let late: Vec<String> = pfacts::lints::check(&extraction)
+        .into_iter()
+        .filter(|diagnostic| diagnostic.rule == "late-default")
+        .map(|diagnostic| diagnostic.message)
+        .collect();
+    assert_eq!(late.len(), 1, "{late:?}");
+    // The files Puppet leaves with the outer value, though inside the
+    // late default's scope chain.
+    for title in ["/late/before", "/late/early-class"] {
+        assert_eq!(mode_of[title], "0644");
+        assert!(late[0].contains(&format!("File[{title}]")), "{late:?}");
+    }
+    assert!(!late[0].contains("/late/after") && !late[0].contains("/late/later-class"));
+}
+
 #[test]
 fn automatic_variables_are_declared_in_their_scope() {
     let root = std::path::Path::new("corpus/evaluation-order");
@@ -452,7 +514,11 @@ fn automatic_variables_are_declared_in_their_scope() {
     let mut checked = 0;
     for read in &extraction.facts.var_ref {
         let name = analysis.text(read.name);
-        if !matches!(name, "title" | "name" | "module_name") {
+        let in_defaults_fixture = analysis
+            .path(read.file)
+            .to_string_lossy()
+            .contains("/dflt/");
+        if !matches!(name, "title" | "name" | "module_name") || in_defaults_fixture {
             continue;
         }
         let at = format!(

@@ -20,6 +20,7 @@ mod illegal_query;
 mod illegal_resource;
 mod illegal_type_mapping;
 mod inherits_across_modules;
+mod late_default;
 mod misplaced_definition;
 mod missing_class_parameter;
 mod missing_parameter;
@@ -280,6 +281,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &order_dependent_default::OrderDependentDefault::RULE,
         &[Program::Defaults],
         order_dependent_default::check,
+    ),
+    (
+        &late_default::LateDefault::RULE,
+        &[Program::Defaults],
+        late_default::check,
     ),
     (
         &order_dependent_variable::OrderDependentVariable::RULE,

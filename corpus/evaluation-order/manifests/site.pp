@@ -20,6 +20,10 @@ $early_top = 'early'
 include vis::top_reader
 $late_top = 'late'
 
+# A default reaches the resources declared after it, when they are
+# declared: in its scope, and in the classes that scope declares later.
+File { mode => '0644' }
+
 node 'params.example.com' {
   include web
   include web::inherited
@@ -64,4 +68,8 @@ node 'nested.example.com' {
 node 'sometimes-top.example.com' {
   $role = 'sometimes'
   include vis::sometimes
+}
+
+node 'defaults.example.com' {
+  include dflt::late
 }

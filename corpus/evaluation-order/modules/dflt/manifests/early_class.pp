@@ -1,0 +1,3 @@
+class dflt::early_class {
+  file { '/late/early-class': }
+}

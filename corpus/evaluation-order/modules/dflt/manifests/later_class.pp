@@ -1,0 +1,3 @@
+class dflt::later_class {
+  file { '/late/later-class': }
+}
