@@ -249,7 +249,7 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
             },
         )
     });
-    let mut too_early = judged.unevaluated;
+    let mut too_early = judged.too_early;
     too_early.extend(by_first_declaration.too_early);
     too_early.sort_unstable();
     let mut order_dependent = judged.order_dependent;

@@ -15,7 +15,7 @@ use crate::facts::Extraction;
 
 /// The qualified reads that find their variable by name, judged.
 pub struct Judged {
-    pub unevaluated: Vec<TooEarlyRead>,
+    pub too_early: Vec<TooEarlyRead>,
     pub order_dependent: Vec<OrderDependentRead>,
 }
 
@@ -140,7 +140,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
     }
     let within = Within::new(extraction, class_scope);
     let mut judged = Judged {
-        unevaluated: Vec::new(),
+        too_early: Vec::new(),
         order_dependent: Vec::new(),
     };
     for read in reads
@@ -175,12 +175,12 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
         if declared_within {
             continue;
         }
-        // unevaluated(R, C, nowhere) :- read(R, _, C), !declared(C),
+        // too_early(R, C, class_declared_nowhere) :- read(R, _, C), !declared(C),
         //     closed_code_base.
         let why = if !declared.contains(&read.class) {
             closed.then_some(TooEarly::ClassDeclaredNowhere)
         } else {
-            // unevaluated(R, C, after) :- read(R, S, C), enclosing(S, E),
+            // too_early(R, C, class_declared_after) :- read(R, S, C), enclosing(S, E),
             //     evaluated_once(E), !inherits(_, C),
             //     every declares(T, C, _, P): enclosing(T, E), P after R.
             let outer = enclosing_of(read.scope);
@@ -197,10 +197,10 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
         };
         match why {
             Some(why) => judged
-                .unevaluated
+                .too_early
                 .push(TooEarlyRead(read.reference, read.class, why)),
             // order_dependent(R, C) :- read(R, _, C), !before(R),
-            //     !unevaluated(R, C, _).
+            //     !too_early(R, C, _).
             None => judged.order_dependent.push(OrderDependentRead(
                 read.reference,
                 read.class,
@@ -208,7 +208,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
             )),
         }
     }
-    judged.unevaluated.sort_unstable();
+    judged.too_early.sort_unstable();
     judged.order_dependent.sort_unstable();
     judged
 }
