@@ -596,6 +596,41 @@ fn manifests_of_a_configured_manifest_directory_share_top_scope() {
     );
 }
 
+/// A chain of 30,000 classes, each declaring the next (written last to
+/// first), from a node whose variable the last one reads: judged whole,
+/// without exhausting the stack, and the read sees node scope.
+#[test]
+fn a_long_chain_of_declarations_is_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifests = dir.path().join("manifests");
+    std::fs::create_dir_all(&manifests).unwrap();
+    let depth = 30_000;
+    let mut site = String::new();
+    for index in (0..depth).rev() {
+        site.push_str(&format!("class c{index} {{ include c{} }}\n", index + 1));
+    }
+    site.push_str(&format!(
+        "class c{depth} {{ notify {{ \"${{role}}\": }} }}\n"
+    ));
+    site.push_str("node default {\n  $role = 'deep'\n  include c0\n}\n");
+    std::fs::write(manifests.join("site.pp"), site).unwrap();
+    let (status, stdout) = pfacts(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(status, 0, "{stdout}");
+    let (_, stdout) = pfacts(&[
+        "query",
+        "resolved-variables",
+        dir.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    assert!(
+        rows.iter()
+            .any(|row| row["name"] == "role" && row["declared_in"] == "node default"),
+        "{stdout}"
+    );
+}
+
 /// "A private class may only be directly used from the module where it is
 /// declared" ("Names, Scope and Access Control", Access Control): each use
 /// from elsewhere is one finding, naming every way the class is private

@@ -129,12 +129,57 @@ impl<'a> FirstDeclarations<'a> {
         // which declaring any class of the chain evaluates first.
         let base = self.base(entity);
         if !self.known.contains_key(&base) {
-            // Met again while judged (a declaration cycle): nothing more.
-            self.known.insert(base, Roots::default());
-            let roots = self.compute(base);
-            self.known.insert(base, roots);
+            self.judge_from(base);
         }
         &self.known[&base]
+    }
+
+    /// Judges `base` and the classes and defines whose roots its roots
+    /// take, those first, with a stack of its own rather than recursion: a
+    /// chain of declarations may be as long as the code.
+    fn judge_from(&mut self, base: Sym) {
+        // Met again while judged (a declaration cycle): nothing more.
+        self.known.insert(base, Roots::default());
+        // (entity, what its roots take, how many of those are judged).
+        let mut pending = vec![(base, self.declaring_entities(base), 0)];
+        while let Some((next, taken, judged)) = pending.last_mut() {
+            // One at a time, so that the stack is a path of declarations
+            // and a placeholder is met only around a cycle.
+            while *judged < taken.len() && self.known.contains_key(&taken[*judged]) {
+                *judged += 1;
+            }
+            if let Some(&entity) = taken.get(*judged) {
+                self.known.insert(entity, Roots::default());
+                let taken = self.declaring_entities(entity);
+                pending.push((entity, taken, 0));
+            } else {
+                let next = *next;
+                pending.pop();
+                let roots = self.compute(next);
+                self.known.insert(next, roots);
+            }
+        }
+    }
+
+    /// The bases of the classes and defines whose scopes declare `base`'s
+    /// family: what its roots are made of.
+    fn declaring_entities(&self, base: Sym) -> Vec<Sym> {
+        let mut entities: Vec<Sym> = self
+            .family(base)
+            .iter()
+            .flat_map(|member| self.declarers.get(member).into_iter().flatten())
+            .filter_map(|declarer| {
+                let (outer, kind) = (self.enclosing)(declarer.scope);
+                if !matches!(kind, Kind::Class | Kind::Define) {
+                    return None;
+                }
+                let entity = *self.scope_entity.get(&outer)?;
+                Some(self.base(entity))
+            })
+            .collect();
+        entities.sort_unstable();
+        entities.dedup();
+        entities
     }
 
     /// The base of `class`'s inheritance chain (on a cycle, where the
