@@ -9,8 +9,10 @@
 use datafrog::{Iteration, Relation, RelationLeaper, ValueFilter};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{antijoin, named_columns, of_kind, scope_graph, union, ScopeKind};
-use crate::facts::schema::{AttributeOp, DefinitionKind, FileId, Id, Sym, TOP_SCOPE};
+use super::{
+    antijoin, keep_earliest, named_columns, of_kind, scope_graph, union, Place, ScopeKind,
+};
+use crate::facts::schema::{AttributeOp, DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 /// `dynamic_parent(scope, parent)`: a candidate parent in the dynamic scope
@@ -71,22 +73,6 @@ struct Input {
     default: Relation<(Slot, (Id, AttributeOp))>,
     /// Where statements stand, for what is declared before a default.
     places: Places,
-}
-
-/// Where a statement stands: those of one file are evaluated in text
-/// order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Place {
-    file: FileId,
-    line: u32,
-    col: u32,
-}
-
-impl Place {
-    /// In the same file, before `other`.
-    fn precedes(self, other: Place) -> bool {
-        self.file == other.file && (self.line, self.col) < (other.line, other.col)
-    }
 }
 
 /// "a resource takes the defaults in reach when it is declared": where
@@ -576,22 +562,17 @@ impl Places {
     fn load(extraction: &Extraction) -> Places {
         let facts = &extraction.facts;
         let mut places = Places::default();
-        let earliest = |first: &mut Place, place: Place| *first = (*first).min(place);
         for row in facts
             .resource_default
             .iter()
             .filter(|row| row.op == AttributeOp::Set)
         {
-            let place = Place {
-                file: row.file,
-                line: row.line,
-                col: row.col,
-            };
-            places
-                .default
-                .entry((row.scope, row.type_name, row.attr))
-                .and_modify(|first| earliest(first, place))
-                .or_insert(place);
+            let place = Place::at(row.file, row.line, row.col);
+            keep_earliest(
+                &mut places.default,
+                (row.scope, row.type_name, row.attr),
+                place,
+            );
         }
         places.unconditional_resource = facts
             .resource
@@ -609,11 +590,11 @@ impl Places {
             .resource
             .iter()
             .map(|row| {
-                let place = Place {
-                    file: row.file,
-                    line: row.line,
-                    col: expression_col.get(&row.expr).copied().unwrap_or(0),
-                };
+                let place = Place::at(
+                    row.file,
+                    row.line,
+                    expression_col.get(&row.expr).copied().unwrap_or(0),
+                );
                 (row.res, place)
             })
             .collect();
@@ -627,27 +608,19 @@ impl Places {
             .map(|row| (row.class, row.parent))
             .collect();
         for row in &facts.declares {
-            let place = Place {
-                file: row.file,
-                line: row.line,
-                col: row.col,
-            };
+            let place = Place::at(row.file, row.line, row.col);
             // The class, and the base class its declaration evaluates
             // first.
             let classes = std::iter::once(row.class).chain(parent.get(&row.class).copied());
             for class in classes {
                 for &scope in class_scope.get(&class).into_iter().flatten() {
-                    places
-                        .declaration
-                        .entry((scope, row.scope))
-                        .and_modify(|first| earliest(first, place))
-                        .or_insert(place);
+                    keep_earliest(&mut places.declaration, (scope, row.scope), place);
                     if !row.conditional {
-                        places
-                            .unconditional_declaration
-                            .entry((scope, row.scope))
-                            .and_modify(|first| earliest(first, place))
-                            .or_insert(place);
+                        keep_earliest(
+                            &mut places.unconditional_declaration,
+                            (scope, row.scope),
+                            place,
+                        );
                     }
                 }
             }

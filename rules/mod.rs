@@ -47,6 +47,38 @@ macro_rules! named_columns {
 }
 use named_columns;
 
+/// Where a statement stands: those of one file are evaluated in text
+/// order, which is what evaluation order programs compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Place {
+    file: crate::facts::schema::FileId,
+    line: u32,
+    col: u32,
+}
+
+impl Place {
+    fn at(file: crate::facts::schema::FileId, line: u32, col: u32) -> Place {
+        Place { file, line, col }
+    }
+
+    /// In the same file, before `other`.
+    fn precedes(self, other: Place) -> bool {
+        self.file == other.file && (self.line, self.col) < (other.line, other.col)
+    }
+}
+
+/// Keeps in `first` the earliest place of each key.
+fn keep_earliest<K: std::hash::Hash + Eq>(
+    first: &mut rustc_hash::FxHashMap<K, Place>,
+    key: K,
+    place: Place,
+) {
+    first
+        .entry(key)
+        .and_modify(|earliest| *earliest = (*earliest).min(place))
+        .or_insert(place);
+}
+
 /// A program's output in a stable order.
 fn sorted<T: Ord>(rows: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut rows: Vec<T> = rows.into_iter().collect();

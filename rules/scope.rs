@@ -15,7 +15,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{antijoin, assignments, named_columns, of_kind, scope_graph, union, ScopeKind as Kind};
 use crate::facts::builtins::METAPARAMETERS;
-use crate::facts::schema::{DefinitionKind, FileId, Id, KnownKind, Sym, TOP_SCOPE};
+use crate::facts::schema::{DefinitionKind, Id, KnownKind, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 /// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
@@ -38,22 +38,6 @@ pub struct UnknownVariable(pub Id);
 /// `top_scope_fact(ref)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TopScopeFact(pub Id);
-
-/// Where a read, assignment or declaration stands: the statements of one
-/// file are evaluated in text order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Place {
-    file: FileId,
-    line: u32,
-    col: u32,
-}
-
-impl Place {
-    /// In the same file, before `other`.
-    fn precedes(self, other: Place) -> bool {
-        self.file == other.file && (self.line, self.col) < (other.line, other.col)
-    }
-}
 
 /// Why a read happens before what it reads exists (Puppet 7: "Unknown
 /// variable", and `undef`).

@@ -8,7 +8,8 @@
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{Dependence, Kind, OrderDependentRead, Place, TooEarly, TooEarlyRead};
+use super::super::{keep_earliest, rows_with, Place};
+use super::{Dependence, Kind, OrderDependentRead, TooEarly, TooEarlyRead};
 use crate::facts::layout::Role;
 use crate::facts::schema::{CallForm, FileId, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
@@ -76,11 +77,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
                 scope,
                 class,
                 name: row.short_name,
-                place: Place {
-                    file: row.file,
-                    line: row.line,
-                    col: row.col,
-                },
+                place: Place::at(row.file, row.line, row.col),
             }
         })
         .collect();
@@ -91,11 +88,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
             scope: row.scope,
             class: row.class,
             unconditional: !row.conditional,
-            place: Place {
-                file: row.file,
-                line: row.line,
-                col: row.col,
-            },
+            place: Place::at(row.file, row.line, row.col),
         })
         .collect();
     // Each scope has one enclosing scope: itself, or the class, define,
@@ -276,15 +269,8 @@ impl Within {
         }
         let mut assigned: FxHashMap<(Id, Sym), Place> = FxHashMap::default();
         for row in &facts.var_assign {
-            let place = Place {
-                file: row.file,
-                line: row.line,
-                col: row.col,
-            };
-            assigned
-                .entry((row.scope, row.name))
-                .and_modify(|first| *first = (*first).min(place))
-                .or_insert(place);
+            let place = Place::at(row.file, row.line, row.col);
+            keep_earliest(&mut assigned, (row.scope, row.name), place);
         }
         Within {
             class_scope: first,
@@ -368,10 +354,11 @@ fn before(
     // The first unconditional declaration of class D in scope T, per file.
     let mut first: FxHashMap<(Id, Sym, FileId), Place> = FxHashMap::default();
     for declaration in declarations.iter().filter(|d| d.unconditional) {
-        first
-            .entry((declaration.scope, declaration.class, declaration.place.file))
-            .and_modify(|place| *place = (*place).min(declaration.place))
-            .or_insert(declaration.place);
+        keep_earliest(
+            &mut first,
+            (declaration.scope, declaration.class, declaration.place.file),
+            declaration.place,
+        );
     }
     // declared_in(T, D): scope T declares D unconditionally.
     let declared_in: Relation<(Id, Sym)> = first
@@ -379,17 +366,13 @@ fn before(
         .map(|&(scope, class, _)| (scope, class))
         .collect();
     let evaluators_of = |class: Sym| {
-        let start = evaluated_by.partition_point(|&(of, _)| of < class);
-        evaluated_by[start..]
+        rows_with(evaluated_by, class, |&(of, _)| of)
             .iter()
-            .take_while(move |&&(of, _)| of == class)
             .map(|&(_, evaluator)| evaluator)
     };
     let ancestors_of = |class: Sym| {
-        let start = inherits_tc.partition_point(|&(of, _)| of < class);
-        inherits_tc[start..]
+        rows_with(inherits_tc, class, |&(of, _)| of)
             .iter()
-            .take_while(move |&&(of, _)| of == class)
             .map(|&(_, ancestor)| ancestor)
     };
     // (T, R): scope T is local to the scope of read R, keyed by T.
@@ -419,11 +402,9 @@ fn before(
             before.insert(read.reference);
             continue;
         }
-        let start = local.partition_point(|&(scope, _)| scope < read.scope);
         read_in.extend(
-            local[start..]
+            rows_with(local, read.scope, |&(scope, _)| scope)
                 .iter()
-                .take_while(|&&(scope, _)| scope == read.scope)
                 .map(|&(_, outer)| (outer, read.reference)),
         );
     }

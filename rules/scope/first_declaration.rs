@@ -8,7 +8,8 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{Dependence, Kind, OrderDependentRead, Place, TooEarly, TooEarlyRead};
+use super::super::{keep_earliest, rows_with, Place};
+use super::{Dependence, Kind, OrderDependentRead, TooEarly, TooEarlyRead};
 use crate::facts::layout::Role;
 use crate::facts::schema::{DefinitionKind, FileId, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
@@ -68,22 +69,14 @@ impl<'a> FirstDeclarations<'a> {
             declarers.entry(row.class).or_default().push(Declarer {
                 scope: row.scope,
                 unconditional: !row.conditional,
-                place: Place {
-                    file: row.file,
-                    line: row.line,
-                    col: row.col,
-                },
+                place: Place::at(row.file, row.line, row.col),
             });
         }
         for row in &facts.resource {
             declarers.entry(row.type_name).or_default().push(Declarer {
                 scope: row.scope,
                 unconditional: !row.conditional && !row.is_virtual && !row.exported,
-                place: Place {
-                    file: row.file,
-                    line: row.line,
-                    col: 0,
-                },
+                place: Place::at(row.file, row.line, 0),
             });
         }
         let mut children: FxHashMap<Sym, Vec<Sym>> = FxHashMap::default();
@@ -305,11 +298,7 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
         nodes,
     } = reads;
     // What a read finds by name: `by_name` is sorted by reference.
-    let found = |reference: Id| -> &[(Id, Id)] {
-        let start = by_name.partition_point(|&(of, _)| of < reference);
-        let length = by_name[start..].partition_point(|&(of, _)| of == reference);
-        &by_name[start..start + length]
-    };
+    let found = |reference: Id| rows_with(by_name, reference, |&(of, _)| of);
     // The first assignment of each top-scope variable, per file.
     let mut top_assigned: FxHashMap<(Sym, FileId), Place> = FxHashMap::default();
     for row in extraction
@@ -318,15 +307,8 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
         .iter()
         .filter(|row| row.scope == TOP_SCOPE)
     {
-        let place = Place {
-            file: row.file,
-            line: row.line,
-            col: row.col,
-        };
-        top_assigned
-            .entry((row.name, row.file))
-            .and_modify(|first| *first = (*first).min(place))
-            .or_insert(place);
+        let place = Place::at(row.file, row.line, row.col);
+        keep_earliest(&mut top_assigned, (row.name, row.file), place);
     }
     // The nodes that assign each name.
     let mut in_nodes: FxHashMap<Sym, Vec<Id>> = FxHashMap::default();
