@@ -13,7 +13,9 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
-use super::{declarations, defaults, inheritance, names, privacy, scope, variables, visibility};
+use super::{
+    declarations, defaults, inheritance, names, privacy, scope, scope_graph, variables, visibility,
+};
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
 };
@@ -23,6 +25,8 @@ use crate::timings::time;
 /// One Datalog program of the stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Program {
+    /// Which scopes are local to which, and what encloses each.
+    ScopeGraph,
     /// Static scope: what each variable reference resolves to.
     Scope,
     /// Dynamic default inheritance: which defaults reach which resources.
@@ -45,6 +49,7 @@ impl Program {
     /// Every program, in declaration order (`program as usize` is its
     /// place here).
     pub const ALL: &'static [Program] = &[
+        Program::ScopeGraph,
         Program::Scope,
         Program::Defaults,
         Program::Inheritance,
@@ -58,8 +63,9 @@ impl Program {
     /// The programs whose output this one reads.
     fn reads(self) -> &'static [Program] {
         match self {
-            Program::Scope => &[Program::Inheritance],
-            Program::Privacy | Program::Visibility => &[Program::Scope],
+            Program::Scope => &[Program::Inheritance, Program::ScopeGraph],
+            Program::Privacy => &[Program::ScopeGraph],
+            Program::Visibility => &[Program::Scope, Program::ScopeGraph],
             Program::Declarations => &[Program::Defaults, Program::Inheritance],
             Program::Variables => &[Program::Scope, Program::Names, Program::Privacy],
             _ => &[],
@@ -70,6 +76,7 @@ impl Program {
 /// The facts, and what the programs derive from them, each derived once.
 pub struct Analysis<'a> {
     pub extraction: &'a Extraction,
+    scope_graph: OnceLock<scope_graph::Output>,
     scope: OnceLock<scope::Output>,
     defaults: OnceLock<defaults::Output>,
     inheritance: OnceLock<inheritance::Output>,
@@ -89,6 +96,7 @@ impl<'a> Analysis<'a> {
     pub fn new(extraction: &'a Extraction) -> Analysis<'a> {
         Analysis {
             extraction,
+            scope_graph: OnceLock::new(),
             scope: OnceLock::new(),
             defaults: OnceLock::new(),
             inheritance: OnceLock::new(),
@@ -151,6 +159,9 @@ impl<'a> Analysis<'a> {
 
     fn run(&self, program: Program) {
         match program {
+            Program::ScopeGraph => {
+                self.scope_graph();
+            }
             Program::Scope => {
                 self.scope();
             }
@@ -178,10 +189,18 @@ impl<'a> Analysis<'a> {
         }
     }
 
+    pub fn scope_graph(&self) -> &scope_graph::Output {
+        self.scope_graph
+            .get_or_init(|| time("rules: scope graph", || scope_graph::run(self.extraction)))
+    }
+
     pub fn scope(&self) -> &scope::Output {
         self.scope.get_or_init(|| {
             let inherits = &self.inheritance().inherits_tc;
-            time("rules: scope", || scope::run(self.extraction, inherits))
+            let graph = self.scope_graph();
+            time("rules: scope", || {
+                scope::run(self.extraction, inherits, graph)
+            })
         })
     }
 
@@ -203,7 +222,7 @@ impl<'a> Analysis<'a> {
 
     pub fn privacy(&self) -> &privacy::Output {
         self.privacy.get_or_init(|| {
-            let local = &self.scope().local;
+            let local = &self.scope_graph().local;
             time("rules: privacy", || privacy::run(self.extraction, local))
         })
     }
@@ -224,9 +243,10 @@ impl<'a> Analysis<'a> {
 
     pub fn visibility(&self) -> &[visibility::Visible] {
         self.visibility.get_or_init(|| {
-            let scopes = self.scope();
+            let sees = &self.scope().sees;
+            let local = &self.scope_graph().local;
             time("rules: visibility", || {
-                visibility::run(self.extraction, scopes)
+                visibility::run(self.extraction, sees, local)
             })
         })
     }

@@ -10,7 +10,7 @@ use datafrog::{Iteration, Relation, RelationLeaper, ValueFilter};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
-    antijoin, keep_earliest, named_columns, of_kind, scope_graph, union, Place, ScopeKind,
+    antijoin, keep_earliest, named_columns, of_kind, scope_relations, union, Place, ScopeKind,
 };
 use crate::facts::schema::{AttributeOp, DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
@@ -516,7 +516,7 @@ fn order_dependent(
 impl Input {
     fn load(extraction: &Extraction) -> Input {
         let facts = &extraction.facts;
-        let graph = scope_graph(extraction);
+        let graph = scope_relations(extraction);
         Input {
             scope_is: graph.kind,
             lexical_parent: graph.lexical_parent,

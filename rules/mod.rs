@@ -19,6 +19,7 @@ pub mod inheritance;
 pub mod names;
 pub mod privacy;
 pub mod scope;
+pub mod scope_graph;
 pub mod variables;
 pub mod visibility;
 
@@ -113,16 +114,16 @@ pub fn rows_with<T, K: Ord>(rows: &[T], key: K, key_of: impl Fn(&T) -> K) -> &[T
 }
 
 /// The scope graph, every scope but top scope, as datafrog relations.
-struct ScopeGraph {
+struct ScopeRelations {
     /// `scope_kind(scope, kind)`.
     kind: Relation<(Id, ScopeKind)>,
     /// `lexical_parent(scope, parent)`.
     lexical_parent: Relation<(Id, Id)>,
 }
 
-fn scope_graph(extraction: &crate::facts::Extraction) -> ScopeGraph {
+fn scope_relations(extraction: &crate::facts::Extraction) -> ScopeRelations {
     let scopes = &extraction.facts.scope;
-    ScopeGraph {
+    ScopeRelations {
         kind: scopes.iter().map(|row| (row.scope, row.kind)).collect(),
         lexical_parent: scopes
             .iter()

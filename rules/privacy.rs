@@ -129,7 +129,7 @@ crepe! {
 
     @input
     /// `local(scope, outer)`: `scope` is `outer` or a lambda within it (from
-    /// the scope program).
+    /// the scope graph).
     struct Local(Id, Id);
 
     @output
@@ -376,9 +376,9 @@ pub struct Output {
     pub variables_declared: Vec<VariableDeclared>,
 }
 
-/// Loads the facts and the scope program's `local` relation, and runs the
+/// Loads the facts and the scope graph's `local` relation, and runs the
 /// program.
-pub fn run(extraction: &Extraction, local: &[super::scope::Local]) -> Output {
+pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Output {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
     let sym = |text: &str| interner.get(text);

@@ -13,7 +13,10 @@ use first_declaration::FirstDeclarations;
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::{antijoin, assignments, named_columns, of_kind, scope_graph, union, ScopeKind as Kind};
+use super::{
+    antijoin, assignments, named_columns, of_kind, scope_graph, scope_relations, union,
+    ScopeKind as Kind,
+};
 use crate::facts::builtins::METAPARAMETERS;
 use crate::facts::schema::{DefinitionKind, Id, KnownKind, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
@@ -21,11 +24,6 @@ use crate::facts::Extraction;
 /// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Sees(pub Id, pub Id);
-
-/// `local(scope, outer)`: `scope` is `outer` or a lambda within it, and
-/// sees its private variables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Local(pub Id, pub Id);
 
 /// `resolves(ref, declared_in)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -96,7 +94,6 @@ named_columns! {
     TooEarlyRead { 0 reference: Id, 1 class: Sym, 2 why: TooEarly }
     OrderDependentRead { 0 reference: Id, 1 class: Sym, 2 on: Dependence }
     Sees { 0 scope: Id, 1 seen: Id }
-    Local { 0 scope: Id, 1 outer: Id }
     Resolves { 0 reference: Id, 1 declared_in: Id }
     UnknownVariable { 0 reference: Id }
     TopScopeFact { 0 reference: Id }
@@ -105,7 +102,6 @@ named_columns! {
 /// What the program derives.
 pub struct Output {
     pub sees: Vec<Sees>,
-    pub local: Vec<Local>,
     pub resolves: Vec<Resolves>,
     pub unknown: Vec<UnknownVariable>,
     pub facts: Vec<TopScopeFact>,
@@ -161,27 +157,32 @@ struct Input {
 
 /// Loads the facts and the inheritance closure (from the inheritance
 /// program), and runs the program.
-pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc]) -> Output {
+pub fn run(
+    extraction: &Extraction,
+    inherits: &[super::inheritance::InheritsTc],
+    graph: &scope_graph::Output,
+) -> Output {
     let input = Input::load(extraction, inherits);
     // scope(top).
     // scope(S) :- scope_kind(S, _).
     let scopes: Vec<Id> = std::iter::once(TOP_SCOPE)
         .chain(input.scope_kind.iter().map(|&(scope, _)| scope))
         .collect();
-    // (parent, lambda): a lambda and its lexical parent.
-    let lambdas_in: Relation<(Id, Id)> = Relation::from_join(
-        &of_kind(&input.scope_kind, Kind::Lambda),
-        &input.lexical_parent,
-        |&lambda, &(), &parent| (parent, lambda),
-    );
-    let local = local(&scopes, &lambdas_in);
-    // enclosing(S, E) :- local(S, E), !scope_kind(E, lambda).
-    let lambdas: Relation<Id> = Relation::from_map(&lambdas_in, |&(_, lambda)| lambda);
-    let enclosing: Relation<(Id, Id)> = antijoin(
-        &Relation::from_map(&local, |&(scope, outer)| (outer, scope)),
-        &lambdas,
-        |&outer, &scope| (scope, outer),
-    );
+    let lambdas_in: Relation<(Id, Id)> = graph
+        .lambda_in
+        .iter()
+        .map(|row| (row.parent(), row.lambda()))
+        .collect();
+    let local: Relation<(Id, Id)> = graph
+        .local
+        .iter()
+        .map(|row| (row.scope(), row.outer()))
+        .collect();
+    let enclosing: Relation<(Id, Id)> = graph
+        .enclosing
+        .iter()
+        .map(|row| (row.scope(), row.outer()))
+        .collect();
     let kinds: FxHashMap<Id, Kind> = input.scope_kind.iter().copied().collect();
     let outer: FxHashMap<Id, Id> = enclosing.iter().copied().collect();
     let enclosing_of = |scope: Id| {
@@ -255,10 +256,6 @@ pub fn run(extraction: &Extraction, inherits: &[super::inheritance::InheritsTc])
         sees: sees
             .iter()
             .map(|&(scope, seen)| Sees(scope, seen))
-            .collect(),
-        local: local
-            .iter()
-            .map(|&(scope, outer)| Local(scope, outer))
             .collect(),
         resolves,
         unknown,
@@ -359,25 +356,6 @@ fn node_scopes_seen(input: &Input, first: &mut FirstDeclarations) -> Vec<(Id, Id
         seen.extend(first.of(define).nodes.iter().map(|&node| (scope, node)));
     }
     seen
-}
-
-// "A private variable is only available in the scope where it is declared
-// (and inner local scopes)."
-/// `local(scope, outer)`, keyed by scope.
-fn local(scopes: &[Id], lambdas_in: &Relation<(Id, Id)>) -> Relation<(Id, Id)> {
-    let mut iteration = Iteration::new();
-    let local = iteration.variable::<(Id, Id)>("local");
-    // local(S, S) :- scope(S).
-    local.extend(scopes.iter().map(|&scope| (scope, scope)));
-    while iteration.changed() {
-        // local(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), local(P, T).
-        local.from_leapjoin(
-            &local,
-            lambdas_in.extend_with(|&(parent, _)| parent),
-            |&(_, outer), &lambda| (lambda, outer),
-        );
-    }
-    local.complete()
 }
 
 // Resolution joins each reference with the few scopes its scope sees, never
@@ -613,7 +591,7 @@ impl Input {
         let facts = &extraction.facts;
         let interner = &extraction.interner;
         let text = |sym: Sym| interner.resolve(sym);
-        let graph = scope_graph(extraction);
+        let graph = scope_relations(extraction);
         let mut public = Vec::new();
         let mut private = Vec::new();
         for (scope, name, is_private) in assignments(extraction) {

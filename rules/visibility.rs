@@ -4,8 +4,8 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::scope;
 use super::{assignments, named_columns, sorted};
+use super::{scope, scope_graph};
 use crate::facts::schema::{Id, Sym};
 use crate::facts::Extraction;
 
@@ -15,7 +15,7 @@ crepe! {
     struct Sees(Id, Id);
 
     @input
-    /// `local(scope, outer)`, from the scope program.
+    /// `local(scope, outer)`, from the scope graph.
     struct Local(Id, Id);
 
     @input
@@ -40,16 +40,16 @@ named_columns! {
     Visible { 0 scope: Id, 1 name: Sym, 2 declared_in: Id }
 }
 
-/// Loads the facts and the scope program's output and runs the program.
-pub fn run(extraction: &Extraction, scopes: &scope::Output) -> Vec<Visible> {
+/// Loads the facts, the scope program's `sees` and the scope graph's
+/// `local`, and runs the program.
+pub fn run(
+    extraction: &Extraction,
+    sees: &[scope::Sees],
+    local: &[scope_graph::Local],
+) -> Vec<Visible> {
     let mut runtime = Crepe::new();
-    runtime.extend(scopes.sees.iter().map(|row| Sees(row.scope(), row.seen())));
-    runtime.extend(
-        scopes
-            .local
-            .iter()
-            .map(|row| Local(row.scope(), row.outer())),
-    );
+    runtime.extend(sees.iter().map(|row| Sees(row.scope(), row.seen())));
+    runtime.extend(local.iter().map(|row| Local(row.scope(), row.outer())));
     runtime.extend(
         assignments(extraction).map(|(scope, name, private)| Assigned(scope, name, private)),
     );

@@ -588,8 +588,9 @@ pub fn extract<'a>(
         module_path,
         facts: Facts::default(),
         // The Debian manifests hold one distinct string per 66 bytes on
-        // average: room for twice that spares most files any rehash.
-        interner: Interner::with_capacity(text.len() / 32),
+        // average, 22% of their text: room for twice as many strings and a
+        // third of the text spares most files any rehash or move.
+        interner: Interner::with_capacity(text.len() / 32, text.len() / 3),
         scratch: RefCell::new(tree.walk()),
         // Id 0 is top scope, shared by all files.
         next_id: 1,

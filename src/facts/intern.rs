@@ -8,16 +8,20 @@ use rustc_hash::FxBuildHasher;
 use super::schema::Sym;
 
 /// Interned strings; `Sym(0)` is the empty string. Each string is stored
-/// once: the table holds symbols and hashes the strings they name.
+/// once, end to end in one buffer (no allocation per string), with its
+/// hash, so that absorbing another interner's strings hashes none again.
 #[derive(Clone, Debug)]
 pub struct Interner {
     table: HashTable<Sym>,
-    strings: Vec<Box<str>>,
+    /// Every string, one after the other.
+    text: String,
+    /// Where each symbol's string ends in `text`, and its hash.
+    ends: Vec<(usize, u64)>,
 }
 
 impl Default for Interner {
     fn default() -> Self {
-        Interner::with_capacity(0)
+        Interner::with_capacity(0, 0)
     }
 }
 
@@ -26,36 +30,47 @@ fn hash(text: &str) -> u64 {
 }
 
 impl Interner {
-    /// An interner with room for about `strings` strings: no rehashing
-    /// while it fills up to that.
-    pub fn with_capacity(strings: usize) -> Interner {
+    /// An interner with room for about `strings` strings of `bytes` bytes
+    /// in all: no rehashing or moving while it fills up to that.
+    pub fn with_capacity(strings: usize, bytes: usize) -> Interner {
         let mut interner = Interner {
             table: HashTable::with_capacity(strings),
-            strings: Vec::with_capacity(strings),
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(strings),
         };
         interner.intern("");
         interner
     }
 
     pub fn intern(&mut self, text: &str) -> Sym {
-        let hash = hash(text);
-        let strings = &self.strings;
-        if let Some(&sym) = self
-            .table
-            .find(hash, |&sym| &*strings[sym.0 as usize] == text)
-        {
+        self.intern_hashed(text, hash(text))
+    }
+
+    fn intern_hashed(&mut self, text: &str, hash: u64) -> Sym {
+        let Interner {
+            table,
+            text: all,
+            ends,
+        } = self;
+        let string = |sym: Sym| {
+            let index = sym.0 as usize;
+            let start = index.checked_sub(1).map_or(0, |before| ends[before].0);
+            &all[start..ends[index].0]
+        };
+        if let Some(&sym) = table.find(hash, |&sym| string(sym) == text) {
             return sym;
         }
-        let sym = Sym(u32::try_from(self.strings.len()).expect("fewer than 2^32 strings"));
-        self.strings.push(text.into());
-        let strings = &self.strings;
-        self.table
-            .insert_unique(hash, sym, |&sym| self::hash(&strings[sym.0 as usize]));
+        let sym = Sym(u32::try_from(ends.len()).expect("fewer than 2^32 strings"));
+        all.push_str(text);
+        ends.push((all.len(), hash));
+        table.insert_unique(hash, sym, |&sym| ends[sym.0 as usize].1);
         sym
     }
 
     pub fn resolve(&self, sym: Sym) -> &str {
-        &self.strings[sym.0 as usize]
+        let index = sym.0 as usize;
+        let start = index.checked_sub(1).map_or(0, |before| self.ends[before].0);
+        &self.text[start..self.ends[index].0]
     }
 
     /// The symbol of `text` if it was interned.
@@ -68,7 +83,12 @@ impl Interner {
     /// Interns every string of `local` here; the result maps each of
     /// `local`'s symbols to this interner's.
     pub fn absorb(&mut self, local: &Interner) -> Vec<Sym> {
-        local.strings.iter().map(|text| self.intern(text)).collect()
+        (0..local.ends.len())
+            .map(|index| {
+                let sym = Sym(index as u32);
+                self.intern_hashed(local.resolve(sym), local.ends[index].1)
+            })
+            .collect()
     }
 }
 

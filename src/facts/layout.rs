@@ -12,7 +12,9 @@
 //! its `metadata.json` (`puppetlabs-apache` gives `apache`), else after its
 //! directory without an `author-` prefix.
 
-use std::collections::HashMap;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
 
 use super::columns::word_column;
 use super::names;
@@ -64,8 +66,8 @@ struct Environment {
 /// Places files, remembering what it read of each directory.
 #[derive(Default)]
 pub struct Layout {
-    environments: HashMap<PathBuf, Option<Environment>>,
-    module_names: HashMap<PathBuf, String>,
+    environments: FxHashMap<PathBuf, Option<Arc<Environment>>>,
+    module_names: FxHashMap<PathBuf, String>,
     /// Absolute directories whose subdirectories are modules, from the
     /// configuration.
     modulepath: Vec<PathBuf>,
@@ -122,11 +124,11 @@ impl Layout {
             })
     }
 
-    fn environment(&mut self, dir: &Path) -> Option<Environment> {
+    fn environment(&mut self, dir: &Path) -> Option<Arc<Environment>> {
         if let Some(known) = self.environments.get(dir) {
             return known.clone();
         }
-        let environment = read_environment(dir);
+        let environment = read_environment(dir).map(Arc::new);
         self.environments
             .insert(dir.to_path_buf(), environment.clone());
         environment
