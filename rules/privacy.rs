@@ -178,6 +178,7 @@ crepe! {
 
     struct Use(Sym, UseKind, FileId, Site);
     struct Restricts(PrivacyHow, UseKind, Severity);
+    struct PrivateRead(Sym, Sym, FileId, Site);
     struct ClassParameter(Sym, Sym);
     struct ReadOf(Sym, Sym, Site, ReadKind);
 
@@ -248,12 +249,12 @@ crepe! {
     // declared (and inner local scopes). [...] A private variable is simply
     // not visible to other scopes."
     // variable_violation(C, N, F, S) :-
-    //     variable_read(C, N, F, S, R), class_scope(C, CS),
-    //     private_variable(CS, N), !local(R, CS).
+    //     private_variable(CS, N), class_scope(C, CS),
+    //     variable_read(C, N, F, S, R), !local(R, CS).
     VariableViolation(class, name, file, site) <-
-        VariableRead(class, name, file, site, reader),
-        ClassScope(class, scope),
         PrivateVariable(scope, name, _),
+        ClassScope(class, scope),
+        VariableRead(class, name, file, site, reader),
         !Local(reader, scope);
 
     // "Access to a private class and its parameters will issue a warning
@@ -263,29 +264,38 @@ crepe! {
     //     qualified_read(C, N, F, S), private(C, H), entity_module(C, M),
     //     file_module(F, FM), M != FM, read_of(C, N, S, R).
     PrivateReference(class, name, how, file, site, module, from_module, read) <-
-        QualifiedRead(class, name, file, site),
+        PrivateRead(class, name, file, site),
         Private(class, how, _, _),
         EntityModule(class, module),
         FileModule(file, from_module),
         (module != from_module),
         ReadOf(class, name, site, read);
-    // class_parameter(C, N) :- class_scope(C, S), parameter(S, N).
-    ClassParameter(class, name) <- ClassScope(class, scope), Parameter(scope, name);
+    // Only reads of private classes are judged further: few classes are.
+    // private_read(C, N, F, S) :- qualified_read(C, N, F, S), private(C, _).
+    PrivateRead(class, name, file, site) <-
+        QualifiedRead(class, name, file, site),
+        Private(class, _, _, _);
+    // class_parameter(C, N) :- private(C, _), class_scope(C, S),
+    //     parameter(S, N).
+    ClassParameter(class, name) <-
+        Private(class, _, _, _),
+        ClassScope(class, scope),
+        Parameter(scope, name);
     // A catalog lookup reads an attribute, a parameter of the class.
-    // read_of(C, N, S, parameter) :- qualified_read(C, N, _, S), S is a
+    // read_of(C, N, S, parameter) :- private_read(C, N, _, S), S is a
     //     catalog lookup.
     ReadOf(class, name, site, ReadKind::Parameter) <-
-        QualifiedRead(class, name, _, site),
+        PrivateRead(class, name, _, site),
         (matches!(site, Site::ParamRef(_)));
-    // read_of(C, N, S, parameter) :- qualified_read(C, N, _, S),
+    // read_of(C, N, S, parameter) :- private_read(C, N, _, S),
     //     class_parameter(C, N).
     ReadOf(class, name, site, ReadKind::Parameter) <-
-        QualifiedRead(class, name, _, site),
+        PrivateRead(class, name, _, site),
         ClassParameter(class, name);
-    // read_of(C, N, S, variable) :- qualified_read(C, N, _, S), S is a
+    // read_of(C, N, S, variable) :- private_read(C, N, _, S), S is a
     //     variable reference, !class_parameter(C, N).
     ReadOf(class, name, site, ReadKind::Variable) <-
-        QualifiedRead(class, name, _, site),
+        PrivateRead(class, name, _, site),
         (matches!(site, Site::VarRef(_))),
         !ClassParameter(class, name);
 
@@ -294,13 +304,13 @@ crepe! {
     // parameter using variable syntax, referencing the parameter via
     // catalog lookup of type/id and then accessing its parameter."
     // parameter_violation(C, P, F, S, M, FM) :-
-    //     qualified_read(C, P, F, S), class_scope(C, CS),
-    //     private_parameter(CS, P), entity_module(C, M), file_module(F, FM),
+    //     private_parameter(CS, P), class_scope(C, CS),
+    //     qualified_read(C, P, F, S), entity_module(C, M), file_module(F, FM),
     //     M != FM.
     ParameterViolation(class, parameter, file, site, module, from_module) <-
-        QualifiedRead(class, parameter, file, site),
-        ClassScope(class, scope),
         PrivateParameter(scope, parameter, _),
+        ClassScope(class, scope),
+        QualifiedRead(class, parameter, file, site),
         EntityModule(class, module),
         FileModule(file, from_module),
         (module != from_module);
