@@ -7,10 +7,11 @@
 //! among identical ones. Line numbers are not part of it, so adding lines
 //! above a finding or re-indenting the file keeps it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::Path;
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -18,15 +19,24 @@ use crate::diagnostic::Diagnostic;
 use crate::report::{relative, Finding, Sources};
 
 /// The findings of `diagnostics` (in report order) with their
-/// fingerprints.
+/// fingerprints. Files are read, and digests taken, in parallel; only the
+/// ranks among identical findings are counted in order.
 pub fn fingerprint(
     diagnostics: Vec<Diagnostic>,
     root: &Path,
     sources: &mut Sources,
 ) -> Vec<Finding> {
+    sources.read_all(
+        diagnostics
+            .iter()
+            .map(|diagnostic| diagnostic.path.as_path()),
+    );
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    diagnostics
-        .into_iter()
+    // Each file's relative path, found once (it asks for the working
+    // directory).
+    let mut relatives: HashMap<&Path, String> = HashMap::new();
+    let keys: Vec<(String, usize)> = diagnostics
+        .iter()
         .map(|diagnostic| {
             let line: String = sources
                 .line(&diagnostic.path, diagnostic.location)
@@ -36,14 +46,23 @@ pub fn fingerprint(
                 .collect();
             let key = [
                 diagnostic.rule,
-                &relative(root, &diagnostic.path),
+                relatives
+                    .entry(&diagnostic.path)
+                    .or_insert_with(|| relative(root, &diagnostic.path)),
                 &diagnostic.message,
                 &line,
             ]
             .join("\u{0}");
             let rank = seen.entry(key.clone()).or_default();
-            let digest = Sha256::digest(format!("{key}\u{0}{rank}"));
             *rank += 1;
+            (key, *rank - 1)
+        })
+        .collect();
+    diagnostics
+        .into_par_iter()
+        .zip(keys)
+        .map(|(diagnostic, (key, rank))| {
+            let digest = Sha256::digest(format!("{key}\u{0}{rank}"));
             let fingerprint = digest[..8]
                 .iter()
                 .map(|byte| format!("{byte:02x}"))
