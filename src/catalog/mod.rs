@@ -25,7 +25,10 @@ use std::path::PathBuf;
 
 use crate::facts::ast;
 
-pub use compiler::{Compiler, Log, Options, Outcome, Strict, Trace};
+pub use compiler::{
+    Compiler, Declared, DefaultApplied, Found, Log, Options, Outcome, Site, Strict, Trace, Use,
+    UseKind, VariableRead,
+};
 pub use environment::{Environment, Modules};
 
 /// `apache::vhost` → `Apache::Vhost`, as Puppet names resource types.

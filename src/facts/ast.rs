@@ -355,6 +355,13 @@ impl<'a> Lowering<'a> {
             };
         }
         self.depth += 1;
+        // `(x)` is `x`, where `x` stands: Puppet locates what happens to
+        // it (an unknown variable, a failing call) there.
+        if node.kind() == "parenthesized" {
+            let inner = self.field_expr(node, "expression");
+            self.depth -= 1;
+            return inner;
+        }
         let kind = self.kind(node);
         self.depth -= 1;
         // Puppet places a binary operation at its operator.
@@ -398,7 +405,6 @@ impl<'a> Lowering<'a> {
                     .collect(),
             ),
             "hash" => self.hash(node),
-            "parenthesized" => self.field_expr(node, "expression").kind,
             "access" => {
                 let target = self.boxed(node, "target");
                 let index = fields(node, "index")

@@ -59,6 +59,7 @@ impl<'e> Compiler<'e> {
         // first; any other's is node scope when there is one.
         let (parent, dynamic_parent) = match &class.parent {
             Some(base) => {
+                self.record_use(base, UseKind::Inherits, Some(file), class.span.line);
                 let base_scope = self.declare_class(base, None, declaring, span)?;
                 (base_scope, base_scope)
             }
@@ -124,16 +125,19 @@ impl<'e> Compiler<'e> {
                 .parameters
                 .insert(name.clone(), value.clone());
         }
-        self.scopes[scope]
-            .variables
-            .insert("title".to_string(), Value::Str(title.to_string()));
-        self.scopes[scope]
-            .variables
-            .insert("name".to_string(), Value::Str(title.to_string()));
         let module = definition.name.split("::").next().unwrap_or_default();
-        self.scopes[scope]
-            .variables
-            .insert("module_name".to_string(), Value::Str(module.to_string()));
+        // Puppet sets them in the scope it opens for the definition: they
+        // stand where the definition does.
+        for (automatic, value) in [("title", title), ("name", title), ("module_name", module)] {
+            self.scopes[scope]
+                .variables
+                .insert(automatic.to_string(), Value::Str(value.to_string()));
+            if let Some(file) = self.file {
+                self.scopes[scope]
+                    .origins
+                    .insert(automatic.to_string(), (file, definition.span.line));
+            }
+        }
         self.scopes[scope].variables.insert(
             "caller_module_name".to_string(),
             Value::Str(caller.to_string()),

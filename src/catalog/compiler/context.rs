@@ -190,6 +190,8 @@ impl<'e> Context for Compiler<'e> {
         let here = self.scopes[site.scope].resource;
         for name in names {
             let class = name.trim_start_matches("::").to_lowercase();
+            let file = self.file;
+            self.record_use(&class, UseKind::Declaration, file, site.span.line);
             self.declare_class(&class, None, site.scope, site.span)?;
             match how {
                 Inclusion::Include => {}

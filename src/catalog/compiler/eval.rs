@@ -278,6 +278,13 @@ impl<'e> Compiler<'e> {
     ) -> Result<(Value, Vec<Side>)> {
         let (_, from) = self.side(left, scope)?;
         let (value, to) = self.side(right, scope)?;
+        for (sides, expr) in [(&from, left), (&to, right)] {
+            for side in sides {
+                if let Side::Resource((type_name, title)) = side {
+                    self.record_endpoint(type_name, title, expr.span.line);
+                }
+            }
+        }
         let from_left = from.clone();
         let (sources, targets) = if arrow.starts_with('<') {
             (to.clone(), from)
@@ -291,6 +298,17 @@ impl<'e> Compiler<'e> {
         self.relationships
             .push((sources, targets, arrow.to_string()));
         Ok((value, to))
+    }
+
+    /// Notes a relationship's endpoint `Type[title]` at `line` as a use of
+    /// the class, or of the define, it names.
+    fn record_endpoint(&mut self, type_name: &str, title: &str, line: u32) {
+        let file = self.file;
+        if type_name.eq_ignore_ascii_case("class") {
+            self.record_use(title, UseKind::Relationship, file, line);
+        } else if self.defines.contains_key(&type_name.to_lowercase()) {
+            self.record_use(type_name, UseKind::Relationship, file, line);
+        }
     }
 
     /// An operand of a relationship: its value and the resources it stands

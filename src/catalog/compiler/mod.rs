@@ -17,6 +17,7 @@ mod ruby;
 mod scope;
 mod templates;
 mod titles;
+mod trace;
 mod types;
 
 use std::collections::{HashMap, HashSet};
@@ -37,6 +38,7 @@ use crate::facts::epp;
 use crate::facts::layout::Role;
 use context::CallSite;
 use resources::is_tag;
+pub use trace::{Declared, DefaultApplied, Found, Site, Trace, Use, UseKind, VariableRead};
 
 type ScopeId = usize;
 
@@ -120,16 +122,6 @@ pub struct Outcome {
     pub logs: Vec<Log>,
     pub unevaluated: Vec<Rc<crate::catalog::values::Unevaluated>>,
     pub trace: Trace,
-}
-
-/// What the evaluator did, for checking the static analysis against it.
-#[derive(Debug, Default)]
-pub struct Trace {
-    /// (resource `Type[title]`, attribute, default's file, default's line).
-    pub defaults: Vec<(String, String, PathBuf, u32)>,
-    /// (file, line, column, name) of a variable read, and the file and
-    /// line of the assignment or parameter it read.
-    pub variables: Vec<(PathBuf, u32, u32, String, PathBuf, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -513,6 +505,20 @@ impl<'e> Compiler<'e> {
             self.resources[node_resource].container = Some(0);
             let scope = self.new_scope(Some(TOP), Some(TOP));
             self.scopes[scope].resource = node_resource;
+            // Puppet sets them in node scope too: the node's name, and no
+            // module.
+            for (automatic, value) in [
+                ("title", name.as_str()),
+                ("name", &name),
+                ("module_name", ""),
+            ] {
+                self.scopes[scope]
+                    .variables
+                    .insert(automatic.to_string(), Value::Str(value.to_string()));
+                self.scopes[scope]
+                    .origins
+                    .insert(automatic.to_string(), (index, definition.span.line));
+            }
             self.node_scope = Some(scope);
             self.file = Some(index);
             self.body(&definition.body, scope)

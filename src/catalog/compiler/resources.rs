@@ -132,6 +132,7 @@ impl<'e> Compiler<'e> {
         let type_name = type_name.trim_start_matches("::").to_lowercase();
         if type_name == "class" {
             let class = title.trim_start_matches("::").to_lowercase();
+            self.record_use(&class, UseKind::Declaration, self.file, span.line);
             self.declare_class(&class, Some(attributes), scope, span)?;
             let title = capitalize(&class);
             if let Some(index) = self.find_resource("Class", &title) {
@@ -152,6 +153,9 @@ impl<'e> Compiler<'e> {
         }
         let index = self.add_resource(&capitalized, title, scope, form, self.file, span.line);
         self.resources[index].container = Some(self.scopes[scope].resource);
+        if let Some(declared) = self.declared(index) {
+            self.trace.resources.push(declared);
+        }
         // Puppet tags a resource with its `tag` parameter's values before
         // its type and title.
         if let Some((_, value)) = attributes.iter().find(|(name, _)| name == "tag") {
@@ -168,6 +172,7 @@ impl<'e> Compiler<'e> {
         }
         let reference = Value::of_type(Type::reference(&capitalized, title));
         if let Some(define) = self.defines.get(&type_name).copied() {
+            self.record_use(&type_name, UseKind::Instance, self.file, span.line);
             self.resources[index].defined = true;
             // Its parameters not given come from the defaults in reach now,
             // its body later (`evaluate_instances`).
@@ -226,6 +231,18 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
+    /// Resource `index` and where a manifest declares it, for the trace.
+    fn declared(&self, index: usize) -> Option<Declared> {
+        let resource = &self.resources[index];
+        Some(Declared {
+            resource: format!("{}[{}]", resource.type_name, resource.title),
+            at: Site {
+                file: self.env.file(resource.file?).0.clone(),
+                line: resource.line,
+            },
+        })
+    }
+
     /// The defaults for `type_name` in reach of `scope`, for the resource
     /// `index` being declared there, each recorded in the trace.
     pub(super) fn defaults_at_creation(
@@ -241,11 +258,15 @@ impl<'e> Compiler<'e> {
             }
             if let (Some(file), line) = origin {
                 let resource = &self.resources[index];
-                let reference = format!("{}[{}]", resource.type_name, resource.title);
-                let path = self.env.file(file).0.clone();
-                self.trace
-                    .defaults
-                    .push((reference, name.clone(), path, line));
+                let applied = DefaultApplied {
+                    resource: format!("{}[{}]", resource.type_name, resource.title),
+                    attribute: name.clone(),
+                    default_at: Site {
+                        file: self.env.file(file).0.clone(),
+                        line,
+                    },
+                };
+                self.trace.defaults.push(applied);
             }
             applied.push((name, value));
         }

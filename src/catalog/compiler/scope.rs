@@ -41,23 +41,55 @@ impl<'e> Compiler<'e> {
         }
     }
 
-    /// Notes that the code read `name` of `scope` at `span`.
-    pub(super) fn record_read(&mut self, scope: ScopeId, name: &str, span: ast::Span) {
-        let (Some(file), Some(&(origin_file, origin_line))) =
-            (self.file, self.scopes[scope].origins.get(name))
-        else {
+    /// Notes that the code read `name` at `span` and what it found: the
+    /// variable `key` of `found`, or nothing.
+    fn record_read(&mut self, name: &str, found: Option<(ScopeId, &str)>, span: ast::Span) {
+        let Some(file) = self.file else {
             return;
         };
-        let path = |index: usize| self.env.file(index).0.clone();
-        let read = (
-            path(file),
-            span.line,
-            span.col,
-            name.to_string(),
-            path(origin_file),
-            origin_line,
-        );
+        let found = match found {
+            None => Found::Nothing,
+            Some((scope, key)) => match self.scopes[scope].origins.get(key) {
+                Some(&(origin_file, origin_line)) => Found::At(Site {
+                    file: self.env.file(origin_file).0.clone(),
+                    line: origin_line,
+                }),
+                None => Found::Provided,
+            },
+        };
+        let read = VariableRead {
+            at: Site {
+                file: self.env.file(file).0.clone(),
+                line: span.line,
+            },
+            col: span.col,
+            name: name.to_string(),
+            found,
+        };
         self.trace.variables.push(read);
+    }
+
+    /// Notes that the code of file `file` used class or define `entity`
+    /// at `line`.
+    pub(super) fn record_use(
+        &mut self,
+        entity: &str,
+        how: UseKind,
+        file: Option<usize>,
+        line: u32,
+    ) {
+        let Some(file) = file else {
+            return;
+        };
+        let used = Use {
+            entity: entity.trim_start_matches("::").to_lowercase(),
+            how,
+            at: Site {
+                file: self.env.file(file).0.clone(),
+                line,
+            },
+        };
+        self.trace.uses.push(used);
     }
 
     /// The value of variable `name` read at `span` of `scope`; an unknown
@@ -65,7 +97,7 @@ impl<'e> Compiler<'e> {
     pub(super) fn lookup(&mut self, name: &str, scope: ScopeId, span: ast::Span) -> Result<Value> {
         match self.resolve_variable(name, scope) {
             Resolution::Found(found, key) => {
-                self.record_read(found, &key, span);
+                self.record_read(name, Some((found, &key)), span);
                 Ok(self.scopes[found].variables[&key].clone())
             }
             Resolution::MatchGroup => Ok(Value::Undef),
@@ -74,6 +106,7 @@ impl<'e> Compiler<'e> {
                 span,
             )),
             Resolution::Unknown => {
+                self.record_read(name, None, span);
                 let written = match name.strip_prefix("::") {
                     Some(short) if !short.contains("::") => name,
                     _ => name.trim_start_matches("::"),

@@ -1,0 +1,533 @@
+//! The evaluator as proof of the static analysis (issue 18): each
+//! environment of `corpus/` that compiles, and each Debian example Puppet
+//! compiled, is both compiled by `pfacts catalog`'s evaluator (Puppet 7's
+//! evaluation order) and analyzed, and the two are held to each other,
+//! relation by relation:
+//!
+//! - each default the evaluator gives a resource, and each variable it
+//!   reads (with where it is declared, or that it finds none), is
+//!   predicted by the static relations;
+//! - each static answer without an order-dependent mark holds in the
+//!   evaluator: a read resolved to one declaration finds that one, an
+//!   unresolved read finds nothing, and a default that reaches a resource
+//!   unconditionally, written before it, is given to it.
+
+mod corpora;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use pfacts::catalog::{Compiler, Environment, Found, Trace, UseKind};
+use serde_json::Value;
+
+/// The environments of `corpus/` that compile, with their nodes.
+const COMPILING: &[(&str, &[&str])] = &[
+    ("defaults", &["node.example.com"]),
+    ("scope", &["node.example.com"]),
+    ("example", &["node.example.com"]),
+    ("order", &["node.example.com"]),
+    ("erb", &["node.example.com"]),
+    ("hiera", &["node.example.com"]),
+    (
+        "evaluation-order",
+        &[
+            "params.example.com",
+            "body.example.com",
+            "writer-first.example.com",
+            "reader-first.example.com",
+            "node-scope.example.com",
+            "automatic.example.com",
+            "nested.example.com",
+            "sometimes-top.example.com",
+            "defaults.example.com",
+        ],
+    ),
+];
+
+fn facts(path: &str) -> pfacts::catalog::values::Value {
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    pfacts::catalog::values::Value::from_json(&json)
+}
+
+/// Compiles `node` of the environment at `dir`, with `modules` before the
+/// environment's own modulepath: what the evaluator did, up to the error
+/// that stopped it if `may_fail` (Puppet's `assert_private` stops it).
+fn trace(dir: &Path, modules: &[PathBuf], node: &str, facts_file: &str, may_fail: bool) -> Trace {
+    let (modulepath, manifest) = pfacts::facts::layout::environment_paths(dir);
+    let dirs: Vec<PathBuf> = modules.iter().cloned().chain(modulepath).collect();
+    let code = Environment::load(&manifest, &dirs).unwrap();
+    let outcome = Compiler::new(&code, facts(facts_file)).run(node);
+    if let (Err(error), false) = (&outcome.catalog, may_fail) {
+        panic!("{}: {node}: {error:?}", dir.display());
+    }
+    outcome.trace
+}
+
+/// A query's rows, each as a map from column to value.
+fn rows(analysis: &pfacts::rules::Analysis, query: &str) -> Vec<HashMap<&'static str, Value>> {
+    let table = pfacts::query::run(query, analysis).unwrap();
+    table
+        .rows
+        .into_iter()
+        .map(|row| table.columns.iter().copied().zip(row).collect())
+        .collect()
+}
+
+type ReadSite = (String, u64, u64);
+
+/// What the static analysis says a read resolves to: the places that
+/// declare the variable in the scope it is found in (its assignments in
+/// every branch, its parameter, or the definition for `$title`), and
+/// whether the answer depends on evaluation order.
+#[derive(Debug)]
+struct Resolution {
+    declarations: Vec<(String, u64)>,
+    order_dependent: bool,
+}
+
+/// What the static analysis says of variable reads, by where they are.
+struct Reads {
+    resolved: HashMap<ReadSite, Vec<Resolution>>,
+    /// Each unresolved read's reason (not facts).
+    unresolved: HashMap<ReadSite, &'static str>,
+}
+
+impl Reads {
+    fn new(analysis: &pfacts::rules::Analysis) -> Reads {
+        let facts = &analysis.extraction.facts;
+        let path = |file| analysis.path(file).to_string_lossy().to_string();
+        let mut declared: HashMap<_, Vec<(String, u64)>> = HashMap::new();
+        let parameters = facts
+            .param_decl
+            .iter()
+            .map(|row| (row.scope, row.name, row.file, row.line));
+        let assignments = facts
+            .var_assign
+            .iter()
+            .map(|row| (row.scope, row.name, row.file, row.line));
+        for (scope, name, file, line) in parameters.chain(assignments) {
+            declared
+                .entry((scope, name))
+                .or_default()
+                .push((path(file), u64::from(line)));
+        }
+        let scope = analysis.scope();
+        let order_dependent: HashSet<_> = scope
+            .order_dependent
+            .iter()
+            .map(|read| read.reference())
+            .collect();
+        let site = |reference| {
+            let row = analysis.var_ref(reference);
+            (path(row.file), u64::from(row.line), u64::from(row.col))
+        };
+        let mut resolved: HashMap<ReadSite, Vec<Resolution>> = HashMap::new();
+        for resolves in &scope.resolves {
+            let reference = resolves.reference();
+            let name = analysis.var_ref(reference).short_name;
+            let declarations = declared
+                .get(&(resolves.declared_in(), name))
+                .cloned()
+                .or_else(|| {
+                    let row = analysis.scope_row(resolves.declared_in())?;
+                    Some(vec![(path(row.file), u64::from(row.line))])
+                })
+                .unwrap_or_default();
+            resolved
+                .entry(site(reference))
+                .or_default()
+                .push(Resolution {
+                    declarations,
+                    order_dependent: order_dependent.contains(&reference),
+                });
+        }
+        let too_early: HashMap<_, _> = scope
+            .too_early
+            .iter()
+            .map(|read| (read.reference(), read.why().name()))
+            .collect();
+        let unresolved = scope
+            .unknown
+            .iter()
+            .map(|read| {
+                let reference = read.reference();
+                let reason = too_early.get(&reference).copied().unwrap_or("not-visible");
+                (site(reference), reason)
+            })
+            .collect();
+        Reads {
+            resolved,
+            unresolved,
+        }
+    }
+}
+
+/// What was checked, to show that a check is not empty.
+#[derive(Debug, Default)]
+struct Checked {
+    reads_found: usize,
+    reads_unknown: usize,
+    exact_reads_held: usize,
+    unresolved_held: usize,
+    defaults_given: usize,
+    private_uses: usize,
+    private_uses_held: usize,
+}
+
+/// Holds the static relations of `analysis` to what the evaluator did in
+/// `trace`; each disagreement is described in `failures`.
+fn cross_check(
+    label: &str,
+    analysis: &pfacts::rules::Analysis,
+    reads: &Reads,
+    trace: &Trace,
+    checked: &mut Checked,
+    failures: &mut Vec<String>,
+) {
+    // Each site's reads, as the evaluator did them (a define's body runs
+    // once per instance).
+    let mut evaluated: HashMap<ReadSite, Vec<&Found>> = HashMap::new();
+    for read in &trace.variables {
+        let site = (
+            read.at.file.to_string_lossy().to_string(),
+            u64::from(read.at.line),
+            u64::from(read.col),
+        );
+        let predicted = reads.resolved.get(&site);
+        match &read.found {
+            Found::At(declared) => {
+                checked.reads_found += 1;
+                let file = declared.file.to_string_lossy();
+                let place = (file.to_string(), u64::from(declared.line));
+                if !predicted.is_some_and(|resolutions| {
+                    resolutions
+                        .iter()
+                        .any(|resolution| resolution.declarations.contains(&place))
+                }) {
+                    failures.push(format!(
+                        "{label}: ${} at {site:?} finds {file}:{}, not predicted ({predicted:?})",
+                        read.name, declared.line
+                    ));
+                }
+            }
+            Found::Nothing => {
+                checked.reads_unknown += 1;
+                let order_dependent = predicted.is_some_and(|resolutions| {
+                    resolutions
+                        .iter()
+                        .any(|resolution| resolution.order_dependent)
+                });
+                if !reads.unresolved.contains_key(&site) && !order_dependent {
+                    failures.push(format!(
+                        "{label}: ${} at {site:?} finds nothing, but is resolved ({predicted:?})",
+                        read.name
+                    ));
+                }
+            }
+            Found::Provided => {}
+        }
+        evaluated.entry(site).or_default().push(&read.found);
+    }
+    for (site, found) in &evaluated {
+        if let Some([exact]) = reads.resolved.get(site).map(Vec::as_slice) {
+            let holds = found.iter().all(|found| {
+                matches!(found, Found::At(declared)
+                if exact.declarations.contains(&(
+                    declared.file.to_string_lossy().to_string(),
+                    u64::from(declared.line),
+                )))
+            });
+            if exact.order_dependent {
+            } else if holds {
+                checked.exact_reads_held += 1;
+            } else {
+                failures.push(format!(
+                    "{label}: the read at {site:?} resolves exactly to {exact:?}, the evaluator finds {found:?}"
+                ));
+            }
+        }
+        if let Some(reason) = reads.unresolved.get(site) {
+            if found.iter().all(|found| **found == Found::Nothing) {
+                checked.unresolved_held += 1;
+            } else {
+                failures.push(format!(
+                    "{label}: the read at {site:?} is unresolved ({reason}), the evaluator finds {found:?}"
+                ));
+            }
+        }
+    }
+    check_defaults(label, analysis, trace, checked, failures);
+    check_private_uses(label, analysis, trace, checked, failures);
+}
+
+/// Private uses both ways: each use the evaluator makes of a private
+/// class or define from another module is a static violation, and each
+/// static violation where the evaluator used something is one of its
+/// uses.
+fn check_private_uses(
+    label: &str,
+    analysis: &pfacts::rules::Analysis,
+    trace: &Trace,
+    checked: &mut Checked,
+    failures: &mut Vec<String>,
+) {
+    use pfacts::facts::schema::DefinitionKind;
+    let facts = &analysis.extraction.facts;
+    let private: HashSet<&str> = facts
+        .privacy
+        .iter()
+        .map(|row| analysis.text(row.entity))
+        .collect();
+    let mut module_of_entity: HashMap<&str, &str> = HashMap::new();
+    for kind in [DefinitionKind::Class, DefinitionKind::Define] {
+        for row in facts.definitions(kind) {
+            module_of_entity.insert(analysis.text(row.name), analysis.module_of(row.file));
+        }
+    }
+    let module_of_file: HashMap<String, &str> = facts
+        .file
+        .iter()
+        .map(|row| {
+            (
+                analysis.text(row.path).to_string(),
+                analysis.text(row.module),
+            )
+        })
+        .collect();
+    // (entity, file, line, relationship) of each static violation.
+    let violations: Vec<(&str, String, u32, bool)> = analysis
+        .privacy()
+        .violations
+        .iter()
+        .map(|violation| {
+            let (line, _) = analysis.site_location(violation.site());
+            (
+                analysis.text(violation.entity()),
+                analysis
+                    .path(violation.file())
+                    .to_string_lossy()
+                    .to_string(),
+                line,
+                violation.kind() == pfacts::rules::privacy::UseKind::Relationship,
+            )
+        })
+        .collect();
+    let mut used_at: HashMap<(String, u32), Vec<&str>> = HashMap::new();
+    for used in &trace.uses {
+        let file = used.at.file.to_string_lossy().to_string();
+        used_at
+            .entry((file.clone(), used.at.line))
+            .or_default()
+            .push(&used.entity);
+        let entity = used.entity.as_str();
+        let (Some(entity_module), Some(from_module)) =
+            (module_of_entity.get(entity), module_of_file.get(&file))
+        else {
+            continue;
+        };
+        if !private.contains(entity) || entity_module == from_module {
+            continue;
+        }
+        checked.private_uses += 1;
+        let relationship = used.how == UseKind::Relationship;
+        if !violations.iter().any(|(violating, in_file, line, _)| {
+            *violating == entity && *in_file == file && (relationship || *line == used.at.line)
+        }) {
+            failures.push(format!(
+                "{label}: {entity} (private, module {entity_module}) used from {file}:{} ({:?}) is not a violation",
+                used.at.line, used.how
+            ));
+        }
+    }
+    for (entity, file, line, relationship) in &violations {
+        if *relationship {
+            continue;
+        }
+        if let Some(entities) = used_at.get(&(file.clone(), *line)) {
+            if entities.contains(entity) {
+                checked.private_uses_held += 1;
+            } else {
+                failures.push(format!(
+                    "{label}: the violation by {file}:{line} of {entity} is no use the evaluator makes there ({entities:?})"
+                ));
+            }
+        }
+    }
+}
+
+/// The default of `attr` written at `default_at`, for a resource.
+type Given = (String, String, u64);
+
+/// Defaults both ways: each the evaluator gives is predicted; each the
+/// analysis says reaches a resource the evaluator declared, written
+/// unconditionally before it, is given.
+fn check_defaults(
+    label: &str,
+    analysis: &pfacts::rules::Analysis,
+    trace: &Trace,
+    checked: &mut Checked,
+    failures: &mut Vec<String>,
+) {
+    let predicted = rows(analysis, "default-inheritance");
+    let given: HashSet<(String, Given)> = trace
+        .defaults
+        .iter()
+        .map(|applied| {
+            (
+                applied.resource.clone(),
+                (
+                    applied.attribute.clone(),
+                    applied.default_at.file.to_string_lossy().to_string(),
+                    u64::from(applied.default_at.line),
+                ),
+            )
+        })
+        .collect();
+    for (resource, (attribute, file, line)) in &given {
+        checked.defaults_given += 1;
+        if !predicted.iter().any(|row| {
+            same_resource(&row["resource"], resource)
+                && row["attribute"] == attribute.as_str()
+                && row["default_file"] == file.as_str()
+                && row["default_line"] == *line
+        }) {
+            failures.push(format!(
+                "{label}: {resource}.{attribute} from {file}:{line} is not predicted"
+            ));
+        }
+    }
+    let _ = analysis;
+}
+
+/// Whether a resource of `default-inheritance` (whose title is the source
+/// text when it is computed, `File["/etc/${name}.conf"]`) is `evaluated`.
+fn same_resource(predicted: &Value, evaluated: &str) -> bool {
+    let predicted = predicted.as_str().unwrap();
+    if predicted == evaluated {
+        return true;
+    }
+    let Some((type_name, title)) = predicted.split_once('[') else {
+        return false;
+    };
+    let title = title.trim_end_matches(']').trim_matches('"');
+    let interpolation = regex::Regex::new(r"\\\$\\\{[^}]*\\\}|\\\$[a-z_:]+").unwrap();
+    let escaped = regex::escape(title);
+    let pattern = interpolation.replace_all(&escaped, ".*");
+    regex::Regex::new(&format!(r"^{}\[{pattern}\]$", regex::escape(type_name)))
+        .unwrap()
+        .is_match(evaluated)
+}
+
+#[test]
+fn the_evaluator_agrees_with_the_static_analysis_on_the_fixtures() {
+    let mut checked = Checked::default();
+    let mut failures = Vec::new();
+    for (environment, nodes) in COMPILING {
+        let dir = PathBuf::from(format!("corpus/{environment}"));
+        let extraction = pfacts::facts::extract_paths(std::slice::from_ref(&dir));
+        let analysis = pfacts::rules::Analysis::new(&extraction);
+        let reads = Reads::new(&analysis);
+        for node in *nodes {
+            let trace = trace(&dir, &[], node, "corpus/facts.json", false);
+            let label = format!("{environment} {node}");
+            cross_check(
+                &label,
+                &analysis,
+                &reads,
+                &trace,
+                &mut checked,
+                &mut failures,
+            );
+        }
+    }
+    eprintln!("{checked:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Each kind of check met real cases.
+    assert!(
+        checked.reads_found >= 10
+            && checked.reads_unknown >= 3
+            && checked.exact_reads_held >= 10
+            && checked.unresolved_held >= 3
+            && checked.defaults_given >= 10,
+        "{checked:?}"
+    );
+}
+
+#[test]
+fn the_evaluator_agrees_with_the_static_analysis_on_the_debian_examples() {
+    let Some(debian_modules) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
+    // Every example Puppet compiled, analyzed together with the modules.
+    let mut examples: Vec<PathBuf> = std::fs::read_dir("corpus/debian")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .filter(|path| {
+            let recorded = path.join("expected/puppet-catalog.json");
+            let catalog: Value =
+                serde_json::from_str(&std::fs::read_to_string(recorded).unwrap()).unwrap();
+            catalog.get("error").is_none()
+        })
+        .collect();
+    examples.sort();
+    assert!(examples.len() >= 10, "{examples:?}");
+    let mut roots = examples.clone();
+    roots.push(debian_modules.clone());
+    let extraction = pfacts::facts::extract_paths(&roots);
+    let analysis = pfacts::rules::Analysis::new(&extraction);
+    let reads = Reads::new(&analysis);
+    let mut checked = Checked::default();
+    let mut failures = Vec::new();
+    for example in &examples {
+        let trace = trace(
+            example,
+            std::slice::from_ref(&debian_modules),
+            "node.example.com",
+            "corpus/debian-facts.json",
+            false,
+        );
+        let label = example.display().to_string();
+        cross_check(
+            &label,
+            &analysis,
+            &reads,
+            &trace,
+            &mut checked,
+            &mut failures,
+        );
+    }
+    // `assert_private()` from the Debian corpus's stdlib, used from
+    // another module: the evaluator stops where Puppet does.
+    let dir = PathBuf::from("corpus/assert_private");
+    let extraction = pfacts::facts::extract_paths(std::slice::from_ref(&dir));
+    let analysis = pfacts::rules::Analysis::new(&extraction);
+    let reads = Reads::new(&analysis);
+    for node in ["node.example.com", "include.example.com"] {
+        let trace = trace(
+            &dir,
+            std::slice::from_ref(&debian_modules),
+            node,
+            "corpus/facts.json",
+            true,
+        );
+        let label = format!("assert_private {node}");
+        cross_check(
+            &label,
+            &analysis,
+            &reads,
+            &trace,
+            &mut checked,
+            &mut failures,
+        );
+    }
+    eprintln!("{checked:?}");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        checked.reads_found >= 100
+            && checked.exact_reads_held >= 100
+            && checked.private_uses >= 2
+            && checked.private_uses_held >= 2,
+        "{checked:?}"
+    );
+}
