@@ -772,3 +772,75 @@ fn ruby_gives_puppets_catalog() {
     }
     assert_eq!(pretty(&ours), pretty(&theirs));
 }
+
+/// The evaluation-order fixture, compiled with Puppet 7's defaults
+/// (`strict_variables=false`, `strict=warning`): the same catalog, and the
+/// same "Unknown variable" warnings at the same places, as Puppet's.
+#[test]
+fn evaluation_order_catalogs_are_puppets() {
+    let nodes = [
+        "params",
+        "body",
+        "writer-first",
+        "reader-first",
+        "node-scope",
+        "automatic",
+        "nested",
+        "sometimes-top",
+        "defaults",
+    ];
+    for node in nodes {
+        let path = format!("corpus/evaluation-order/expected/{node}.json");
+        let mut theirs: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .args([
+                "catalog",
+                "corpus/evaluation-order",
+                "--node",
+                &format!("{node}.example.com"),
+                "--facts",
+                "corpus/facts.json",
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(output.status.success(), "{node}: {stderr}");
+        // Puppet's "message (file:line)", as pfacts writes warnings.
+        let warnings = theirs
+            .as_object_mut()
+            .unwrap()
+            .remove("warnings")
+            .unwrap_or_default();
+        let pattern = regex::Regex::new(r"^(.*) \(([^:]+):(\d+)\)$").unwrap();
+        let mut expected: Vec<String> = warnings
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|warning| {
+                let captures = pattern.captures(warning.as_str().unwrap()).unwrap();
+                format!(
+                    "corpus/evaluation-order/{}:{}: warning: {}",
+                    &captures[2], &captures[3], &captures[1]
+                )
+            })
+            .collect();
+        let located = regex::Regex::new(r"^([^:]+:\d+):\d+(: warning: .*)$").unwrap();
+        let mut ours: Vec<String> = stderr
+            .lines()
+            .filter_map(|line| located.captures(line))
+            .map(|captures| format!("{}{}", &captures[1], &captures[2]))
+            .collect();
+        expected.sort();
+        ours.sort();
+        assert_eq!(ours, expected, "{node}");
+        let mut catalog: Value = serde_json::from_slice(&output.stdout).unwrap();
+        for resource in catalog["resources"].as_array_mut().unwrap() {
+            if let Some(file) = resource["file"].as_str() {
+                resource["file"] = Value::from(file.replace("corpus/evaluation-order/", ""));
+            }
+        }
+        assert_eq!(pretty(&catalog), pretty(&theirs), "{node}");
+    }
+}
