@@ -35,7 +35,21 @@ pub struct OrderDependent(pub Id, pub Sym, pub Sym);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Missed(pub Id, pub Sym, pub Id);
 
+/// `instance_applies(instance, res, attr, def)`: resource `res` of a
+/// define's body takes default `def` in the instance `instance`
+/// (declared with a literal title), whose body runs after the code that
+/// declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct InstanceApplies(pub Id, pub Id, pub Sym, pub Id);
+
+/// `per_instance(res)`: resource `res` of a define's body, every instance
+/// of which has a literal title: `instance_applies` says all it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PerInstance(pub Id);
+
 named_columns! {
+    InstanceApplies { 0 instance: Id, 1 resource: Id, 2 attr: Sym, 3 default: Id }
+    PerInstance { 0 resource: Id }
     Missed { 0 default: Id, 1 attr: Sym, 2 resource: Id }
     DynamicParent { 0 scope: Id, 1 parent: Id }
     DefaultApplies { 0 resource: Id, 1 attr: Sym, 2 default: Id }
@@ -46,6 +60,9 @@ named_columns! {
 pub struct Output {
     pub parents: Vec<DynamicParent>,
     pub applies: Vec<DefaultApplies>,
+    /// What `applies` says of define bodies, for each instance.
+    pub instance_applies: Vec<InstanceApplies>,
+    pub per_instance: Vec<PerInstance>,
     pub order_dependent: Vec<OrderDependent>,
     pub missed: Vec<Missed>,
 }
@@ -67,6 +84,10 @@ struct Input {
     declares: Relation<(Id, Sym)>,
     /// `resource_in((scope, type), res)`.
     resource_in: Relation<((Id, Sym), Id)>,
+    /// `instance((define, scope), res, literal)`: a resource of type
+    /// `define` in `scope` (an instance, when a define has that name);
+    /// `literal` says whether its title is.
+    instance: Relation<((Sym, Id), (Id, bool))>,
     /// `resource_sets(res, attr)`: the resource sets the attribute itself.
     resource_sets: Relation<(Id, Sym)>,
     /// `default((scope, type, attr), def, op)`.
@@ -118,6 +139,10 @@ impl Places {
 /// `(scope, type, attr)`: defaults for one type and attribute, at a scope.
 type Slot = (Id, Sym, Sym);
 
+/// `((scope, type, attr), ancestor)`: a chain from `ancestor`'s defaults
+/// for `type` and `attr` reaches `scope`.
+type Reach = Relation<(Slot, Id)>;
+
 /// Loads the facts and runs the program.
 pub fn run(extraction: &Extraction) -> Output {
     let input = Input::load(extraction);
@@ -134,6 +159,8 @@ pub fn run(extraction: &Extraction) -> Output {
         .collect();
     let below_default = below_default(&default_at, &children);
     let applies = default_applies(&input, &default_at, &children);
+    let (applies, instance_applies, per_instance) =
+        instance_applies(&input, applies, &default_at, &children);
     let order_dependent = order_dependent(&input, &parents, &default_at, &below_default);
     let missed = missed(&input, &children);
     Output {
@@ -142,6 +169,8 @@ pub fn run(extraction: &Extraction) -> Output {
             .map(|&(scope, parent)| DynamicParent(scope, parent))
             .collect(),
         applies: applies.elements,
+        instance_applies: instance_applies.elements,
+        per_instance: per_instance.elements,
         order_dependent: order_dependent.elements,
         missed: missed.elements,
     }
@@ -294,18 +323,19 @@ fn below_default(default_at: &Relation<Slot>, children: &Relation<(Id, Id)>) -> 
     below.complete()
 }
 
-// "the nearest default for that type and attribute wins": a chain goes on
-// past a scope only if the scope sets no `=>` default for them.
-// "all visible defaults merge"; `+>` appends to the next outer one, so it
-// stops no chain. Where candidate parents give different chains, each
-// chain's nearest default is a candidate.
-fn default_applies(
+/// `clear((S, T, X), A)`: a chain from `A`'s defaults for `T` and `X`
+/// reaches `S`; `reached`, the same before `S`'s own default stops it.
+/// A class takes the defaults in reach when it is declared, unless
+/// `settled(S)`: its code runs once its parent's has (a define's body).
+fn reach(
     input: &Input,
     default_at: &Relation<Slot>,
     children: &Relation<(Id, Id)>,
-) -> Relation<DefaultApplies> {
-    // `clear((S, T, X), A)`: a chain from `A`'s defaults for `T` and `X`
-    // reaches `S`.
+    settled: impl Fn(Id) -> bool,
+) -> (Reach, Reach) {
+    let places = &input.places;
+    let declared_before =
+        |scope: Id, slot: Slot| places.declared_before_default(scope, slot) && !settled(scope);
     let mut iteration = Iteration::new();
     let clear = iteration.variable::<(Slot, Id)>("clear");
     let reached = iteration.variable::<(Slot, Id)>("reached");
@@ -316,26 +346,26 @@ fn default_applies(
             .iter()
             .map(|&((scope, kind, attr), _)| ((scope, kind, attr), scope)),
     );
-    let places = &input.places;
     let default_set: FxHashMap<Slot, ()> = default_at.iter().map(|&slot| (slot, ())).collect();
     while iteration.changed() {
         // "a class takes the defaults in reach when it is declared": a
         // scope's own default misses the classes it declared before it.
         // reached(S, A, T, X) :- clear(P, A, T, X), dynamic_parent(S, P),
-        //     !(A = P, declared_before_default(S, P, T, X)).
+        //     !(A = P, declared_before_default(S, P, T, X), !settled(S)).
         reached.from_leapjoin(
             &clear,
             (
                 children.extend_with(|&((parent, _, _), _)| parent),
                 ValueFilter::from(|&(slot, ancestor): &(Slot, Id), &scope: &Id| {
-                    !(ancestor == slot.0 && places.declared_before_default(scope, slot))
+                    !(ancestor == slot.0 && declared_before(scope, slot))
                 }),
             ),
             |&((_, kind, attr), ancestor), &scope| ((scope, kind, attr), ancestor),
         );
         // ... and those get what reaches the scope from further out.
         // reached(S, A, T, X) :- reached(P, A, T, X), A != P,
-        //     default_at(P, T, X), declared_before_default(S, P, T, X).
+        //     default_at(P, T, X), declared_before_default(S, P, T, X),
+        //     !settled(S).
         reached.from_leapjoin(
             &reached,
             (
@@ -343,7 +373,7 @@ fn default_applies(
                 ValueFilter::from(|&(slot, ancestor): &(Slot, Id), &scope: &Id| {
                     ancestor != slot.0
                         && default_set.contains_key(&slot)
-                        && places.declared_before_default(scope, slot)
+                        && declared_before(scope, slot)
                 }),
             ),
             |&((_, kind, attr), ancestor), &scope| ((scope, kind, attr), ancestor),
@@ -351,8 +381,21 @@ fn default_applies(
         // clear(S, A, T, X) :- reached(S, A, T, X), !default_at(S, T, X).
         clear.from_antijoin(&reached, default_at, |&slot, &ancestor| (slot, ancestor));
     }
-    let clear = clear.complete();
-    let reached = reached.complete();
+    (clear.complete(), reached.complete())
+}
+
+// "the nearest default for that type and attribute wins": a chain goes on
+// past a scope only if the scope sets no `=>` default for them.
+// "all visible defaults merge"; `+>` appends to the next outer one, so it
+// stops no chain. Where candidate parents give different chains, each
+// chain's nearest default is a candidate.
+fn default_applies(
+    input: &Input,
+    default_at: &Relation<Slot>,
+    children: &Relation<(Id, Id)>,
+) -> Relation<DefaultApplies> {
+    let default_set: FxHashMap<Slot, ()> = default_at.iter().map(|&slot| (slot, ())).collect();
+    let (clear, reached) = reach(input, default_at, children, |_| false);
     // The defaults a scope's resources of a type may take are found once
     // per scope; each resource then meets only those.
     // holds(S, T) :- resource_in(_, S, T).
@@ -432,6 +475,133 @@ fn default_applies(
         &input.resource_sets,
         |&(res, attr), &default| DefaultApplies(res, attr, default),
     )
+}
+
+/// `instance_applies` and `per_instance`, and `default_applies` with a
+/// define body's resources taking what their instances give them: a
+/// define's body runs once per instance, after the node's code, so each
+/// instance's body takes the defaults that reach the instance's scope
+/// once all that code has run (whatever came first in it), unless the
+/// body sets its own.
+fn instance_applies(
+    input: &Input,
+    applies: Relation<DefaultApplies>,
+    default_at: &Relation<Slot>,
+    children: &Relation<(Id, Id)>,
+) -> (
+    Relation<DefaultApplies>,
+    Relation<InstanceApplies>,
+    Relation<PerInstance>,
+) {
+    // `late_clear((S, T, X), A)`: as `clear`, once all the code that
+    // declares a define's instances has run: a class with one candidate
+    // parent has it, and its instances take that parent's defaults, set
+    // before or after the class. A class with several keeps the rule of
+    // its declaration (which parent comes first is another question).
+    let mut parents_of: FxHashMap<Id, usize> = FxHashMap::default();
+    for &(_, scope) in children.iter() {
+        *parents_of.entry(scope).or_default() += 1;
+    }
+    let (late_clear, _) = reach(input, default_at, children, |scope| {
+        parents_of.get(&scope) == Some(&1)
+    });
+    // body(R, DS, T): resource `R` of type `T` directly in the body of a
+    // define whose scope is `DS`; instance_of(DS, I, S, L): an instance
+    // `I` of it in scope `S`, `L` whether its title is literal.
+    let define_of: FxHashMap<Id, Sym> = input
+        .define_scope
+        .iter()
+        .map(|&(define, scope)| (scope, define))
+        .collect();
+    let instances: Relation<(Sym, (Id, Id, bool))> = Relation::from_join(
+        &input.define_scope,
+        &Relation::from_map(&input.instance, |&((define, scope), (res, literal))| {
+            (define, (res, scope, literal))
+        }),
+        |&define, _, &instance| (define, instance),
+    );
+    let defaults_of = |slot: (Id, Sym)| {
+        super::rows_with(&input.default, slot, |&((scope, kind, _), _)| (scope, kind))
+    };
+    let sets = |res: Id, attr: Sym| input.resource_sets.binary_search(&(res, attr)).is_ok();
+    let mut per_instance = Vec::new();
+    let mut found = Vec::new();
+    let mut of_body: FxHashSet<Id> = FxHashSet::default();
+    // The rows of `applies` for a body's own defaults, kept as they are.
+    let mut own_rows = Vec::new();
+    for &((body_scope, kind), res) in input.resource_in.iter() {
+        let Some(&define) = define_of.get(&body_scope) else {
+            continue;
+        };
+        of_body.insert(res);
+        let of_define = super::rows_with(&instances, define, |&(of, _)| of);
+        // per_instance(R) :- body(R, DS, _), instance_of(DS, _, _, _),
+        //     every instance_of(DS, _, _, L): L.
+        if !of_define.is_empty() && of_define.iter().all(|&(_, (_, _, literal))| literal) {
+            per_instance.push(PerInstance(res));
+        }
+        // The body's own defaults, as the general rules give them.
+        let own: Vec<(Sym, Id)> = super::rows_with(&applies, res, |row| row.0)
+            .iter()
+            .filter(|row| {
+                defaults_of((body_scope, kind))
+                    .iter()
+                    .any(|&(_, (default, _))| default == row.2)
+            })
+            .map(|row| (row.1, row.2))
+            .collect();
+        own_rows.extend(
+            own.iter()
+                .map(|&(attr, default)| DefaultApplies(res, attr, default)),
+        );
+        for &(_, (instance, scope, _)) in of_define {
+            // instance_applies(I, R, X, D) :- body(R, DS, T),
+            //     instance_of(DS, I, _, _), default_applies(R, X, D),
+            //     default(D, DS, T, X, _).
+            found.extend(
+                own.iter()
+                    .map(|&(attr, default)| InstanceApplies(instance, res, attr, default)),
+            );
+            // The body's statements still run in order: a resource before
+            // the body's own default takes what reaches from outside.
+            // instance_applies(I, R, X, D) :- body(R, DS, T),
+            //     instance_of(DS, I, S, _), late_clear(S, A, T, X),
+            //     !(default_at(DS, T, X), !resource_before_default(R, DS, T, X)),
+            //     default(D, A, T, X, _), !resource_sets(R, X).
+            let outer = super::rows_with(&late_clear, (scope, kind), |&((scope, kind, _), _)| {
+                (scope, kind)
+            });
+            for &((_, _, attr), ancestor) in outer {
+                let slot = (body_scope, kind, attr);
+                let own_first = default_at.binary_search(&slot).is_ok()
+                    && !input.places.resource_before_default(res, slot);
+                if own_first || sets(res, attr) {
+                    continue;
+                }
+                found.extend(
+                    super::rows_with(&input.default, (ancestor, kind, attr), |&(slot, _)| slot)
+                        .iter()
+                        .map(|&(_, (default, _))| InstanceApplies(instance, res, attr, default)),
+                );
+            }
+        }
+    }
+    let instance_applies: Relation<InstanceApplies> = found.into();
+    // A body's resources take their define's own defaults, and what its
+    // instances give them.
+    // default_applies(R, X, D) :- instance_applies(_, R, X, D).
+    let applies = applies
+        .iter()
+        .filter(|row| !of_body.contains(&row.0))
+        .copied()
+        .chain(own_rows)
+        .chain(
+            instance_applies
+                .iter()
+                .map(|row| DefaultApplies(row.1, row.2, row.3)),
+        )
+        .collect();
+    (applies, instance_applies, per_instance.into())
 }
 
 /// `((scope, type), (attr, default, timing))`: a default in reach of a
@@ -542,6 +712,11 @@ impl Input {
                 .resource
                 .iter()
                 .map(|row| ((row.scope, row.type_name), row.res))
+                .collect(),
+            instance: facts
+                .resource
+                .iter()
+                .map(|row| ((row.type_name, row.scope), (row.res, row.title_literal)))
                 .collect(),
             resource_sets: facts
                 .resource_attr

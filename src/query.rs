@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::diagnostic::{Location, Severity};
 use crate::facts::names::capitalize;
-use crate::facts::schema::{DefinitionKind, FileId, Id, PrivacyHow, Sym, TOP_SCOPE};
+use crate::facts::schema::{DefinitionKind, FileId, Id, PrivacyHow, Resource, Sym, TOP_SCOPE};
 use crate::rules::privacy::Site;
 use crate::rules::scope::TooEarly;
 use crate::rules::Analysis;
@@ -476,13 +476,35 @@ fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
             .or_default()
             .push(parent.parent());
     }
-    let rows = analysis
-        .defaults()
+    let defaults = analysis.defaults();
+    let per_instance: HashSet<Id> = defaults
+        .per_instance
+        .iter()
+        .map(|row| row.resource())
+        .collect();
+    // A define body's resource once per instance with a literal title
+    // (`File[/srv/a]` for the instance `a`), and as written for the
+    // others.
+    let generic = defaults
         .applies
         .iter()
-        .filter_map(|applies| {
-            let resource = analysis.resource(applies.resource());
-            let default = analysis.default_row(applies.default(), applies.attr())?;
+        .filter(|applies| !per_instance.contains(&applies.resource()))
+        .map(|applies| (None, applies.resource(), applies.attr(), applies.default()));
+    let instances = defaults.instance_applies.iter().filter_map(|applies| {
+        let instance = analysis.resource(applies.instance());
+        let literal = instance.title_literal && per_instance.contains(&applies.resource());
+        literal.then_some((
+            Some(instance),
+            applies.resource(),
+            applies.attr(),
+            applies.default(),
+        ))
+    });
+    let rows = generic
+        .chain(instances)
+        .filter_map(|(instance, res, attr, default)| {
+            let resource = analysis.resource(res);
+            let default = analysis.default_row(default, attr)?;
             let (from, to) = (
                 analysis.module_of(default.file),
                 analysis.module_of(resource.file),
@@ -490,14 +512,15 @@ fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
             if leaks_only && (from.is_empty() || from == to) {
                 return None;
             }
-            let name = format!(
-                "{}[{}]",
-                capitalize(analysis.text(resource.type_name)),
-                analysis.text(resource.title)
-            );
+            let title = analysis.text(resource.title);
+            let title = match instance {
+                Some(instance) => expanded_title(analysis, title, instance),
+                None => title.to_string(),
+            };
+            let name = format!("{}[{title}]", capitalize(analysis.text(resource.type_name)));
             Some(vec![
                 json!(name),
-                text(analysis, applies.attr()),
+                text(analysis, attr),
                 text(analysis, default.value_text),
                 path(analysis, default.file),
                 json!(default.line),
@@ -516,6 +539,79 @@ fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
         ],
         rows,
     }
+}
+
+/// The title of a define body's resource, as written, in `instance`:
+/// `$title` and `$name` are the instance's title, and each `$parameter`
+/// the instance sets to a literal is that value; anything else stays
+/// as written (and the title quoted, as a computed one is).
+fn expanded_title(analysis: &Analysis, title: &str, instance: &Resource) -> String {
+    let Some(inner) = title.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
+        return title.to_string();
+    };
+    let mut complete = true;
+    let value_of = |name: &str| -> Option<String> {
+        if matches!(name, "title" | "name") {
+            return Some(analysis.text(instance.title).to_string());
+        }
+        let attr = analysis.extraction.interner.get(name)?;
+        let written = analysis.text(analysis.attribute_row(instance.res, attr)?.value_text);
+        literal_text(written)
+    };
+    let mut expanded = String::with_capacity(title.len());
+    let mut rest = inner;
+    while let Some(dollar) = rest.find('$') {
+        expanded.push_str(&rest[..dollar]);
+        let after = &rest[dollar + 1..];
+        let (name, length) = match after.strip_prefix('{') {
+            Some(braced) => match braced.find('}') {
+                Some(end) => (&braced[..end], end + 2),
+                None => ("", 0),
+            },
+            None => {
+                let end = after
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(after.len());
+                (&after[..end], end)
+            }
+        };
+        match value_of(name).filter(|_| length > 0) {
+            Some(value) => expanded.push_str(&value),
+            None => {
+                complete = false;
+                expanded.push_str(&rest[dollar..dollar + 1 + length]);
+            }
+        }
+        rest = &after[length..];
+    }
+    expanded.push_str(rest);
+    if complete && !expanded.contains('\\') {
+        expanded
+    } else {
+        format!("\"{expanded}\"")
+    }
+}
+
+/// The text of a literal as written: a quoted string without
+/// interpolation, or a bare word or number.
+fn literal_text(written: &str) -> Option<String> {
+    let quoted = |quote: char| {
+        written
+            .strip_prefix(quote)?
+            .strip_suffix(quote)
+            .filter(|inner| !inner.contains(['\\', quote]))
+    };
+    if let Some(inner) = quoted('\'') {
+        return Some(inner.to_string());
+    }
+    if let Some(inner) = quoted('"').filter(|inner| !inner.contains('$')) {
+        return Some(inner.to_string());
+    }
+    written
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        .then(|| written.to_string())
+        .filter(|text| !text.is_empty())
 }
 
 fn plain(value: &Value) -> String {

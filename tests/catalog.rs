@@ -789,6 +789,8 @@ fn evaluation_order_catalogs_are_puppets() {
         "sometimes-top",
         "defaults",
     ];
+    let pattern = regex::Regex::new(r"^(.*) \(([^:]+):(\d+)\)$").unwrap();
+    let located = regex::Regex::new(r"^([^:]+:\d+):\d+(: warning: .*)$").unwrap();
     for node in nodes {
         let path = format!("corpus/evaluation-order/expected/{node}.json");
         let mut theirs: Value =
@@ -813,7 +815,6 @@ fn evaluation_order_catalogs_are_puppets() {
             .unwrap()
             .remove("warnings")
             .unwrap_or_default();
-        let pattern = regex::Regex::new(r"^(.*) \(([^:]+):(\d+)\)$").unwrap();
         let mut expected: Vec<String> = warnings
             .as_array()
             .into_iter()
@@ -826,7 +827,6 @@ fn evaluation_order_catalogs_are_puppets() {
                 )
             })
             .collect();
-        let located = regex::Regex::new(r"^([^:]+:\d+):\d+(: warning: .*)$").unwrap();
         let mut ours: Vec<String> = stderr
             .lines()
             .filter_map(|line| located.captures(line))

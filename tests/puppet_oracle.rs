@@ -451,31 +451,24 @@ fn defaults_reach_what_is_declared_after_them() {
             (title, puppet_text(&resource["parameters"]["mode"]))
         })
         .collect();
-    assert_eq!(mode_of.len(), 5, "{mode_of:?}");
-    let mode = extraction.interner.get("mode").unwrap();
+    assert_eq!(mode_of.len(), 7, "{mode_of:?}");
+    // Each file's default, define instances' expanded by their titles.
+    let predicted = pfacts::query::run("default-inheritance", &analysis).unwrap();
     let mut compared = 0;
-    for applies in analysis
-        .defaults()
-        .applies
-        .iter()
-        .filter(|row| row.attr() == mode)
-    {
-        let resource = analysis.resource(applies.resource());
-        let title = analysis.text(resource.title);
-        let default = analysis.default_row(applies.default(), mode).unwrap();
-        let predicted = literal_value(analysis.text(default.value_text));
-        // A define instance's title is not expanded yet (issue 18).
-        let expected = match mode_of.get(title) {
-            Some(value) => value.as_str(),
-            None if title.contains("/late/instance/") => {
-                mode_of["/late/instance/declared before its body runs"].as_str()
-            }
-            None => continue,
-        };
-        assert_eq!(predicted, expected, "{title}");
+    for row in predicted.rows.iter().filter(|row| row[1] == "mode") {
+        let resource = row[0].as_str().unwrap();
+        let title = resource
+            .strip_prefix("File[")
+            .and_then(|rest| rest.strip_suffix(']'))
+            .unwrap();
+        assert_eq!(
+            literal_value(row[2].as_str().unwrap()),
+            mode_of[title],
+            "{title}"
+        );
         compared += 1;
     }
-    assert_eq!(compared, 5, "one default for each file");
+    assert_eq!(compared, 7, "one default for each file");
 
     let late: Vec<String> = pfacts::lints::check(&extraction)
         .into_iter()
