@@ -498,12 +498,39 @@ fn instance_applies(
     // parent has it, and its instances take that parent's defaults, set
     // before or after the class. A class with several keeps the rule of
     // its declaration (which parent comes first is another question).
-    let mut parents_of: FxHashMap<Id, usize> = FxHashMap::default();
-    for &(_, scope) in children.iter() {
-        *parents_of.entry(scope).or_default() += 1;
+    // Only chains toward the scopes that declare instances matter:
+    // toward(S) :- instance(D, S, _, _), define_scope(D, _).
+    // toward(P) :- toward(S), dynamic_parent(S, P).
+    let mut parents_of: FxHashMap<Id, Vec<Id>> = FxHashMap::default();
+    for &(parent, scope) in children.iter() {
+        parents_of.entry(scope).or_default().push(parent);
     }
-    let (late_clear, _) = reach(input, default_at, children, |scope| {
-        parents_of.get(&scope) == Some(&1)
+    let defines: FxHashSet<Sym> = input
+        .define_scope
+        .iter()
+        .map(|&(define, _)| define)
+        .collect();
+    let mut toward: FxHashSet<Id> = FxHashSet::default();
+    let mut stack: Vec<Id> = input
+        .instance
+        .iter()
+        .filter(|&&((define, _), _)| defines.contains(&define))
+        .map(|&((_, scope), _)| scope)
+        .collect();
+    while let Some(scope) = stack.pop() {
+        if toward.insert(scope) {
+            stack.extend(parents_of.get(&scope).into_iter().flatten());
+        }
+    }
+    let toward_children: Relation<(Id, Id)> = children
+        .iter()
+        .filter(|&&(_, scope)| toward.contains(&scope))
+        .copied()
+        .collect();
+    let (late_clear, _) = reach(input, default_at, &toward_children, |scope| {
+        parents_of
+            .get(&scope)
+            .is_some_and(|parents| parents.len() == 1)
     });
     // body(R, DS, T): resource `R` of type `T` directly in the body of a
     // define whose scope is `DS`; instance_of(DS, I, S, L): an instance
