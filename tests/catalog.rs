@@ -50,6 +50,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 mod corpora;
+mod evaluation_order;
 
 /// The settings Puppet compiled the fixtures' catalogs with
 /// (`scripts/compile-with-puppet.rb`, `scripts/catalog-with-puppet.rb`):
@@ -778,20 +779,9 @@ fn ruby_gives_puppets_catalog() {
 /// same "Unknown variable" warnings at the same places, as Puppet's.
 #[test]
 fn evaluation_order_catalogs_are_puppets() {
-    let nodes = [
-        "params",
-        "body",
-        "writer-first",
-        "reader-first",
-        "node-scope",
-        "automatic",
-        "nested",
-        "sometimes-top",
-        "defaults",
-    ];
     let pattern = regex::Regex::new(r"^(.*) \(([^:]+):(\d+)\)$").unwrap();
     let located = regex::Regex::new(r"^([^:]+:\d+):\d+(: warning: .*)$").unwrap();
-    for node in nodes {
+    for node in evaluation_order::NODES {
         let path = format!("corpus/evaluation-order/expected/{node}.json");
         let mut theirs: Value =
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();

@@ -13,6 +13,7 @@
 //!   unconditionally, written before it, is given to it.
 
 mod corpora;
+mod evaluation_order;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -20,29 +21,9 @@ use std::path::{Path, PathBuf};
 use pfacts::catalog::{Compiler, Environment, Found, Trace, UseKind};
 use serde_json::Value;
 
-/// The environments of `corpus/` that compile, with their nodes.
-const COMPILING: &[(&str, &[&str])] = &[
-    ("defaults", &["node.example.com"]),
-    ("scope", &["node.example.com"]),
-    ("example", &["node.example.com"]),
-    ("order", &["node.example.com"]),
-    ("erb", &["node.example.com"]),
-    ("hiera", &["node.example.com"]),
-    (
-        "evaluation-order",
-        &[
-            "params.example.com",
-            "body.example.com",
-            "writer-first.example.com",
-            "reader-first.example.com",
-            "node-scope.example.com",
-            "automatic.example.com",
-            "nested.example.com",
-            "sometimes-top.example.com",
-            "defaults.example.com",
-        ],
-    ),
-];
+/// The environments of `corpus/` that compile, for `node.example.com`,
+/// beside `corpus/evaluation-order` and its nodes.
+const COMPILING: &[&str] = &["defaults", "scope", "example", "order", "erb", "hiera"];
 
 fn facts(path: &str) -> pfacts::catalog::values::Value {
     let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -172,6 +153,42 @@ struct Checked {
     defaults_given: usize,
     private_uses: usize,
     private_uses_held: usize,
+}
+
+/// What the cross-checks of one test found.
+#[derive(Default)]
+struct Verdict {
+    checked: Checked,
+    failures: Vec<String>,
+}
+
+impl Verdict {
+    /// Compiles `node` of the environment at `dir` (see [`trace`]) and
+    /// holds `analysis` to what the evaluator did.
+    fn compile_and_check(
+        &mut self,
+        analysis: &pfacts::rules::Analysis,
+        reads: &Reads,
+        (dir, modules): (&Path, &[PathBuf]),
+        (node, facts_file, may_fail): (&str, &str, bool),
+    ) {
+        let trace = trace(dir, modules, node, facts_file, may_fail);
+        let label = format!("{} {node}", dir.display());
+        cross_check(
+            &label,
+            analysis,
+            reads,
+            &trace,
+            &mut self.checked,
+            &mut self.failures,
+        );
+    }
+
+    /// Fails with every disagreement; says what was checked.
+    fn assert_agreement(&self) {
+        eprintln!("{:?}", self.checked);
+        assert!(self.failures.is_empty(), "{}", self.failures.join("\n"));
+    }
 }
 
 /// Holds the static relations of `analysis` to what the evaluator did in
@@ -396,7 +413,6 @@ fn check_defaults(
             ));
         }
     }
-    let _ = analysis;
 }
 
 /// Whether a resource of `default-inheritance` (whose title is the source
@@ -420,29 +436,34 @@ fn same_resource(predicted: &Value, evaluated: &str) -> bool {
 
 #[test]
 fn the_evaluator_agrees_with_the_static_analysis_on_the_fixtures() {
-    let mut checked = Checked::default();
-    let mut failures = Vec::new();
-    for (environment, nodes) in COMPILING {
+    let mut verdict = Verdict::default();
+    let environments = COMPILING
+        .iter()
+        .map(|environment| (*environment, vec!["node.example.com".to_string()]))
+        .chain(std::iter::once((
+            "evaluation-order",
+            evaluation_order::NODES
+                .iter()
+                .map(|node| format!("{node}.example.com"))
+                .collect(),
+        )));
+    for (environment, nodes) in environments {
         let dir = PathBuf::from(format!("corpus/{environment}"));
         let extraction = pfacts::facts::extract_paths(std::slice::from_ref(&dir));
         let analysis = pfacts::rules::Analysis::new(&extraction);
         let reads = Reads::new(&analysis);
-        for node in *nodes {
-            let trace = trace(&dir, &[], node, "corpus/facts.json", false);
-            let label = format!("{environment} {node}");
-            cross_check(
-                &label,
+        for node in &nodes {
+            verdict.compile_and_check(
                 &analysis,
                 &reads,
-                &trace,
-                &mut checked,
-                &mut failures,
+                (&dir, &[]),
+                (node, "corpus/facts.json", false),
             );
         }
     }
-    eprintln!("{checked:?}");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    verdict.assert_agreement();
     // Each kind of check met real cases.
+    let checked = &verdict.checked;
     assert!(
         checked.reads_found >= 10
             && checked.reads_unknown >= 3
@@ -472,29 +493,19 @@ fn the_evaluator_agrees_with_the_static_analysis_on_the_debian_examples() {
         .collect();
     examples.sort();
     assert!(examples.len() >= 10, "{examples:?}");
+    let modules = std::slice::from_ref(&debian_modules);
     let mut roots = examples.clone();
     roots.push(debian_modules.clone());
     let extraction = pfacts::facts::extract_paths(&roots);
     let analysis = pfacts::rules::Analysis::new(&extraction);
     let reads = Reads::new(&analysis);
-    let mut checked = Checked::default();
-    let mut failures = Vec::new();
+    let mut verdict = Verdict::default();
     for example in &examples {
-        let trace = trace(
-            example,
-            std::slice::from_ref(&debian_modules),
-            "node.example.com",
-            "corpus/debian-facts.json",
-            false,
-        );
-        let label = example.display().to_string();
-        cross_check(
-            &label,
+        verdict.compile_and_check(
             &analysis,
             &reads,
-            &trace,
-            &mut checked,
-            &mut failures,
+            (example, modules),
+            ("node.example.com", "corpus/debian-facts.json", false),
         );
     }
     // `assert_private()` from the Debian corpus's stdlib, used from
@@ -504,25 +515,15 @@ fn the_evaluator_agrees_with_the_static_analysis_on_the_debian_examples() {
     let analysis = pfacts::rules::Analysis::new(&extraction);
     let reads = Reads::new(&analysis);
     for node in ["node.example.com", "include.example.com"] {
-        let trace = trace(
-            &dir,
-            std::slice::from_ref(&debian_modules),
-            node,
-            "corpus/facts.json",
-            true,
-        );
-        let label = format!("assert_private {node}");
-        cross_check(
-            &label,
+        verdict.compile_and_check(
             &analysis,
             &reads,
-            &trace,
-            &mut checked,
-            &mut failures,
+            (&dir, modules),
+            (node, "corpus/facts.json", true),
         );
     }
-    eprintln!("{checked:?}");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    verdict.assert_agreement();
+    let checked = &verdict.checked;
     assert!(
         checked.reads_found >= 100
             && checked.exact_reads_held >= 100

@@ -40,6 +40,9 @@ use pfacts::facts::{self, schema::Sym};
 use pfacts::rules::Analysis;
 use serde_json::Value;
 
+mod evaluation_order;
+use evaluation_order::NODES as EVALUATION_ORDER_NODES;
+
 fn expected(environment: &str) -> Value {
     let path = format!("corpus/{environment}/expected/catalog.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -276,20 +279,6 @@ fn unknown_variable_is_where_puppet_fails() {
         });
     assert!(found, "pfacts reports the variable Puppet fails on");
 }
-
-/// The nodes of corpus/evaluation-order, each compiled by Puppet 7 with its
-/// defaults (`scripts/ask-puppet.sh`).
-const EVALUATION_ORDER_NODES: &[&str] = &[
-    "params",
-    "body",
-    "writer-first",
-    "reader-first",
-    "node-scope",
-    "automatic",
-    "nested",
-    "sometimes-top",
-    "defaults",
-];
 
 /// What Puppet did with the reads of one line: (file, line) of each notify
 /// it evaluated, and (file, line, name) of each "Unknown variable" warning.
