@@ -493,45 +493,6 @@ fn instance_applies(
     Relation<InstanceApplies>,
     Relation<PerInstance>,
 ) {
-    // `late_clear((S, T, X), A)`: as `clear`, once all the code that
-    // declares a define's instances has run: a class with one candidate
-    // parent has it, and its instances take that parent's defaults, set
-    // before or after the class. A class with several keeps the rule of
-    // its declaration (which parent comes first is another question).
-    // Only chains toward the scopes that declare instances matter:
-    // toward(S) :- instance(D, S, _, _), define_scope(D, _).
-    // toward(P) :- toward(S), dynamic_parent(S, P).
-    let mut parents_of: FxHashMap<Id, Vec<Id>> = FxHashMap::default();
-    for &(parent, scope) in children.iter() {
-        parents_of.entry(scope).or_default().push(parent);
-    }
-    let defines: FxHashSet<Sym> = input
-        .define_scope
-        .iter()
-        .map(|&(define, _)| define)
-        .collect();
-    let mut toward: FxHashSet<Id> = FxHashSet::default();
-    let mut stack: Vec<Id> = input
-        .instance
-        .iter()
-        .filter(|&&((define, _), _)| defines.contains(&define))
-        .map(|&((_, scope), _)| scope)
-        .collect();
-    while let Some(scope) = stack.pop() {
-        if toward.insert(scope) {
-            stack.extend(parents_of.get(&scope).into_iter().flatten());
-        }
-    }
-    let toward_children: Relation<(Id, Id)> = children
-        .iter()
-        .filter(|&&(_, scope)| toward.contains(&scope))
-        .copied()
-        .collect();
-    let (late_clear, _) = reach(input, default_at, &toward_children, |scope| {
-        parents_of
-            .get(&scope)
-            .is_some_and(|parents| parents.len() == 1)
-    });
     // body(R, DS, T): resource `R` of type `T` directly in the body of a
     // define whose scope is `DS`; instance_of(DS, I, S, L): an instance
     // `I` of it in scope `S`, `L` whether its title is literal.
@@ -547,6 +508,35 @@ fn instance_applies(
         }),
         |&define, _, &instance| (define, instance),
     );
+    // `late_clear((S, T, X), A)`: as `clear`, once all the code that
+    // declares a define's instances has run: a class with one candidate
+    // parent has it, and its instances take that parent's defaults, set
+    // before or after the class. A class with several keeps the rule of
+    // its declaration (which parent comes first is another question).
+    // Only chains toward the scopes that declare instances matter:
+    // toward(S) :- instance_of(_, _, S, _).
+    // toward(P) :- toward(S), dynamic_parent(S, P).
+    let mut parents_of: FxHashMap<Id, Vec<Id>> = FxHashMap::default();
+    for &(parent, scope) in children.iter() {
+        parents_of.entry(scope).or_default().push(parent);
+    }
+    let mut toward: FxHashSet<Id> = FxHashSet::default();
+    let mut stack: Vec<Id> = instances.iter().map(|&(_, (_, scope, _))| scope).collect();
+    while let Some(scope) = stack.pop() {
+        if toward.insert(scope) {
+            stack.extend(parents_of.get(&scope).into_iter().flatten());
+        }
+    }
+    let toward_children: Relation<(Id, Id)> = children
+        .iter()
+        .filter(|&&(_, scope)| toward.contains(&scope))
+        .copied()
+        .collect();
+    let (late_clear, _) = reach(input, default_at, &toward_children, |scope| {
+        parents_of
+            .get(&scope)
+            .is_some_and(|parents| parents.len() == 1)
+    });
     let defaults_of = |slot: (Id, Sym)| {
         super::rows_with(&input.default, slot, |&((scope, kind, _), _)| (scope, kind))
     };

@@ -37,7 +37,7 @@ fn trace(dir: &Path, modules: &[PathBuf], node: &str, facts_file: &str, may_fail
     let (modulepath, manifest) = pfacts::facts::layout::environment_paths(dir);
     let dirs: Vec<PathBuf> = modules.iter().cloned().chain(modulepath).collect();
     let code = Environment::load(&manifest, &dirs).unwrap();
-    let outcome = Compiler::new(&code, facts(facts_file)).run(node);
+    let outcome = Compiler::new(&code, facts(facts_file)).traced().run(node);
     if let (Err(error), false) = (&outcome.catalog, may_fail) {
         panic!("{}: {node}: {error:?}", dir.display());
     }

@@ -26,8 +26,8 @@ use std::path::PathBuf;
 use crate::facts::ast;
 
 pub use compiler::{
-    Compiler, Declared, DefaultApplied, Found, Log, Options, Outcome, Site, Strict, Trace, Use,
-    UseKind, VariableRead,
+    Compiler, DefaultApplied, Found, Log, Options, Outcome, Site, Strict, Trace, Use, UseKind,
+    VariableRead,
 };
 pub use environment::{Environment, Modules};
 

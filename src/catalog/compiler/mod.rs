@@ -38,7 +38,7 @@ use crate::facts::epp;
 use crate::facts::layout::Role;
 use context::CallSite;
 use resources::is_tag;
-pub use trace::{Declared, DefaultApplied, Found, Site, Trace, Use, UseKind, VariableRead};
+pub use trace::{DefaultApplied, Found, Site, Trace, Use, UseKind, VariableRead};
 
 type ScopeId = usize;
 
@@ -230,7 +230,8 @@ pub struct Compiler<'e> {
     /// Nesting of evaluation, bounded so that no input overflows the stack.
     depth: usize,
     hiera: hiera::Hiera,
-    trace: Trace,
+    /// What the evaluation did, when asked ([`Compiler::traced`]).
+    trace: Option<Trace>,
     /// The environment's type aliases by lower-case name, and those
     /// evaluated so far.
     aliases: HashMap<String, (usize, &'e ast::TypeAlias)>,
@@ -310,7 +311,7 @@ impl<'e> Compiler<'e> {
             declaring: Vec::new(),
             depth: 0,
             hiera: hiera::Hiera::new(&env.root, env.modulepath()),
-            trace: Trace::default(),
+            trace: None,
             epp_output: Vec::new(),
             templates: HashMap::new(),
             templates_rendering: 0,
@@ -408,10 +409,12 @@ impl<'e> Compiler<'e> {
         self.run(node).catalog
     }
 
-    /// Compiles the catalog of `node`, with what the evaluation did.
-    pub fn compile_traced(self, node: &str) -> Result<(Json, Trace)> {
-        let outcome = self.run(node);
-        outcome.catalog.map(|catalog| (catalog, outcome.trace))
+    /// A compiler that records what the evaluation does, in
+    /// [`Outcome::trace`]: for tests that hold the static analysis to it,
+    /// not for every compile.
+    pub fn traced(mut self) -> Compiler<'e> {
+        self.trace = Some(Trace::default());
+        self
     }
 
     /// Compiles the catalog of `node`: the catalog or the error, and what
@@ -422,7 +425,7 @@ impl<'e> Compiler<'e> {
             catalog,
             logs: self.logs,
             unevaluated: self.unevaluated,
-            trace: self.trace,
+            trace: self.trace.unwrap_or_default(),
         }
     }
 

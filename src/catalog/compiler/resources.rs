@@ -153,9 +153,6 @@ impl<'e> Compiler<'e> {
         }
         let index = self.add_resource(&capitalized, title, scope, form, self.file, span.line);
         self.resources[index].container = Some(self.scopes[scope].resource);
-        if let Some(declared) = self.declared(index) {
-            self.trace.resources.push(declared);
-        }
         // Puppet tags a resource with its `tag` parameter's values before
         // its type and title.
         if let Some((_, value)) = attributes.iter().find(|(name, _)| name == "tag") {
@@ -231,18 +228,6 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    /// Resource `index` and where a manifest declares it, for the trace.
-    fn declared(&self, index: usize) -> Option<Declared> {
-        let resource = &self.resources[index];
-        Some(Declared {
-            resource: format!("{}[{}]", resource.type_name, resource.title),
-            at: Site {
-                file: self.env.file(resource.file?).0.clone(),
-                line: resource.line,
-            },
-        })
-    }
-
     /// The defaults for `type_name` in reach of `scope`, for the resource
     /// `index` being declared there, each recorded in the trace.
     pub(super) fn defaults_at_creation(
@@ -256,17 +241,16 @@ impl<'e> Compiler<'e> {
             if self.resources[index].parameters.contains_key(&name) {
                 continue;
             }
-            if let (Some(file), line) = origin {
+            if let (Some(trace), (Some(file), line)) = (&mut self.trace, origin) {
                 let resource = &self.resources[index];
-                let applied = DefaultApplied {
+                trace.defaults.push(DefaultApplied {
                     resource: format!("{}[{}]", resource.type_name, resource.title),
                     attribute: name.clone(),
                     default_at: Site {
                         file: self.env.file(file).0.clone(),
                         line,
                     },
-                };
-                self.trace.defaults.push(applied);
+                });
             }
             applied.push((name, value));
         }

@@ -44,7 +44,7 @@ impl<'e> Compiler<'e> {
     /// Notes that the code read `name` at `span` and what it found: the
     /// variable `key` of `found`, or nothing.
     fn record_read(&mut self, name: &str, found: Option<(ScopeId, &str)>, span: ast::Span) {
-        let Some(file) = self.file else {
+        let (Some(file), true) = (self.file, self.trace.is_some()) else {
             return;
         };
         let found = match found {
@@ -66,7 +66,9 @@ impl<'e> Compiler<'e> {
             name: name.to_string(),
             found,
         };
-        self.trace.variables.push(read);
+        if let Some(trace) = &mut self.trace {
+            trace.variables.push(read);
+        }
     }
 
     /// Notes that the code of file `file` used class or define `entity`
@@ -78,7 +80,7 @@ impl<'e> Compiler<'e> {
         file: Option<usize>,
         line: u32,
     ) {
-        let Some(file) = file else {
+        let (Some(file), true) = (file, self.trace.is_some()) else {
             return;
         };
         let used = Use {
@@ -89,7 +91,9 @@ impl<'e> Compiler<'e> {
                 line,
             },
         };
-        self.trace.uses.push(used);
+        if let Some(trace) = &mut self.trace {
+            trace.uses.push(used);
+        }
     }
 
     /// The value of variable `name` read at `span` of `scope`; an unknown

@@ -1,6 +1,6 @@
 //! What the evaluator did, in the code the static analysis sees: the
-//! defaults it gave, the resources it declared and the variables it read,
-//! each where it happened, so that a test can hold the static relations
+//! defaults it gave, the variables it read and the classes and defines it
+//! used, each where it happened, so that a test can hold the static relations
 //! to what evaluation in Puppet's order does.
 
 use std::path::PathBuf;
@@ -17,8 +17,6 @@ pub struct Site {
 pub struct Trace {
     /// Each default a resource took when it was declared.
     pub defaults: Vec<DefaultApplied>,
-    /// Each resource (not class) declared by a manifest's code.
-    pub resources: Vec<Declared>,
     /// Each variable read by a manifest's code.
     pub variables: Vec<VariableRead>,
     /// Each use of a class or define by a manifest's code.
@@ -45,13 +43,6 @@ pub enum UseKind {
     Instance,
     /// An endpoint of `->`, `~>`, `<-` or `<~`.
     Relationship,
-}
-
-/// A resource, as `Type[title]`, declared at `at`.
-#[derive(Clone, Debug)]
-pub struct Declared {
-    pub resource: String,
-    pub at: Site,
 }
 
 /// The default of `attribute` set at `default_at`, given to `resource`
