@@ -64,7 +64,7 @@ impl Program {
     fn reads(self) -> &'static [Program] {
         match self {
             Program::Scope => &[Program::Inheritance, Program::ScopeGraph],
-            Program::Privacy => &[Program::ScopeGraph],
+            Program::Privacy | Program::Defaults => &[Program::ScopeGraph],
             Program::Visibility => &[Program::Scope, Program::ScopeGraph],
             Program::Declarations => &[Program::Defaults, Program::Inheritance],
             Program::Variables => &[Program::Scope, Program::Names, Program::Privacy],
@@ -205,8 +205,10 @@ impl<'a> Analysis<'a> {
     }
 
     pub fn defaults(&self) -> &defaults::Output {
-        self.defaults
-            .get_or_init(|| time("rules: defaults", || defaults::run(self.extraction)))
+        self.defaults.get_or_init(|| {
+            let graph = self.scope_graph();
+            time("rules: defaults", || defaults::run(self.extraction, graph))
+        })
     }
 
     pub fn inheritance(&self) -> &inheritance::Output {

@@ -9,8 +9,10 @@
 use datafrog::{Iteration, Relation, RelationLeaper, ValueFilter};
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::first_declarations::FirstDeclarations;
 use super::{
     antijoin, keep_earliest, named_columns, of_kind, scope_relations, union, Place, ScopeKind,
+    Sequences,
 };
 use crate::facts::schema::{AttributeOp, DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
@@ -82,6 +84,9 @@ struct Input {
     inherits: Relation<(Sym, Sym)>,
     /// `declares(scope, class)`.
     declares: Relation<(Id, Sym)>,
+    /// `declared_late(class, scope)`: a declaration that never comes
+    /// first.
+    declared_late: Relation<(Sym, Id)>,
     /// `resource_in((scope, type), res)`.
     resource_in: Relation<((Id, Sym), Id)>,
     /// `instance((define, scope), res, literal)`: a resource of type
@@ -144,8 +149,8 @@ type Slot = (Id, Sym, Sym);
 type Reach = Relation<(Slot, Id)>;
 
 /// Loads the facts and runs the program.
-pub fn run(extraction: &Extraction) -> Output {
-    let input = Input::load(extraction);
+pub fn run(extraction: &Extraction, graph: &super::scope_graph::Output) -> Output {
+    let input = Input::load(extraction, graph);
     let parents = dynamic_parents(&input);
     // (parent, scope) of `dynamic_parent`.
     let children: Relation<(Id, Id)> =
@@ -250,12 +255,18 @@ fn dynamic_parents(input: &Input) -> Relation<(Id, Id)> {
         &input.class_scope,
         |_, &scope, &parent_scope| (scope, parent_scope),
     ));
-    // (class, scope) of `declares`.
-    let declared: Relation<(Sym, Id)> =
-        Relation::from_map(&input.declares, |&(scope, class)| (class, scope));
+    // (class, scope) of the declarations that may come first.
+    // first_candidate(C, D) :- declares(D, C), !declared_late(C, D).
+    let declared: Relation<(Sym, Id)> = input
+        .declares
+        .iter()
+        .map(|&(scope, class)| (class, scope))
+        .filter(|pair| input.declared_late.binary_search(pair).is_err())
+        .collect();
     let underived = antijoin(&declared, &derived, |&class, &declarer| (class, declarer));
     // "any other class ... instance's parent is a scope that declares it"
-    // dynamic_parent(CS, D) :- declares(D, C), class_scope(C, CS), !derived(C).
+    // (the first to evaluate a declaration of it)
+    // dynamic_parent(CS, D) :- first_candidate(C, D), class_scope(C, CS), !derived(C).
     found.push(Relation::from_join(
         &underived,
         &input.class_scope,
@@ -263,7 +274,8 @@ fn dynamic_parents(input: &Input) -> Relation<(Id, Id)> {
     ));
     // "declaring a derived class whose base class is not yet declared
     // inserts the base between them"
-    // dynamic_parent(BS, D) :- declares(D, C), inherits(C, B), class_scope(B, BS), !derived(B).
+    // dynamic_parent(BS, D) :- first_candidate(C, D), inherits(C, B), class_scope(B, BS),
+    //     !derived(B).
     let declared_bases: Relation<(Sym, Id)> =
         Relation::from_join(&declared, &input.inherits, |_, &declarer, &base| {
             (base, declarer)
@@ -700,11 +712,60 @@ fn order_dependent(
     })
 }
 
+/// `declared_late(class, scope)`: "top-level code runs before the
+/// node's body", so a class that top-level code declares on every path
+/// (directly, or through classes it declares) is never first declared by
+/// what runs after it: a node, a define's body, or a class only those
+/// declare. Its defaults come from the scopes of top-level code.
+/// declared_late(C, D) :- declares(D, C), top_first(C), enclosing(D, E),
+///     runs_after_top(E).
+/// runs_after_top(E) :- scope_kind(E, node).
+/// runs_after_top(E) :- scope_kind(E, define).
+/// runs_after_top(E) :- class_scope(K, E), roots_node(K, _), !top_first(K),
+///     !top_maybe(K).
+fn declared_late(
+    extraction: &Extraction,
+    graph: &super::scope_graph::Output,
+    scope_kind: &Relation<(Id, ScopeKind)>,
+) -> Relation<(Sym, Id)> {
+    let outer: FxHashMap<Id, Id> = graph
+        .enclosing
+        .iter()
+        .map(|row| (row.scope(), row.outer()))
+        .collect();
+    let kinds: FxHashMap<Id, ScopeKind> = scope_kind.iter().copied().collect();
+    let enclosing_of = |scope: Id| {
+        let outer = outer.get(&scope).copied().unwrap_or(TOP_SCOPE);
+        (outer, kinds.get(&outer).copied().unwrap_or(ScopeKind::Top))
+    };
+    let mut first = FirstDeclarations::new(extraction, &enclosing_of);
+    let mut late = Vec::new();
+    for row in &extraction.facts.declares {
+        if first.of(row.class).top_first.is_none() {
+            continue;
+        }
+        let (outer, kind) = first.enclosing(row.scope);
+        let runs_after_top = match kind {
+            ScopeKind::Node | ScopeKind::Define => true,
+            ScopeKind::Class => first.of_scope(outer).is_some_and(|roots| {
+                !roots.nodes.is_empty() && roots.top_first.is_none() && !roots.top_maybe
+            }),
+            _ => false,
+        };
+        if runs_after_top {
+            late.push((row.class, row.scope));
+        }
+    }
+    late.into()
+}
+
 impl Input {
-    fn load(extraction: &Extraction) -> Input {
+    fn load(extraction: &Extraction, scope_graph: &super::scope_graph::Output) -> Input {
         let facts = &extraction.facts;
         let graph = scope_relations(extraction);
+        let declared_late = declared_late(extraction, scope_graph, &graph.kind);
         Input {
+            declared_late,
             scope_is: graph.kind,
             lexical_parent: graph.lexical_parent,
             class_scope: facts
@@ -753,13 +814,14 @@ impl Input {
 impl Places {
     fn load(extraction: &Extraction) -> Places {
         let facts = &extraction.facts;
+        let sequences = Sequences::new(extraction);
         let mut places = Places::default();
         for row in facts
             .resource_default
             .iter()
             .filter(|row| row.op == AttributeOp::Set)
         {
-            let place = Place::at(row.file, row.line, row.col);
+            let place = sequences.place(row.file, row.line, row.col);
             keep_earliest(
                 &mut places.default,
                 (row.scope, row.type_name, row.attr),
@@ -782,7 +844,7 @@ impl Places {
             .resource
             .iter()
             .map(|row| {
-                let place = Place::at(
+                let place = sequences.place(
                     row.file,
                     row.line,
                     expression_col.get(&row.expr).copied().unwrap_or(0),
@@ -800,7 +862,7 @@ impl Places {
             .map(|row| (row.class, row.parent))
             .collect();
         for row in &facts.declares {
-            let place = Place::at(row.file, row.line, row.col);
+            let place = sequences.place(row.file, row.line, row.col);
             // The class, and the base class its declaration evaluates
             // first.
             let classes = std::iter::once(row.class).chain(parent.get(&row.class).copied());

@@ -15,6 +15,7 @@
 pub mod analysis;
 pub mod declarations;
 pub mod defaults;
+mod first_declarations;
 pub mod inheritance;
 pub mod names;
 pub mod privacy;
@@ -27,7 +28,11 @@ pub use analysis::{Analysis, Program};
 
 use datafrog::Relation;
 
-use crate::facts::schema::{Id, ScopeKind};
+use rustc_hash::FxHashMap;
+
+use crate::facts::layout::Role;
+use crate::facts::schema::{FileId, Id, ScopeKind};
+use crate::facts::Extraction;
 
 /// Names the columns of output relations, which are tuple structs:
 /// `named_columns! { Sees { 0 scope: Id, 1 seen: Id } }` gives
@@ -48,32 +53,88 @@ macro_rules! named_columns {
 }
 use named_columns;
 
-/// Where a statement stands: those of one file are evaluated in text
-/// order, which is what evaluation order programs compare.
+/// Where a statement stands in evaluation order: statements of one
+/// sequence are evaluated in order, which is what evaluation order
+/// programs compare. A file's code is a sequence; so is the top-level code
+/// of one environment's manifests, file after file (see [`Sequences`]).
+/// Places order by sequence, then position in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Place {
-    file: crate::facts::schema::FileId,
+    /// The sequence's first file.
+    sequence: FileId,
+    /// The file's rank in the sequence.
+    rank: u32,
     line: u32,
     col: u32,
+    file: FileId,
 }
 
 impl Place {
-    fn at(file: crate::facts::schema::FileId, line: u32, col: u32) -> Place {
-        Place { file, line, col }
+    /// In the same sequence, before `other`.
+    fn precedes(self, other: Place) -> bool {
+        self.sequence == other.sequence
+            && (self.rank, self.line, self.col) < (other.rank, other.line, other.col)
+    }
+}
+
+/// The order in which Puppet runs the code of files: "If the manifest
+/// setting points to a directory, parse and combine all .pp files in that
+/// directory" (Puppet 7, `Environment#perform_initial_import`:
+/// `PathPattern.absolute(File.join(file, '**/*.pp')).glob.sort`), so an
+/// environment's manifests are one sequence in the byte order of their
+/// paths; every other file is a sequence of its own.
+struct Sequences {
+    /// The sequence and rank of each environment manifest.
+    site: FxHashMap<FileId, (FileId, u32)>,
+}
+
+impl Sequences {
+    fn new(extraction: &Extraction) -> Sequences {
+        let interner = &extraction.interner;
+        let mut by_environment: FxHashMap<_, Vec<_>> = FxHashMap::default();
+        for row in extraction
+            .facts
+            .file
+            .iter()
+            .filter(|row| row.role == Role::EnvironmentManifest)
+        {
+            by_environment
+                .entry(row.environment)
+                .or_default()
+                .push((interner.resolve(row.path), row.file));
+        }
+        let mut site = FxHashMap::default();
+        for files in by_environment.values_mut() {
+            files.sort_unstable_by(|(one, _), (other, _)| {
+                crate::source::glob_order(std::path::Path::new(one), std::path::Path::new(other))
+            });
+            let first = files
+                .iter()
+                .map(|&(_, file)| file)
+                .min()
+                .unwrap_or_default();
+            for (rank, &(_, file)) in files.iter().enumerate() {
+                site.insert(file, (first, rank as u32));
+            }
+        }
+        Sequences { site }
     }
 
-    /// In the same file, before `other`.
-    fn precedes(self, other: Place) -> bool {
-        self.file == other.file && (self.line, self.col) < (other.line, other.col)
+    /// Where the statement at `line` and `col` of `file` stands.
+    fn place(&self, file: FileId, line: u32, col: u32) -> Place {
+        let (sequence, rank) = self.site.get(&file).copied().unwrap_or((file, 0));
+        Place {
+            sequence,
+            rank,
+            line,
+            col,
+            file,
+        }
     }
 }
 
 /// Keeps in `first` the earliest place of each key.
-fn keep_earliest<K: std::hash::Hash + Eq>(
-    first: &mut rustc_hash::FxHashMap<K, Place>,
-    key: K,
-    place: Place,
-) {
+fn keep_earliest<K: std::hash::Hash + Eq>(first: &mut FxHashMap<K, Place>, key: K, place: Place) {
     first
         .entry(key)
         .and_modify(|earliest| *earliest = (*earliest).min(place))
@@ -121,7 +182,7 @@ struct ScopeRelations {
     lexical_parent: Relation<(Id, Id)>,
 }
 
-fn scope_relations(extraction: &crate::facts::Extraction) -> ScopeRelations {
+fn scope_relations(extraction: &Extraction) -> ScopeRelations {
     let scopes = &extraction.facts.scope;
     ScopeRelations {
         kind: scopes.iter().map(|row| (row.scope, row.kind)).collect(),
@@ -151,7 +212,7 @@ fn union<T: Ord>(relations: impl IntoIterator<Item = Relation<T>>) -> Relation<T
 /// `(scope, name, private)` of every variable assigned and parameter
 /// declared.
 fn assignments(
-    extraction: &crate::facts::Extraction,
+    extraction: &Extraction,
 ) -> impl Iterator<Item = (crate::facts::schema::Id, crate::facts::schema::Sym, bool)> + '_ {
     let facts = &extraction.facts;
     let variables = facts

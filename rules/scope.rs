@@ -8,7 +8,7 @@
 mod evaluation;
 mod first_declaration;
 
-use first_declaration::FirstDeclarations;
+use super::first_declarations::FirstDeclarations;
 
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};

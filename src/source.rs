@@ -25,6 +25,16 @@ pub fn is_manifest(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "pp")
 }
 
+/// The order of Ruby's `Dir.glob(...).sort`, in which Puppet reads the
+/// files of a manifests directory: by the bytes of their paths, so that
+/// `nodes.pp` comes before `nodes/a.pp` (a path's components would put it
+/// after).
+pub fn glob_order(one: &Path, other: &Path) -> std::cmp::Ordering {
+    one.as_os_str()
+        .as_encoded_bytes()
+        .cmp(other.as_os_str().as_encoded_bytes())
+}
+
 /// Whether a walked file is an EPP template.
 pub fn is_template(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "epp")

@@ -328,6 +328,7 @@ fn queries_print_the_documented_fields() {
             ("app::orphan::value", "class-declared-nowhere"),
             ("role", "first-declared-at-top"),
             ("late_top", "assigned-after-declaration"),
+            ("tail_top", "assigned-after-declaration"),
             ("role", "first-declared-at-top"),
             ("web::params::port", "class-declared-after"),
         ]

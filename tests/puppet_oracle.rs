@@ -393,8 +393,8 @@ fn reads_are_judged_as_puppet_evaluates() {
         judged += 1;
     }
     assert_eq!(
-        judged, 14,
-        "8 qualified reads, 4 of `$role`, 2 of top-scope variables"
+        judged, 17,
+        "8 qualified reads, 4 of `$role`, 5 of top-scope variables"
     );
 
     let findings = |rule: &str| -> HashSet<(String, u32)> {
@@ -430,48 +430,76 @@ fn defaults_reach_what_is_declared_after_them() {
     let extraction = facts::extract_paths(&[root.into()]);
     let analysis = Analysis::new(&extraction);
     let catalog = expected_file("evaluation-order/expected/defaults.json");
-    let mode_of: HashMap<String, String> = catalog["resources"]
+    let files: Vec<&Value> = catalog["resources"]
         .as_array()
         .expect("Puppet compiled the node")
         .iter()
         .filter(|resource| resource["type"] == "File")
-        .map(|resource| {
-            let title = resource["title"].as_str().unwrap().to_string();
-            (title, puppet_text(&resource["parameters"]["mode"]))
-        })
         .collect();
-    assert_eq!(mode_of.len(), 7, "{mode_of:?}");
-    // Each file's default, define instances' expanded by their titles.
+    assert_eq!(files.len(), 8);
+    // Each file's defaults, define instances' expanded by their titles.
     let predicted = pfacts::query::run("default-inheritance", &analysis).unwrap();
-    let mut compared = 0;
-    for row in predicted.rows.iter().filter(|row| row[1] == "mode") {
-        let resource = row[0].as_str().unwrap();
-        let title = resource
-            .strip_prefix("File[")
-            .and_then(|rest| rest.strip_suffix(']'))
-            .unwrap();
-        assert_eq!(
-            literal_value(row[2].as_str().unwrap()),
-            mode_of[title],
-            "{title}"
-        );
-        compared += 1;
+    let mut mode_of = HashMap::new();
+    // Both ways: each value Puppet gives is predicted, each prediction is
+    // Puppet's value.
+    for attribute in ["mode", "owner"] {
+        let puppet: HashMap<String, String> = files
+            .iter()
+            .map(|file| {
+                let title = file["title"].as_str().unwrap().to_string();
+                (title, puppet_text(&file["parameters"][attribute]))
+            })
+            .collect();
+        let mut static_values: HashMap<&str, &str> = HashMap::new();
+        for row in predicted.rows.iter().filter(|row| row[1] == attribute) {
+            let title = row[0]
+                .as_str()
+                .unwrap()
+                .strip_prefix("File[")
+                .and_then(|rest| rest.strip_suffix(']'))
+                .unwrap();
+            assert!(puppet.contains_key(title), "{title}");
+            static_values.insert(title, literal_value(row[2].as_str().unwrap()));
+        }
+        for (title, value) in &puppet {
+            let predicted = static_values.get(title.as_str()).copied().unwrap_or("");
+            assert_eq!(predicted, value, "{attribute} of {title}");
+        }
+        assert_eq!(static_values.len(), 7, "{attribute}: {static_values:?}");
+        if attribute == "mode" {
+            mode_of = puppet;
+        }
     }
-    assert_eq!(compared, 7, "one default for each file");
+    // Declared by a manifest that runs before site.pp's `File` default,
+    // and first: the node's default does not reach it either.
+    assert_eq!(mode_of["/dflt/before-file"], "");
+    let order_dependent = pfacts::lints::check(&extraction)
+        .into_iter()
+        .filter(|diagnostic| diagnostic.rule == "order-dependent-default")
+        .count();
+    assert_eq!(order_dependent, 0);
 
     let late: Vec<String> = pfacts::lints::check(&extraction)
         .into_iter()
         .filter(|diagnostic| diagnostic.rule == "late-default")
         .map(|diagnostic| diagnostic.message)
         .collect();
-    assert_eq!(late.len(), 1, "{late:?}");
+    assert_eq!(late.len(), 2, "{late:?}");
+    let (site, class): (Vec<&String>, Vec<&String>) =
+        late.iter().partition(|message| message.contains("'0644'"));
+    // site.pp's default misses the file of the class an earlier manifest
+    // declared.
+    assert!(
+        site.len() == 1 && site[0].ends_with("File[/dflt/before-file]"),
+        "{site:?}"
+    );
     // The files Puppet leaves with the outer value, though inside the
     // late default's scope chain.
     for title in ["/late/before", "/late/early-class"] {
         assert_eq!(mode_of[title], "0644");
-        assert!(late[0].contains(&format!("File[{title}]")), "{late:?}");
+        assert!(class[0].contains(&format!("File[{title}]")), "{late:?}");
     }
-    assert!(!late[0].contains("/late/after") && !late[0].contains("/late/later-class"));
+    assert!(!class[0].contains("/late/after") && !class[0].contains("/late/later-class"));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use datafrog::{Iteration, Relation, RelationLeaper};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::super::{keep_earliest, rows_with, Place};
+use super::super::{keep_earliest, rows_with, Place, Sequences};
 use super::{Dependence, Kind, OrderDependentRead, TooEarly, TooEarlyRead};
 use crate::facts::layout::Role;
 use crate::facts::schema::{CallForm, FileId, Id, Sym, TOP_SCOPE};
@@ -64,6 +64,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
     } = scopes;
 
     let facts = &extraction.facts;
+    let sequences = Sequences::new(extraction);
     let reads: Vec<Read> = reads
         .iter()
         .map(|&(reference, scope, class)| {
@@ -77,7 +78,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
                 scope,
                 class,
                 name: row.short_name,
-                place: Place::at(row.file, row.line, row.col),
+                place: sequences.place(row.file, row.line, row.col),
             }
         })
         .collect();
@@ -88,7 +89,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
             scope: row.scope,
             class: row.class,
             unconditional: !row.conditional,
-            place: Place::at(row.file, row.line, row.col),
+            place: sequences.place(row.file, row.line, row.col),
         })
         .collect();
     // Each scope has one enclosing scope: itself, or the class, define,
@@ -131,7 +132,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
             .or_default()
             .push(declaration);
     }
-    let within = Within::new(extraction, class_scope);
+    let within = Within::new(extraction, &sequences, class_scope);
     let mut judged = Judged {
         too_early: Vec::new(),
         order_dependent: Vec::new(),
@@ -261,7 +262,11 @@ struct Within {
 }
 
 impl Within {
-    fn new(extraction: &Extraction, class_scope: &Relation<(Sym, Id)>) -> Within {
+    fn new(
+        extraction: &Extraction,
+        sequences: &Sequences,
+        class_scope: &Relation<(Sym, Id)>,
+    ) -> Within {
         let facts = &extraction.facts;
         let mut first: FxHashMap<Sym, Id> = FxHashMap::default();
         for &(class, scope) in class_scope.iter() {
@@ -269,7 +274,7 @@ impl Within {
         }
         let mut assigned: FxHashMap<(Id, Sym), Place> = FxHashMap::default();
         for row in &facts.var_assign {
-            let place = Place::at(row.file, row.line, row.col);
+            let place = sequences.place(row.file, row.line, row.col);
             keep_earliest(&mut assigned, (row.scope, row.name), place);
         }
         Within {
@@ -351,12 +356,17 @@ fn before(
     outer_of: impl Fn(Id) -> (Kind, Option<Sym>),
 ) -> FxHashSet<Id> {
     let mut before = FxHashSet::default();
-    // The first unconditional declaration of class D in scope T, per file.
+    // The first unconditional declaration of class D in scope T, per
+    // sequence of code.
     let mut first: FxHashMap<(Id, Sym, FileId), Place> = FxHashMap::default();
     for declaration in declarations.iter().filter(|d| d.unconditional) {
         keep_earliest(
             &mut first,
-            (declaration.scope, declaration.class, declaration.place.file),
+            (
+                declaration.scope,
+                declaration.class,
+                declaration.place.sequence,
+            ),
             declaration.place,
         );
     }
@@ -426,7 +436,7 @@ fn before(
     for &((scope, reference), evaluator) in met.iter() {
         let read = by_reference[&reference];
         if first
-            .get(&(scope, evaluator, read.place.file))
+            .get(&(scope, evaluator, read.place.sequence))
             .is_some_and(|place| place.precedes(read.place))
         {
             before.insert(reference);

@@ -75,8 +75,12 @@ impl Environment {
         manifest: &Path,
         modules: Arc<Modules>,
     ) -> Result<Environment, Vec<String>> {
-        let discovery =
+        let mut discovery =
             crate::source::discover(&[manifest.to_path_buf()], crate::source::is_manifest);
+        // Evaluated one after the other, in the order Puppet reads them.
+        discovery
+            .files
+            .sort_by(|one, other| crate::source::glob_order(one, other));
         let errors: Vec<String> = discovery.errors.iter().map(|e| e.to_string()).collect();
         let (manifests, errors) = lower_all(discovery.files, errors);
         if !errors.is_empty() {

@@ -71,5 +71,9 @@ node 'sometimes-top.example.com' {
 }
 
 node 'defaults.example.com' {
+  # Reaches what this node declares first, not `dflt::before_default`:
+  # top-level code declared it first, so its scope's parent is top scope.
+  File { owner => 'node-owner' }
   include dflt::late
+  include dflt::before_default
 }
