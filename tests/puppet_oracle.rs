@@ -632,6 +632,15 @@ fn assert_private_fails_where_pfacts_reports_private_access() {
         ),
         "{found:?}"
     );
+    // So does a relationship metaparameter (`require => Class[...]`).
+    assert!(
+        found.iter().any(
+            |(message, line, severity)| message.starts_with("class `vault::guarded`")
+                && *line == 5
+                && *severity == Severity::Warning
+        ),
+        "{found:?}"
+    );
     // Puppet names the entity (and, for a define, the instantiating line);
     // including `vault::guarded` from its own module raises nothing, in
     // Puppet as in pfacts.
@@ -654,7 +663,7 @@ fn assert_private_fails_where_pfacts_reports_private_access() {
         "{define_error}"
     );
     assert!(
-        define_error.contains("(file: modules/app/manifests/init.pp, line: 4)"),
+        define_error.contains("(file: modules/app/manifests/init.pp, line: 7)"),
         "{define_error}"
     );
     assert_eq!(reported.len(), 2, "{reported:?}");
@@ -663,7 +672,7 @@ fn assert_private_fails_where_pfacts_reports_private_access() {
         .any(|(message, _)| message.starts_with("class `vault::guarded`")));
     assert!(reported
         .iter()
-        .any(|(message, line)| message.starts_with("define `vault::helper`") && *line == 4));
+        .any(|(message, line)| message.starts_with("define `vault::helper`") && *line == 7));
 }
 
 #[test]

@@ -302,7 +302,7 @@ impl<'e> Compiler<'e> {
 
     /// Notes a relationship's endpoint `Type[title]` at `line` as a use of
     /// the class, or of the define, it names.
-    fn record_endpoint(&mut self, type_name: &str, title: &str, line: u32) {
+    pub(super) fn record_endpoint(&mut self, type_name: &str, title: &str, line: u32) {
         let file = self.file;
         if type_name.eq_ignore_ascii_case("class") {
             self.record_use(title, UseKind::Relationship, file, line);

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::operators::references;
 use super::*;
 use crate::catalog::values::compare::equal;
 use crate::catalog::values::types::array::flatten;
@@ -32,6 +33,7 @@ impl<'e> Compiler<'e> {
         let mut defaults = Vec::new();
         if let Some(body) = default_body {
             defaults = self.attributes(&body.attributes, scope)?;
+            self.record_metaparameter_endpoints(&body.attributes, &defaults);
         }
         let mut references = Vec::new();
         for body in &resource.bodies {
@@ -42,7 +44,9 @@ impl<'e> Compiler<'e> {
             // The `default:` body's attributes first, as Puppet merges
             // them: the title's own replace them in place.
             let mut attributes = defaults.clone();
-            for (name, value) in self.attributes(&body.attributes, scope)? {
+            let own = self.attributes(&body.attributes, scope)?;
+            self.record_metaparameter_endpoints(&body.attributes, &own);
+            for (name, value) in own {
                 match attributes
                     .iter_mut()
                     .find(|(existing, _)| *existing == name)
@@ -255,6 +259,30 @@ impl<'e> Compiler<'e> {
             applied.push((name, value));
         }
         applied
+    }
+
+    /// Notes the classes and defines that the relationship metaparameters
+    /// among `attributes` name (evaluated as `values`) as used, at each
+    /// attribute's line, when the compilation is traced.
+    fn record_metaparameter_endpoints(
+        &mut self,
+        attributes: &[ast::Attribute],
+        values: &[(String, Value)],
+    ) {
+        if self.trace.is_none() {
+            return;
+        }
+        for attribute in attributes.iter().filter(|attribute| {
+            matches!(
+                attribute.name.as_str(),
+                "before" | "require" | "notify" | "subscribe"
+            )
+        }) {
+            let named = values.iter().find(|(name, _)| *name == attribute.name);
+            for (type_name, title) in named.map_or_else(Vec::new, |(_, value)| references(value)) {
+                self.record_endpoint(&type_name, &title, attribute.span.line);
+            }
+        }
     }
 
     pub(super) fn attributes(
