@@ -106,38 +106,99 @@ struct Input {
 #[derive(Default)]
 struct Places {
     /// The `=>` default of a slot (the first, for one set twice).
-    default: FxHashMap<Slot, Place>,
+    default: FxHashMap<Slot, Stand>,
     /// Each resource.
-    resource: FxHashMap<Id, Place>,
+    resource: FxHashMap<Id, Stand>,
     /// `(class scope, declaring scope)`: the first declaration of the
     /// class there (a derived class's base counts as declared with it).
-    declaration: FxHashMap<(Id, Id), Place>,
-    /// The same, of the declarations outside branches (`if`, `case`).
-    unconditional_declaration: FxHashMap<(Id, Id), Place>,
-    /// The resources declared outside branches.
-    unconditional_resource: FxHashSet<Id>,
+    declaration: FxHashMap<(Id, Id), Stand>,
+    branches: Branches,
+}
+
+/// Where a statement stands, and the innermost branch it stands in (0
+/// outside any). Ordered by place first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Stand {
+    place: Place,
+    branch: Id,
+}
+
+/// How a statement stands to the `=>` default of its scope's slot.
+#[derive(Clone, Copy, Default)]
+struct Relative {
+    /// It comes before the default.
+    before: bool,
+    /// It stands in a branch apart from the default's: they never both
+    /// run.
+    apart: bool,
+}
+
+impl Relative {
+    /// The default never reaches it: it comes first, or the two never
+    /// both run.
+    fn misses(self) -> bool {
+        self.before || self.apart
+    }
+
+    /// The default, when it runs, comes after it: `late-default`.
+    fn late(self) -> bool {
+        self.before && !self.apart
+    }
 }
 
 impl Places {
-    /// `declared_before_default(C, P, T, X)`: scope `P` declares class
-    /// scope `C` before its own `=>` default for `T` and `X`.
-    fn declared_before_default(&self, child: Id, (parent, kind, attr): Slot) -> bool {
-        match (
-            self.declaration.get(&(child, parent)),
-            self.default.get(&(parent, kind, attr)),
-        ) {
-            (Some(declared), Some(default)) => declared.precedes(*default),
-            _ => false,
+    fn relative(&self, stand: Option<&Stand>, slot: Slot) -> Relative {
+        match (stand, self.default.get(&slot)) {
+            (Some(stand), Some(default)) => Relative {
+                before: stand.place.precedes(default.place),
+                apart: self.branches.apart(stand.branch, default.branch),
+            },
+            _ => Relative::default(),
         }
     }
 
-    /// Resource `res`, in the scope of the default of `slot`, comes before
-    /// that default.
-    fn resource_before_default(&self, res: Id, slot: Slot) -> bool {
-        match (self.resource.get(&res), self.default.get(&slot)) {
-            (Some(resource), Some(default)) => resource.precedes(*default),
-            _ => false,
-        }
+    /// `declared_before_default(C, P, T, X)`, `declared_apart_from_default(C,
+    /// P, T, X)`: how scope `P`'s first declaration of class scope `C`
+    /// stands to `P`'s own `=>` default for `T` and `X`.
+    fn declaration(&self, child: Id, slot: Slot) -> Relative {
+        self.relative(self.declaration.get(&(child, slot.0)), slot)
+    }
+
+    /// `resource_before_default(R, S, T, X)`, `resource_apart_from_default(R,
+    /// S, T, X)`: how resource `res`, in the scope of the default of
+    /// `slot`, stands to that default.
+    fn resource(&self, res: Id, slot: Slot) -> Relative {
+        self.relative(self.resource.get(&res), slot)
+    }
+}
+
+/// `branch(branch, conditional, outer)`, to tell statements that never
+/// both run.
+#[derive(Default)]
+struct Branches {
+    /// `(conditional, outer)` by branch.
+    of: FxHashMap<Id, (Id, Id)>,
+}
+
+impl Branches {
+    /// `apart(A, B)`: statements in branches `A` and `B` never both run:
+    /// two different branches of one conditional hold them.
+    /// within(S, S) :- branch(S, _, _).
+    /// within(S, O) :- within(S, B), branch(B, _, O), O != 0.
+    /// apart(A, B) :- within(A, X), within(B, Y), branch(X, C, _),
+    ///     branch(Y, C, _), X != Y.
+    fn apart(&self, one: Id, other: Id) -> bool {
+        let around = |mut branch: Id| {
+            std::iter::from_fn(move || {
+                let &(conditional, outer) = self.of.get(&branch)?;
+                let within = (branch, conditional);
+                branch = outer;
+                Some(within)
+            })
+        };
+        around(one).any(|(x, conditional)| {
+            around(other).any(|(y, other_conditional)| conditional == other_conditional && x != y)
+        })
     }
 }
 
@@ -181,9 +242,8 @@ pub fn run(extraction: &Extraction, graph: &super::scope_graph::Output) -> Outpu
     }
 }
 
-/// What each `=>` default misses for being written late, of what is
-/// declared outside branches: a default and a resource in two branches of
-/// one `if` may never meet (pfacts does not know the default's branch).
+/// What each `=>` default misses for being written late: what comes
+/// before it in its scope and may run with it (not in a branch apart).
 fn missed(input: &Input, children: &Relation<(Id, Id)>) -> Relation<Missed> {
     let places = &input.places;
     let resources_of = |scope: Id, kind: Sym| {
@@ -199,34 +259,23 @@ fn missed(input: &Input, children: &Relation<(Id, Id)>) -> Relation<Missed> {
             continue;
         }
         // missed(D, X, R) :- default(D, S, T, X, =>), resource_in(R, S, T),
-        //     unconditional(R), resource_before_default(R, S, T, X),
-        //     !resource_sets(R, X).
+        //     resource_before_default(R, S, T, X),
+        //     !resource_apart_from_default(R, S, T, X), !resource_sets(R, X).
         missed.extend(
             resources_of(scope, kind)
-                .filter(|&res| {
-                    places.unconditional_resource.contains(&res)
-                        && places.resource_before_default(res, slot)
-                        && !sets(res, attr)
-                })
+                .filter(|&res| places.resource(res, slot).late() && !sets(res, attr))
                 .map(|res| Missed(default, attr, res)),
         );
         // missed(D, X, R) :- default(D, S, T, X, =>),
-        //     declared_unconditionally_before_default(C, S, T, X),
-        //     resource_in(R, C, T),
+        //     declared_before_default(C, S, T, X),
+        //     !declared_apart_from_default(C, S, T, X), resource_in(R, C, T),
         //     !default_at(C, T, X), !resource_sets(R, X).
         for &(_, child) in super::rows_with(children, scope, |&(parent, _)| parent) {
             let own_default = input
                 .default
                 .binary_search_by_key(&(child, kind, attr), |&(slot, _)| slot)
                 .is_ok();
-            let declared_before = match (
-                places.unconditional_declaration.get(&(child, scope)),
-                places.default.get(&slot),
-            ) {
-                (Some(declared), Some(at)) => declared.precedes(*at),
-                _ => false,
-            };
-            if own_default || !declared_before {
+            if own_default || !places.declaration(child, slot).late() {
                 continue;
             }
             missed.extend(
@@ -346,8 +395,12 @@ fn reach(
     settled: impl Fn(Id) -> bool,
 ) -> (Reach, Reach) {
     let places = &input.places;
-    let declared_before =
-        |scope: Id, slot: Slot| places.declared_before_default(scope, slot) && !settled(scope);
+    // A define's body runs late, after its scope's defaults, but never
+    // with a default of a branch apart from its instance.
+    let declared_before = |scope: Id, slot: Slot| {
+        let relative = places.declaration(scope, slot);
+        relative.before && !settled(scope) || relative.apart
+    };
     let mut iteration = Iteration::new();
     let clear = iteration.variable::<(Slot, Id)>("clear");
     let reached = iteration.variable::<(Slot, Id)>("reached");
@@ -363,7 +416,8 @@ fn reach(
         // "a class takes the defaults in reach when it is declared": a
         // scope's own default misses the classes it declared before it.
         // reached(S, A, T, X) :- clear(P, A, T, X), dynamic_parent(S, P),
-        //     !(A = P, declared_before_default(S, P, T, X), !settled(S)).
+        //     !(A = P, declared_before_default(S, P, T, X), !settled(S)),
+        //     !(A = P, declared_apart_from_default(S, P, T, X)).
         reached.from_leapjoin(
             &clear,
             (
@@ -376,8 +430,8 @@ fn reach(
         );
         // ... and those get what reaches the scope from further out.
         // reached(S, A, T, X) :- reached(P, A, T, X), A != P,
-        //     default_at(P, T, X), declared_before_default(S, P, T, X),
-        //     !settled(S).
+        //     default_at(P, T, X), (declared_before_default(S, P, T, X),
+        //     !settled(S) ; declared_apart_from_default(S, P, T, X)).
         reached.from_leapjoin(
             &reached,
             (
@@ -459,10 +513,12 @@ fn default_applies(
     };
     let scope_default = with_default(&in_reach, false).merge(with_default(&before_own, true));
     // default_applies(R, X, D) :- resource_in(R, S, T),
-    //     scope_default(S, T, X, D, own), !(own, resource_before_default(R, S, T, X)),
+    //     scope_default(S, T, X, D, own), !(own, misses_default(R, S, T, X)),
     //     !resource_sets(R, X).
     // default_applies(R, X, D) :- resource_in(R, S, T), early_default(S, T, X, D),
-    //     resource_before_default(R, S, T, X), !resource_sets(R, X).
+    //     misses_default(R, S, T, X), !resource_sets(R, X).
+    // misses_default(R, S, T, X) :- resource_before_default(R, S, T, X).
+    // misses_default(R, S, T, X) :- resource_apart_from_default(R, S, T, X).
     let places = &input.places;
     let candidates: Relation<((Id, Sym), Id)> = Relation::from_join(
         &input.resource_in,
@@ -473,7 +529,7 @@ fn default_applies(
     )
     .iter()
     .filter(|&&((res, attr), (_, scope, kind, timing))| {
-        let early = places.resource_before_default(res, (scope, kind, attr));
+        let early = places.resource(res, (scope, kind, attr)).misses();
         match timing {
             Timing::Own => !early,
             Timing::BeforeOwn => early,
@@ -595,7 +651,7 @@ fn instance_applies(
             // the body's own default takes what reaches from outside.
             // instance_applies(I, R, X, D) :- body(R, DS, T),
             //     instance_of(DS, I, S, _), late_clear(S, A, T, X),
-            //     !(default_at(DS, T, X), !resource_before_default(R, DS, T, X)),
+            //     !(default_at(DS, T, X), !misses_default(R, DS, T, X)),
             //     default(D, A, T, X, _), !resource_sets(R, X).
             let outer = super::rows_with(&late_clear, (scope, kind), |&((scope, kind, _), _)| {
                 (scope, kind)
@@ -603,7 +659,7 @@ fn instance_applies(
             for &((_, _, attr), ancestor) in outer {
                 let slot = (body_scope, kind, attr);
                 let own_first = default_at.binary_search(&slot).is_ok()
-                    && !input.places.resource_before_default(res, slot);
+                    && !input.places.resource(res, slot).misses();
                 if own_first || sets(res, attr) {
                     continue;
                 }
@@ -815,41 +871,47 @@ impl Places {
     fn load(extraction: &Extraction) -> Places {
         let facts = &extraction.facts;
         let sequences = Sequences::new(extraction);
-        let mut places = Places::default();
+        let mut places = Places {
+            branches: Branches {
+                of: facts
+                    .branch
+                    .iter()
+                    .map(|row| (row.branch, (row.conditional, row.outer)))
+                    .collect(),
+            },
+            ..Places::default()
+        };
         for row in facts
             .resource_default
             .iter()
             .filter(|row| row.op == AttributeOp::Set)
         {
-            let place = sequences.place(row.file, row.line, row.col);
+            let stand = Stand {
+                place: sequences.place(row.file, row.line, row.col),
+                branch: row.branch,
+            };
             keep_earliest(
                 &mut places.default,
                 (row.scope, row.type_name, row.attr),
-                place,
+                stand,
             );
         }
-        places.unconditional_resource = facts
-            .resource
-            .iter()
-            .filter(|row| !row.conditional)
-            .map(|row| row.res)
-            .collect();
         // A resource stands where its expression does.
-        let expression_col: FxHashMap<Id, u32> = facts
+        let expressions: FxHashMap<Id, (u32, Id)> = facts
             .resource_expression
             .iter()
-            .map(|row| (row.expr, row.col))
+            .map(|row| (row.expr, (row.col, row.branch)))
             .collect();
         places.resource = facts
             .resource
             .iter()
             .map(|row| {
-                let place = sequences.place(
-                    row.file,
-                    row.line,
-                    expression_col.get(&row.expr).copied().unwrap_or(0),
-                );
-                (row.res, place)
+                let (col, branch) = expressions.get(&row.expr).copied().unwrap_or_default();
+                let stand = Stand {
+                    place: sequences.place(row.file, row.line, col),
+                    branch,
+                };
+                (row.res, stand)
             })
             .collect();
         let mut class_scope: FxHashMap<Sym, Vec<Id>> = FxHashMap::default();
@@ -862,20 +924,16 @@ impl Places {
             .map(|row| (row.class, row.parent))
             .collect();
         for row in &facts.declares {
-            let place = sequences.place(row.file, row.line, row.col);
+            let stand = Stand {
+                place: sequences.place(row.file, row.line, row.col),
+                branch: row.branch,
+            };
             // The class, and the base class its declaration evaluates
             // first.
             let classes = std::iter::once(row.class).chain(parent.get(&row.class).copied());
             for class in classes {
                 for &scope in class_scope.get(&class).into_iter().flatten() {
-                    keep_earliest(&mut places.declaration, (scope, row.scope), place);
-                    if !row.conditional {
-                        keep_earliest(
-                            &mut places.unconditional_declaration,
-                            (scope, row.scope),
-                            place,
-                        );
-                    }
+                    keep_earliest(&mut places.declaration, (scope, row.scope), stand);
                 }
             }
         }

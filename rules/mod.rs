@@ -133,8 +133,13 @@ impl Sequences {
     }
 }
 
-/// Keeps in `first` the earliest place of each key.
-fn keep_earliest<K: std::hash::Hash + Eq>(first: &mut FxHashMap<K, Place>, key: K, place: Place) {
+/// Keeps in `first` the earliest place (or what is ordered by place) of
+/// each key.
+fn keep_earliest<K: std::hash::Hash + Eq, P: Ord + Copy>(
+    first: &mut FxHashMap<K, P>,
+    key: K,
+    place: P,
+) {
     first
         .entry(key)
         .and_modify(|earliest| *earliest = (*earliest).min(place))

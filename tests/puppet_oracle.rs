@@ -436,13 +436,13 @@ fn defaults_reach_what_is_declared_after_them() {
         .iter()
         .filter(|resource| resource["type"] == "File")
         .collect();
-    assert_eq!(files.len(), 8);
+    assert_eq!(files.len(), 12);
     // Each file's defaults, define instances' expanded by their titles.
     let predicted = pfacts::query::run("default-inheritance", &analysis).unwrap();
     let mut mode_of = HashMap::new();
     // Both ways: each value Puppet gives is predicted, each prediction is
     // Puppet's value.
-    for attribute in ["mode", "owner"] {
+    for (attribute, given) in [("mode", 11), ("owner", 11), ("group", 2)] {
         let puppet: HashMap<String, String> = files
             .iter()
             .map(|file| {
@@ -465,7 +465,7 @@ fn defaults_reach_what_is_declared_after_them() {
             let predicted = static_values.get(title.as_str()).copied().unwrap_or("");
             assert_eq!(predicted, value, "{attribute} of {title}");
         }
-        assert_eq!(static_values.len(), 7, "{attribute}: {static_values:?}");
+        assert_eq!(static_values.len(), given, "{attribute}: {static_values:?}");
         if attribute == "mode" {
             mode_of = puppet;
         }
@@ -484,22 +484,42 @@ fn defaults_reach_what_is_declared_after_them() {
         .filter(|diagnostic| diagnostic.rule == "late-default")
         .map(|diagnostic| diagnostic.message)
         .collect();
-    assert_eq!(late.len(), 2, "{late:?}");
-    let (site, class): (Vec<&String>, Vec<&String>) =
-        late.iter().partition(|message| message.contains("'0644'"));
+    assert_eq!(late.len(), 4, "{late:?}");
+    let of = |value: &str| -> &String {
+        let found: Vec<&String> = late
+            .iter()
+            .filter(|message| message.contains(&format!("=> '{value}'")))
+            .collect();
+        assert_eq!(found.len(), 1, "{value}: {late:?}");
+        found[0]
+    };
     // site.pp's default misses the file of the class an earlier manifest
     // declared.
     assert!(
-        site.len() == 1 && site[0].ends_with("File[/dflt/before-file]"),
-        "{site:?}"
+        of("0644").ends_with(": File[/dflt/before-file]"),
+        "{late:?}"
     );
     // The files Puppet leaves with the outer value, though inside the
     // late default's scope chain.
+    let class = of("0600");
     for title in ["/late/before", "/late/early-class"] {
         assert_eq!(mode_of[title], "0644");
-        assert!(class[0].contains(&format!("File[{title}]")), "{late:?}");
+        assert!(class.contains(&format!("File[{title}]")), "{late:?}");
     }
-    assert!(!class[0].contains("/late/after") && !class[0].contains("/late/later-class"));
+    assert!(!class.contains("/late/after") && !class.contains("/late/later-class"));
+    // A resource in a branch before a default misses it; a default in a
+    // branch misses what came before it; a branch apart from the default
+    // never meets it (Puppet gives `/branch/apart` top scope's mode).
+    assert!(
+        of("late-group").ends_with(": File[/branch/before]"),
+        "{late:?}"
+    );
+    assert!(
+        of("0640").ends_with(": File[/branch/before], File[/branch/after]"),
+        "{late:?}"
+    );
+    assert_eq!(mode_of["/branch/apart"], "0644");
+    assert!(late.iter().all(|message| !message.contains("apart")));
 }
 
 #[test]

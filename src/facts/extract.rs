@@ -13,6 +13,8 @@ use rustc_hash::FxHashSet;
 
 use tree_sitter::{Language, Node, Tree, TreeCursor};
 
+#[path = "branch.rs"]
+mod branch;
 #[path = "guard.rs"]
 mod guard;
 #[path = "validate.rs"]
@@ -95,6 +97,7 @@ pub struct Grammar {
     array: u16,
     call: u16,
     case: u16,
+    case_option: u16,
     class_definition: u16,
     collect_query: u16,
     collector: u16,
@@ -309,6 +312,7 @@ impl Grammar {
             array: kind("array"),
             call: kind("call"),
             case: kind("case"),
+            case_option: kind("case_option"),
             class_definition: kind("class_definition"),
             collect_query: kind("collect_query"),
             collector: kind("collector"),
@@ -548,6 +552,9 @@ struct Extractor<'a> {
     /// Guarded branches read but not entered yet, and those the walk is in.
     pending_guards: Vec<PendingGuard>,
     open_guards: Vec<OpenGuard>,
+    open_branches: Vec<branch::OpenBranch>,
+    /// The id of each conditional met, by its node's id.
+    conditionals: rustc_hash::FxHashMap<usize, Id>,
     /// Variables assigned outside conditionals, by scope, to find a second
     /// assignment.
     assigned: FxHashSet<(Id, String)>,
@@ -612,6 +619,8 @@ pub fn extract<'a>(
         conditions: Vec::new(),
         pending_guards: Vec::new(),
         open_guards: Vec::new(),
+        open_branches: Vec::new(),
+        conditionals: rustc_hash::FxHashMap::default(),
         assigned: FxHashSet::default(),
         open_blocks: Vec::new(),
         columns: Columns::default(),
@@ -818,6 +827,13 @@ impl<'a> Extractor<'a> {
             self.open_guards.pop();
         }
         while self
+            .open_branches
+            .last()
+            .is_some_and(|open| open.depth >= depth)
+        {
+            self.open_branches.pop();
+        }
+        while self
             .open_parameters
             .last()
             .is_some_and(|open| open.depth >= depth)
@@ -849,6 +865,7 @@ impl<'a> Extractor<'a> {
             self.open_blocks.last().map(|open| open.depth),
             self.conditions.last().copied(),
             self.open_guards.last().map(|open| open.depth),
+            self.open_branches.last().map(|open| open.depth),
             self.open_parameters.last().map(|open| open.depth),
             self.open_attributes.last().map(|open| open.depth),
             self.frames.last().map(|frame| frame.depth),
@@ -1025,6 +1042,7 @@ impl<'a> Extractor<'a> {
             Visit::Block => {
                 self.open_block(depth);
                 self.open_guard(node, depth);
+                self.open_branch(depth);
             }
             Visit::Class => {
                 self.validate_definition(node, DefinitionKind::Class);
@@ -1564,6 +1582,7 @@ impl<'a> Extractor<'a> {
                     how,
                     conditional: !self.conditions.is_empty(),
                     guard: self.guard(),
+                    branch: self.branch(),
                     file: FileId::default(),
                     line,
                     col,
@@ -1676,6 +1695,7 @@ impl<'a> Extractor<'a> {
             type_name: self.sym(&type_name),
             form,
             guard: self.guard(),
+            branch: self.branch(),
             file: FileId::default(),
             line,
             col,
@@ -1746,6 +1766,7 @@ impl<'a> Extractor<'a> {
                     how,
                     conditional: !self.conditions.is_empty(),
                     guard: self.guard(),
+                    branch: self.branch(),
                     file: FileId::default(),
                     line,
                     col,
@@ -2070,6 +2091,7 @@ impl<'a> Extractor<'a> {
                 attr: self.sym(name),
                 op: attribute_op(operator),
                 value_text: self.sym(value),
+                branch: self.branch(),
                 file: FileId::default(),
                 line,
                 col,

@@ -306,15 +306,17 @@ relations! {
     /// Example: `inherits(apache::vhost, apache::params, 3, 1, 29)`
     inherits / Inherits { class: Sym, parent: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `declares(scope, class, how, conditional, guard, file, line, col)`:
-    /// a scope declares a class by name. `how`: `include`, `require`,
-    /// `contain`, `resource_like` (`class { 'x': }`). Names are normalised
-    /// as Puppet does: lower case, without a leading `::`. `conditional`:
-    /// inside an `if`, `unless`, `case` or selector of its scope. `guard`:
-    /// the innermost branch of `guard` it stands in, 0 for none.
+    /// `declares(scope, class, how, conditional, guard, branch, file, line,
+    /// col)`: a scope declares a class by name. `how`: `include`,
+    /// `require`, `contain`, `resource_like` (`class { 'x': }`). Names are
+    /// normalised as Puppet does: lower case, without a leading `::`.
+    /// `conditional`: inside an `if`, `unless`, `case` or selector of its
+    /// scope. `guard`: the innermost branch of `guard` it stands in, 0 for
+    /// none. `branch`: the innermost branch of `branch` it stands in, 0
+    /// for none.
     ///
-    /// Example: `declares(0, apache, include, false, 0, 1, 2, 11)`
-    declares / Declares { scope: Id, class: Sym, how: DeclarationHow, conditional: bool, guard: Id, file: FileId, line: u32, col: u32 }
+    /// Example: `declares(0, apache, include, false, 0, 0, 1, 2, 11)`
+    declares / Declares { scope: Id, class: Sym, how: DeclarationHow, conditional: bool, guard: Id, branch: Id, file: FileId, line: u32, col: u32 }
 
     /// `declares_dynamic(scope, text, how, file, line, col)`: a class
     /// declaration whose name is computed (`include $x`); `text` is the
@@ -332,14 +334,14 @@ relations! {
     /// Example: `var_ref(40, 12, ::osfamily, ::, osfamily, 3, 9, 10)`
     var_ref / VarRef { reference: Id, scope: Id, name: Sym, namespace: Sym, short_name: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `resource_expression(expr, scope, type, form, guard, file, line,
-    /// col)`: a resource expression (`file { ... }`, `class { ... }`,
+    /// `resource_expression(expr, scope, type, form, guard, branch, file,
+    /// line, col)`: a resource expression (`file { ... }`, `class { ... }`,
     /// `@user {...}`). `type` is lower case (`file`, `apache::vhost`,
     /// `class`), or the source text when computed. `form`: `regular`,
-    /// `virtual`, `exported`. `guard`: as for `declares`.
+    /// `virtual`, `exported`. `guard`, `branch`: as for `declares`.
     ///
-    /// Example: `resource_expression(50, 12, file, regular, 0, 3, 10, 3)`
-    resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: ResourceForm, guard: Id, file: FileId, line: u32, col: u32 }
+    /// Example: `resource_expression(50, 12, file, regular, 0, 0, 3, 10, 3)`
+    resource_expression / ResourceExpression { expr: Id, scope: Id, type_name: Sym, form: ResourceForm, guard: Id, branch: Id, file: FileId, line: u32, col: u32 }
 
     /// `resource(res, expr, scope, type, title, title_literal, virtual,
     /// exported, conditional, file, line)`: a resource of a resource
@@ -359,12 +361,13 @@ relations! {
     /// Example: `resource_attr(51, ensure, =>, file, 3, 11, 5)`
     resource_attr / ResourceAttr { res: Id, attr: Sym, op: AttributeOp, value_text: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `resource_default(def, scope, type, attr, op, value_text, file,
-    /// line, col)`: an attribute of a resource default (`File { mode =>
-    /// '0644' }`), at the attribute; `def` one per default expression.
+    /// `resource_default(def, scope, type, attr, op, value_text, branch,
+    /// file, line, col)`: an attribute of a resource default (`File { mode
+    /// => '0644' }`), at the attribute; `def` one per default expression.
+    /// `branch`: as for `declares`.
     ///
-    /// Example: `resource_default(60, 12, file, mode, =>, '0644', 3, 5, 3)`
-    resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: AttributeOp, value_text: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `resource_default(60, 12, file, mode, =>, '0644', 0, 3, 5, 3)`
+    resource_default / ResourceDefault { def: Id, scope: Id, type_name: Sym, attr: Sym, op: AttributeOp, value_text: Sym, branch: Id, file: FileId, line: u32, col: u32 }
 
     /// `resource_override(scope, type, title, attr, op, value_text, file,
     /// line, col)`: an attribute of a resource override (`File['/x'] {
@@ -433,6 +436,16 @@ relations! {
     ///
     /// Example: `guard(31, 0, portage, 4, 5, 20)`
     guard / Guard { branch: Id, outer: Id, name: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `branch(branch, conditional, outer)`: a block that Puppet evaluates
+    /// for one outcome of a conditional: the body of an `if`, `elsif`,
+    /// `else`, `unless` or `case` option. `conditional` identifies the
+    /// `if`, `unless` or `case` (an `if`'s `elsif` and `else` branches
+    /// share its), so that two branches of one conditional never both run;
+    /// `outer` is the branch around it (0 for none).
+    ///
+    /// Example: `branch(33, 32, 0)`
+    branch / Branch { branch: Id, conditional: Id, outer: Id }
 
     /// `known(kind, name, module, file)`: a name Puppet resolves without a
     /// manifest: `resource_type`, `function` built into Puppet 7 and `fact`

@@ -13,7 +13,9 @@ rule! {
     /// earlier resources silently keep another value (an outer default, or
     /// none), although the default reads as if it covered the whole scope.
     /// Define instances are not affected: their bodies run after the
-    /// node's code.
+    /// node's code. A resource in a branch apart from the default's (the
+    /// `else` of the default's `if`, another option of its `case`) never
+    /// meets it, and is not reported.
     ///
     /// ## Example
     /// ```puppet

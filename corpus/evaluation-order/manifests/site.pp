@@ -76,4 +76,6 @@ node 'defaults.example.com' {
   File { owner => 'node-owner' }
   include dflt::late
   include dflt::before_default
+  include dflt::branches
+  include dflt::cases
 }
