@@ -779,6 +779,12 @@ fn order_dependent(
 /// runs_after_top(E) :- scope_kind(E, define).
 /// runs_after_top(E) :- class_scope(K, E), roots_node(K, _), !top_first(K),
 ///     !top_maybe(K).
+///
+/// And "a derived class's base is evaluated before its body": a class
+/// that a base class's body declares unconditionally is declared there
+/// first, never by the derived class's body.
+/// declared_late(C, D) :- declares(D, C), class_scope(K, D),
+///     inherits_tc(K, B), class_scope(B, BS), declares(BS, C, unconditional).
 fn declared_late(
     extraction: &Extraction,
     graph: &super::scope_graph::Output,
@@ -812,6 +818,40 @@ fn declared_late(
             late.push((row.class, row.scope));
         }
     }
+    // What each class's own body declares unconditionally.
+    let class_of_scope: FxHashMap<Id, Sym> = extraction
+        .facts
+        .definitions(DefinitionKind::Class)
+        .map(|row| (row.scope, row.name))
+        .collect();
+    let parent: FxHashMap<Sym, Sym> = extraction
+        .facts
+        .inherits
+        .iter()
+        .map(|row| (row.class, row.parent))
+        .collect();
+    let body_declares: FxHashSet<(Sym, Sym)> = extraction
+        .facts
+        .declares
+        .iter()
+        .filter(|row| !row.conditional)
+        .filter_map(|row| Some((*class_of_scope.get(&row.scope)?, row.class)))
+        .collect();
+    for row in &extraction.facts.declares {
+        let Some(&declarer) = class_of_scope.get(&row.scope) else {
+            continue;
+        };
+        let bases = std::iter::successors(parent.get(&declarer), |base| parent.get(base))
+            .take(FirstDeclarations::LONGEST_CHAIN);
+        if bases
+            .copied()
+            .any(|base| body_declares.contains(&(base, row.class)))
+        {
+            late.push((row.class, row.scope));
+        }
+    }
+    late.sort_unstable();
+    late.dedup();
     late.into()
 }
 

@@ -56,7 +56,7 @@ pub struct FirstDeclarations<'a> {
 impl<'a> FirstDeclarations<'a> {
     /// Inheritance chains are followed this far (a cycle, which
     /// `circular-inheritance` reports, has no base).
-    const LONGEST_CHAIN: usize = 64;
+    pub const LONGEST_CHAIN: usize = 64;
 
     /// `enclosing(scope)` gives the scope's enclosing scope and its kind.
     pub fn new(

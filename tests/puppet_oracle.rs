@@ -196,9 +196,29 @@ fn order_dependent_default_is_what_puppet_resolves_by_order() {
         .filter(|diagnostic| diagnostic.rule == "order-dependent-default")
         .map(|diagnostic| diagnostic.message)
         .collect();
-    assert!(reported
+    // Declared by `base` and by `app`, which inherits `base`: first by
+    // `base`, as pfacts knows.
+    assert!(
+        !reported
+            .iter()
+            .any(|message| message.contains("class `common`")),
+        "{reported:?}"
+    );
+    // Declared by `app` and `peer`, which the node declares in that order:
+    // `app`'s default wins here, and only the node's order says so.
+    let shared = catalog["resources"]
+        .as_array()
+        .unwrap()
         .iter()
-        .any(|message| message.contains("file resources of class `common`")));
+        .find(|resource| resource["title"] == "/etc/shared")
+        .unwrap();
+    assert_eq!(shared["parameters"]["mode"], "0600");
+    assert!(
+        reported
+            .iter()
+            .any(|message| message.contains("file resources of class `shared`")),
+        "{reported:?}"
+    );
     assert!(
         !reported.iter().any(|message| message.contains("exec")),
         "{reported:?}"

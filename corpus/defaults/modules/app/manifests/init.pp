@@ -12,6 +12,7 @@ class app inherits base {
       before => File['/etc/app.conf'];
   }
   include common
+  include shared
   package { 'app': }
   service { 'app': }
   app::instance { 'one': port => 1 }
