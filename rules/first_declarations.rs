@@ -7,11 +7,10 @@
 //! runs entirely before the node's body; define instances' bodies run
 //! after both.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 use super::{Place, ScopeKind as Kind, Sequences};
-use crate::facts::layout::Role;
-use crate::facts::schema::{DefinitionKind, FileId, Id, Sym};
+use crate::facts::schema::{DefinitionKind, Id, Sym};
 use crate::facts::Extraction;
 
 /// What starts the evaluations that can declare a class (or a define's
@@ -45,9 +44,8 @@ pub struct FirstDeclarations<'a> {
     /// `inherits(child, parent)`, both ways.
     parent: FxHashMap<Sym, Sym>,
     children: FxHashMap<Sym, Vec<Sym>>,
-    /// The files of the environments' manifests, whose top-level code
-    /// Puppet runs (not a module's examples).
-    site_files: FxHashSet<FileId>,
+    /// Where statements stand in evaluation order.
+    sequences: Sequences,
     enclosing: &'a dyn Fn(Id) -> (Id, Kind),
     scope_entity: FxHashMap<Id, Sym>,
     known: FxHashMap<Sym, Roots>,
@@ -98,16 +96,16 @@ impl<'a> FirstDeclarations<'a> {
                 .map(|row| (row.class, row.parent))
                 .collect(),
             children,
-            site_files: facts
-                .file
-                .iter()
-                .filter(|row| row.role == Role::EnvironmentManifest)
-                .map(|row| row.file)
-                .collect(),
+            sequences,
             enclosing,
             scope_entity,
             known: FxHashMap::default(),
         }
+    }
+
+    /// Where statements stand in evaluation order.
+    pub fn sequences(&self) -> &Sequences {
+        &self.sequences
     }
 
     /// The scope around `scope` that is not a lambda, and its kind.
@@ -231,7 +229,7 @@ impl<'a> FirstDeclarations<'a> {
                 //     enclosing(T, top), site_file(P).
                 // top_maybe(X) :- declares(T, X, conditional, P),
                 //     enclosing(T, top), site_file(P).
-                Kind::Top if self.site_files.contains(&declarer.place.file) => {
+                Kind::Top if self.sequences.is_site(declarer.place.file) => {
                     if declarer.unconditional {
                         roots.top_first = earliest(roots.top_first, Some(declarer.place));
                     } else {

@@ -120,6 +120,12 @@ impl Sequences {
         Sequences { site }
     }
 
+    /// Whether `file` is one of an environment's manifests, whose
+    /// top-level code Puppet runs (not a module's examples).
+    fn is_site(&self, file: FileId) -> bool {
+        self.site.contains_key(&file)
+    }
+
     /// Where the statement at `line` and `col` of `file` stands.
     fn place(&self, file: FileId, line: u32, col: u32) -> Place {
         let (sequence, rank) = self.site.get(&file).copied().unwrap_or((file, 0));

@@ -343,15 +343,7 @@ impl Declarations {
     fn new(analysis: &Analysis) -> Declarations {
         let facts = &analysis.extraction.facts;
         let mut first: HashMap<(Id, Sym), (FileId, u32)> = HashMap::new();
-        let parameters = facts
-            .param_decl
-            .iter()
-            .map(|row| (row.scope, row.name, row.file, row.line));
-        let assignments = facts
-            .var_assign
-            .iter()
-            .map(|row| (row.scope, row.name, row.file, row.line));
-        for (scope, name, file, line) in parameters.chain(assignments) {
+        for (scope, name, file, line) in facts.variable_declarations() {
             let entry = first.entry((scope, name)).or_insert((file, line));
             *entry = (*entry).min((file, line));
         }

@@ -10,7 +10,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::super::{keep_earliest, rows_with, Place, Sequences};
 use super::{Dependence, Kind, OrderDependentRead, TooEarly, TooEarlyRead};
-use crate::facts::layout::Role;
 use crate::facts::schema::{CallForm, FileId, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
@@ -123,7 +122,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
         .map(|declaration| declaration.class)
         .chain(inherited.iter().copied())
         .collect();
-    let closed = closed_code_base(extraction, &declarations);
+    let closed = closed_code_base(extraction, &sequences, &declarations);
     // The declarations of each class, for the reads it declares only after.
     let mut by_class: FxHashMap<Sym, Vec<&Declaration>> = FxHashMap::default();
     for declaration in &declarations {
@@ -450,18 +449,16 @@ fn before(
 /// manifests, in top or node scope) and declares no class by a computed
 /// name (`include $x`, `hiera_include`, `create_resources`, `.include`).
 /// A module on its own leaves its classes to whoever declares them.
-fn closed_code_base(extraction: &Extraction, declarations: &[Declaration]) -> bool {
+fn closed_code_base(
+    extraction: &Extraction,
+    sequences: &Sequences,
+    declarations: &[Declaration],
+) -> bool {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
-    let site_files: FxHashSet<FileId> = facts
-        .file
-        .iter()
-        .filter(|row| row.role == Role::EnvironmentManifest)
-        .map(|row| row.file)
-        .collect();
     let has_entry = declarations
         .iter()
-        .any(|declaration| site_files.contains(&declaration.place.file));
+        .any(|declaration| sequences.is_site(declaration.place.file));
     let computed = !facts.declares_dynamic.is_empty()
         || facts.call.iter().any(|row| {
             let name = interner.resolve(row.name);

@@ -5,7 +5,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::super::first_declarations::FirstDeclarations;
-use super::super::{keep_earliest, rows_with, Place, Sequences};
+use super::super::{keep_earliest, rows_with, Place};
 use super::{Dependence, Kind, OrderDependentRead, TooEarly, TooEarlyRead};
 use crate::facts::schema::{FileId, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
@@ -46,7 +46,6 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
     let found = |reference: Id| rows_with(by_name, reference, |&(of, _)| of);
     // The first assignment of each top-scope variable, per sequence of
     // code (an environment's manifests are one).
-    let sequences = Sequences::new(extraction);
     let mut top_assigned: FxHashMap<(Sym, FileId), Place> = FxHashMap::default();
     for row in extraction
         .facts
@@ -54,7 +53,7 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
         .iter()
         .filter(|row| row.scope == TOP_SCOPE)
     {
-        let place = sequences.place(row.file, row.line, row.col);
+        let place = first.sequences().place(row.file, row.line, row.col);
         keep_earliest(&mut top_assigned, (row.name, place.sequence), place);
     }
     // The nodes that assign each name.

@@ -504,4 +504,18 @@ impl Facts {
     pub fn definitions(&self, kind: DefinitionKind) -> impl Iterator<Item = &Definition> + '_ {
         self.definition.iter().filter(move |row| row.kind == kind)
     }
+
+    /// `(scope, name, file, line)` of each parameter declared and each
+    /// variable assigned: what declares a variable in a scope.
+    pub fn variable_declarations(&self) -> impl Iterator<Item = (Id, Sym, FileId, u32)> + '_ {
+        let parameters = self
+            .param_decl
+            .iter()
+            .map(|row| (row.scope, row.name, row.file, row.line));
+        let assignments = self
+            .var_assign
+            .iter()
+            .map(|row| (row.scope, row.name, row.file, row.line));
+        parameters.chain(assignments)
+    }
 }
