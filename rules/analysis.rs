@@ -14,7 +14,8 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 
 use super::{
-    declarations, defaults, inheritance, names, privacy, scope, scope_graph, variables, visibility,
+    declarations, defaults, inheritance, legacy_facts, names, privacy, removed_functions, scope,
+    scope_graph, variables, visibility,
 };
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
@@ -43,6 +44,10 @@ pub enum Program {
     Visibility,
     /// Which unresolved variable reads are findings of their own.
     Variables,
+    /// Reads of Facter's legacy facts.
+    LegacyFacts,
+    /// Calls of the functions stdlib 9 removed.
+    RemovedFunctions,
 }
 
 impl Program {
@@ -58,6 +63,8 @@ impl Program {
         Program::Declarations,
         Program::Visibility,
         Program::Variables,
+        Program::LegacyFacts,
+        Program::RemovedFunctions,
     ];
 
     /// The programs whose output this one reads.
@@ -68,6 +75,7 @@ impl Program {
             Program::Visibility => &[Program::Scope, Program::ScopeGraph],
             Program::Declarations => &[Program::Defaults, Program::Inheritance],
             Program::Variables => &[Program::Scope, Program::Names, Program::Privacy],
+            Program::LegacyFacts => &[Program::Scope],
             _ => &[],
         }
     }
@@ -85,6 +93,8 @@ pub struct Analysis<'a> {
     declarations: OnceLock<declarations::Output>,
     visibility: OnceLock<Vec<visibility::Visible>>,
     variables: OnceLock<Vec<variables::UnknownVariable>>,
+    legacy_facts: OnceLock<legacy_facts::Output>,
+    removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
     /// `resource_attr` rows by `(res, attr)`.
@@ -105,6 +115,8 @@ impl<'a> Analysis<'a> {
             declarations: OnceLock::new(),
             visibility: OnceLock::new(),
             variables: OnceLock::new(),
+            legacy_facts: OnceLock::new(),
+            removed_functions: OnceLock::new(),
             default_rows: OnceLock::new(),
             attribute_rows: OnceLock::new(),
         }
@@ -186,6 +198,12 @@ impl<'a> Analysis<'a> {
             Program::Variables => {
                 self.variables();
             }
+            Program::LegacyFacts => {
+                self.legacy_facts();
+            }
+            Program::RemovedFunctions => {
+                self.removed_functions();
+            }
         }
     }
 
@@ -259,6 +277,25 @@ impl<'a> Analysis<'a> {
             let (scopes, names, privacy) = (self.scope(), self.names(), self.privacy());
             time("rules: variables", || {
                 variables::run(self.extraction, scopes, names, privacy)
+            })
+        })
+    }
+
+    /// The reads of legacy facts.
+    pub fn legacy_facts(&self) -> &legacy_facts::Output {
+        self.legacy_facts.get_or_init(|| {
+            let scope = self.scope();
+            time("rules: legacy facts", || {
+                legacy_facts::run(self.extraction, scope)
+            })
+        })
+    }
+
+    /// The calls of functions stdlib 9 removed.
+    pub fn removed_functions(&self) -> &[removed_functions::RemovedCall] {
+        self.removed_functions.get_or_init(|| {
+            time("rules: removed functions", || {
+                removed_functions::run(self.extraction)
             })
         })
     }

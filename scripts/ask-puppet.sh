@@ -19,6 +19,7 @@ scripts/compile-conformance-snippets.sh
 ruby scripts/validate-with-puppet.rb corpus/validation 2>/dev/null > corpus/validation/expected/verdicts.tsv
 ruby scripts/validate-with-puppet.rb "$corpora"/corpus/debian-modules '**/*.epp' 2>/dev/null > data/debian-epp-verdicts.tsv
 scripts/facter-facts.sh
+ruby scripts/facter-legacy-facts.rb 2>/dev/null
 ruby scripts/count-with-puppet.rb "$corpora"/corpus/debian-modules > data/debian-modules.puppet-counts.tsv
 # A last column `debian-modules` puts the Debian corpus (its stdlib's real
 # assert_private()) before the environment's own modules.
@@ -113,10 +114,32 @@ ruby scripts/catalog-with-puppet.rb corpus/assert_private node.example.com corpu
   2>/dev/null > corpus/assert_private/expected/puppet-catalog.json
 ruby scripts/catalog-with-puppet.rb corpus/assert_private include.example.com corpus/facts.json "$corpora"/corpus/debian-modules \
   2>/dev/null > corpus/assert_private/expected/puppet-catalog-include.json
+# The move to Puppet 8 (tests/puppet8.rs): each node compiled as Puppet 7
+# does by default, and as Puppet 8 does (strict, no legacy facts).
+for node in top plain hash function erb epp hiera level keys clean; do
+  for puppet in 7 8; do
+    ruby scripts/catalog-with-puppet.rb "--puppet$puppet-defaults" corpus/puppet8 "$node.example.com" \
+      corpus/puppet8/facts.json "$corpora"/corpus/debian-modules 2>/dev/null \
+      > "corpus/puppet8/expected/$node-puppet$puppet.json"
+  done
+done
+# Calls of functions stdlib 9 removed (tests/puppet8.rs): compiled with the
+# Debian corpus's stdlib 8 and with the forge corpus's stdlib 9.
+for node in validate has-key; do
+  ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/stdlib9 "$node.example.com" corpus/facts.json \
+    "$corpora"/corpus/debian-modules 2>/dev/null > "corpus/stdlib9/expected/$node-stdlib8.json"
+  ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/stdlib9 "$node.example.com" corpus/facts.json \
+    "$corpora"/corpus/forge-modules/modules 2>/dev/null > "corpus/stdlib9/expected/$node-stdlib9.json"
+done
+ruby scripts/stdlib9-removed-functions.rb "$corpora"/corpus/debian-modules/stdlib \
+  "$corpora"/corpus/forge-modules/modules/stdlib 2>/dev/null
 # The Debian modules (corpus/debian/README.md).
 for environment in corpus/debian/*/; do
   ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json "$corpora"/corpus/debian-modules \
     2>/dev/null > "${environment}expected/puppet-catalog.json"
+  # As Puppet 8 compiles them by default (tests/puppet8.rs).
+  ruby scripts/catalog-with-puppet.rb --puppet8-defaults "$environment" node.example.com corpus/debian-facts.json \
+    "$corpora"/corpus/debian-modules 2>/dev/null > "${environment}expected/puppet8-catalog.json"
 done
 # The README's example environment, with Puppet 7's defaults: what its
 # findings say, Puppet says (tests/check.rs, demo_findings_are_real).

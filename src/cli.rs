@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::baseline::{self, Baseline};
-use crate::config::{Config, FailOn, Origin, Setting};
+use crate::config::{Config, FailOn, Origin, PuppetVersion, Setting};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::facts::{self, export};
 use crate::lints;
@@ -98,6 +98,20 @@ struct CatalogArgs {
     /// unevaluated (ERB that pfacts reads itself is rendered).
     #[arg(long)]
     ruby: bool,
+
+    /// Compile as this Puppet version does by default: 8 (or OpenVox 8)
+    /// is `--strict-variables --strict error`, with the facts less
+    /// Facter's legacy ones (`include_legacy_facts=false`).
+    #[arg(long, value_name = "VERSION", value_parser = puppet_version,
+          conflicts_with_all = ["strict_variables", "strict", "diff_puppet"])]
+    puppet: Option<PuppetVersion>,
+
+    /// Print what differs between the node's catalog as Puppet 7 compiles
+    /// it (or with the strictness given) and as Puppet VERSION (8)
+    /// compiles it: Puppet 8's error, or resources added (`+`), removed
+    /// (`-`) and parameters changed (`~`). Exit status 1 when they differ.
+    #[arg(long, value_name = "VERSION", value_parser = puppet_version)]
+    diff_puppet: Option<PuppetVersion>,
 }
 
 /// Puppet's `strict` setting.
@@ -126,6 +140,12 @@ struct CheckArgs {
     /// of the configuration.
     #[arg(long, value_enum)]
     fail_on: Option<FailOn>,
+
+    /// Check for this Puppet version (7 or 8); overrides `puppet` of the
+    /// configuration. 8 turns on the rules of the move from Puppet 7
+    /// (`legacy-fact`).
+    #[arg(long, value_name = "VERSION", value_parser = puppet_version)]
+    puppet: Option<PuppetVersion>,
 
     /// Exit with status 0 even when findings fail the run (a usage or I/O
     /// error still exits with 2): to look at findings, not to gate.
@@ -330,6 +350,13 @@ pub fn run() -> ExitCode {
     }
 }
 
+fn puppet_version(text: &str) -> Result<PuppetVersion, String> {
+    let number: u8 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a Puppet version: 7 or 8"))?;
+    PuppetVersion::try_from(number)
+}
+
 fn check(args: CheckArgs) -> ExitCode {
     let (mut config, input) = match configure(args.config.as_deref()) {
         Ok(configured) => configured,
@@ -340,6 +367,12 @@ fn check(args: CheckArgs) -> ExitCode {
             value: fail_on,
             origin: Origin::CommandLine,
         };
+    }
+    if let Some(puppet) = args.puppet {
+        config.target(Setting {
+            value: puppet,
+            origin: Origin::CommandLine,
+        });
     }
     let progress = Progress::start();
     let mut outcome = Outcome::default();
@@ -731,37 +764,59 @@ fn catalog(args: CatalogArgs) -> ExitCode {
         StrictArg::Warning => crate::catalog::Strict::Warning,
         StrictArg::Error => crate::catalog::Strict::Error,
     };
-    let mut compiler =
-        crate::catalog::Compiler::new(&environment, facts).with_options(crate::catalog::Options {
-            strict_variables: args.strict_variables,
-            strict,
-            ruby: args.ruby,
-        });
-    if let Some(config) = &args.hiera_config {
-        compiler = compiler.with_global_hiera(config);
-    }
-    let outcome = compiler.run(&args.node);
-    for log in &outcome.logs {
-        eprintln!("{}", log_line(log));
-    }
-    if !outcome.unevaluated.is_empty() {
-        eprintln!(
-            "pfacts: {} value(s) not evaluated; the catalog holds them marked:",
-            outcome.unevaluated.len()
-        );
-        for mark in &outcome.unevaluated {
-            let place = mark.at.as_ref().map_or(String::new(), |(file, span)| {
-                format!("{}:{}:{}: ", file.display(), span.line, span.col)
-            });
-            eprintln!("  {place}{}: {}", mark.what, mark.reason);
-            for (at, consequence) in mark.consequences.borrow().iter() {
-                let place = at.as_ref().map_or(String::new(), |(file, span)| {
-                    format!("{}:{}:{}: ", file.display(), span.line, span.col)
-                });
-                eprintln!("    {place}{consequence}");
-            }
+    let given = crate::catalog::Options {
+        strict_variables: args.strict_variables,
+        strict,
+        ruby: args.ruby,
+    };
+    let compile = |options: crate::catalog::Options, facts: crate::catalog::values::Value| {
+        let mut compiler = crate::catalog::Compiler::new(&environment, facts).with_options(options);
+        if let Some(config) = &args.hiera_config {
+            compiler = compiler.with_global_hiera(config);
         }
+        let outcome = compiler.run(&args.node);
+        report_compilation(&outcome);
+        outcome
+    };
+    if args.diff_puppet == Some(PuppetVersion::Puppet8) {
+        let before = compile(given, facts.clone());
+        let after = compile(
+            crate::catalog::puppet8::options(args.ruby),
+            crate::catalog::puppet8::without_legacy_facts(facts),
+        );
+        return match (before.catalog, after.catalog) {
+            (Err(error), _) => {
+                eprintln!("{}", compile_error(&error));
+                ExitCode::from(1)
+            }
+            (Ok(_), Err(error)) => {
+                println!(
+                    "Puppet 8 does not compile the catalog of {}: {}",
+                    args.node,
+                    compile_error(&error)
+                );
+                ExitCode::from(1)
+            }
+            (Ok(before), Ok(after)) => {
+                let changes = crate::catalog::diff::diff(&before, &after);
+                for change in &changes {
+                    println!("{change}");
+                }
+                if changes.is_empty() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+        };
     }
+    let outcome = match args.puppet {
+        Some(PuppetVersion::Puppet8) => compile(
+            crate::catalog::puppet8::options(args.ruby),
+            crate::catalog::puppet8::without_legacy_facts(facts),
+        ),
+        Some(PuppetVersion::Puppet7) | None => compile(given, facts),
+    };
     match outcome.catalog {
         Ok(catalog) => {
             println!(
@@ -771,19 +826,50 @@ fn catalog(args: CatalogArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            let file = error
-                .file
-                .as_ref()
-                .map_or(String::from("<environment>"), |f| f.display().to_string());
-            if error.span.line == 0 {
-                eprintln!("{file}: error: {}", error.message);
-            } else {
-                eprintln!(
-                    "{file}:{}:{}: error: {}",
-                    error.span.line, error.span.col, error.message
-                );
-            }
+            eprintln!("{}", compile_error(&error));
             ExitCode::from(1)
         }
+    }
+}
+
+/// What a compilation logged and the values it did not compute, on stderr.
+fn report_compilation(outcome: &crate::catalog::Outcome) {
+    for log in &outcome.logs {
+        eprintln!("{}", log_line(log));
+    }
+    if outcome.unevaluated.is_empty() {
+        return;
+    }
+    eprintln!(
+        "pfacts: {} value(s) not evaluated; the catalog holds them marked:",
+        outcome.unevaluated.len()
+    );
+    for mark in &outcome.unevaluated {
+        let place = mark.at.as_ref().map_or(String::new(), |(file, span)| {
+            format!("{}:{}:{}: ", file.display(), span.line, span.col)
+        });
+        eprintln!("  {place}{}: {}", mark.what, mark.reason);
+        for (at, consequence) in mark.consequences.borrow().iter() {
+            let place = at.as_ref().map_or(String::new(), |(file, span)| {
+                format!("{}:{}:{}: ", file.display(), span.line, span.col)
+            });
+            eprintln!("    {place}{consequence}");
+        }
+    }
+}
+
+/// A compile error as `file:line:col: error: message`.
+fn compile_error(error: &crate::catalog::EvalError) -> String {
+    let file = error
+        .file
+        .as_ref()
+        .map_or(String::from("<environment>"), |f| f.display().to_string());
+    if error.span.line == 0 {
+        format!("{file}: error: {}", error.message)
+    } else {
+        format!(
+            "{file}:{}:{}: error: {}",
+            error.span.line, error.span.col, error.message
+        )
     }
 }

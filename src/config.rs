@@ -6,6 +6,7 @@
 //! from, for `pfacts config`.
 //!
 //! ```toml
+//! puppet = 8                    # check for the move to Puppet 8
 //! fail-on = "warning"
 //! ignore = ["spec/fixtures", "vendor/**"]
 //! modulepath = ["site", "modules"]
@@ -85,6 +86,36 @@ impl FailOn {
     }
 }
 
+/// The Puppet version the code is checked for: Puppet 8 (and OpenVox 8)
+/// turn on the rules of the move from Puppet 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "u8")]
+pub enum PuppetVersion {
+    Puppet7,
+    Puppet8,
+}
+
+impl TryFrom<u8> for PuppetVersion {
+    type Error = String;
+
+    fn try_from(version: u8) -> Result<PuppetVersion, String> {
+        match version {
+            7 => Ok(PuppetVersion::Puppet7),
+            8 => Ok(PuppetVersion::Puppet8),
+            _ => Err(format!("Puppet {version} is not one pfacts knows: 7 or 8")),
+        }
+    }
+}
+
+impl PuppetVersion {
+    fn number(self) -> u8 {
+        match self {
+            PuppetVersion::Puppet7 => 7,
+            PuppetVersion::Puppet8 => 8,
+        }
+    }
+}
+
 /// Where a value came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -129,6 +160,7 @@ pub struct Config {
     pub root: PathBuf,
     /// Every rule's level, in `pfacts rules` order.
     pub rules: Vec<(&'static str, Setting<Level>)>,
+    pub puppet: Setting<PuppetVersion>,
     pub fail_on: Setting<FailOn>,
     /// gitignore-style patterns of paths not to analyze.
     pub ignore: Setting<Vec<String>>,
@@ -162,6 +194,7 @@ impl fmt::Display for Error {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
     rules: Option<BTreeMap<Spanned<String>, Spanned<Level>>>,
+    puppet: Option<Spanned<PuppetVersion>>,
     fail_on: Option<Spanned<FailOn>>,
     ignore: Option<Spanned<Vec<String>>>,
     modulepath: Option<Spanned<Vec<String>>>,
@@ -193,6 +226,7 @@ impl Config {
                     (rule.id, Setting::default(level))
                 })
                 .collect(),
+            puppet: Setting::default(PuppetVersion::Puppet7),
             fail_on: Setting::default(FailOn::Error),
             ignore: Setting::default(Vec::new()),
             modulepath: Setting::default(Vec::new()),
@@ -271,6 +305,12 @@ impl Config {
                 value: level.into_inner(),
             };
         }
+        if let Some(puppet) = raw.puppet {
+            config.target(Setting {
+                origin: origin(puppet.span().start),
+                value: puppet.into_inner(),
+            });
+        }
         if let Some(fail_on) = raw.fail_on {
             config.fail_on = Setting {
                 origin: origin(fail_on.span().start),
@@ -300,6 +340,28 @@ impl Config {
         Ok(config)
     }
 
+    /// Checks for `puppet`: Puppet 8 makes the rules of the move
+    /// ([`lints::PUPPET8`]) errors, Puppet 7 leaves them at their default;
+    /// a rule the configuration sets itself keeps its level.
+    pub fn target(&mut self, puppet: Setting<PuppetVersion>) {
+        let defaults = Config::defaults(self.root.clone()).rules;
+        for ((id, setting), (_, default)) in self.rules.iter_mut().zip(defaults) {
+            let by_version =
+                setting.origin == Origin::Default || setting.origin == self.puppet.origin;
+            if !by_version || !lints::PUPPET8.contains(id) {
+                continue;
+            }
+            *setting = match puppet.value {
+                PuppetVersion::Puppet8 => Setting {
+                    value: Level::Error,
+                    origin: puppet.origin.clone(),
+                },
+                PuppetVersion::Puppet7 => default,
+            };
+        }
+        self.puppet = puppet;
+    }
+
     /// The level of rule `id`.
     pub fn level(&self, id: &str) -> Level {
         self.rules
@@ -324,6 +386,12 @@ impl Config {
                 .to_string()
         };
         let quoted = |text: &str| toml::Value::String(text.to_string()).to_string();
+        line(
+            &mut out,
+            "puppet",
+            self.puppet.value.number().to_string(),
+            &self.puppet.origin,
+        );
         line(
             &mut out,
             "fail-on",

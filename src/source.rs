@@ -40,6 +40,25 @@ pub fn is_template(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "epp")
 }
 
+/// Whether a walked file is an ERB template.
+pub fn is_erb_template(path: &Path) -> bool {
+    path.extension().is_some_and(|extension| extension == "erb")
+}
+
+/// Whether a walked file is Hiera's: a `hiera.yaml`, or YAML or JSON
+/// below a `data` or `hieradata` directory (Hiera's usual `datadir`s).
+pub fn is_hiera_file(path: &Path) -> bool {
+    if path.file_name().is_some_and(|name| name == "hiera.yaml") {
+        return true;
+    }
+    let data = path
+        .extension()
+        .is_some_and(|extension| extension == "yaml" || extension == "yml" || extension == "json");
+    data && path
+        .parent()
+        .is_some_and(|dir| dir.iter().any(|part| part == "data" || part == "hieradata"))
+}
+
 /// Whether a walked file is an environment's `environment.conf`.
 pub fn is_environment_conf(path: &Path) -> bool {
     path.file_name()

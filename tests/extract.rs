@@ -30,7 +30,8 @@ fn extract_environment(name: &str) -> Extraction {
 }
 
 /// Every relation's rows as tab-separated lines, sorted; the built-in
-/// `known` and `type_param` rows (file 0) are left out.
+/// `known` and `type_param` rows (file 0) and `legacy_fact` (all built
+/// in), `stdlib_removed` (the same) are left out.
 fn render(extraction: &Extraction) -> String {
     let mut text = String::new();
     for (schema, rows) in RELATIONS
@@ -40,8 +41,10 @@ fn render(extraction: &Extraction) -> String {
         let mut lines: Vec<String> = rows
             .iter()
             .filter(|row| {
-                !(matches!(schema.name, "known" | "type_param")
-                    && row.last() == Some(&Value::Number(0)))
+                let built_in = matches!(schema.name, "legacy_fact" | "stdlib_removed")
+                    || matches!(schema.name, "known" | "type_param")
+                        && row.last() == Some(&Value::Number(0));
+                !built_in
             })
             .map(|row| row.iter().map(render_value).collect::<Vec<_>>().join("\t"))
             .collect();

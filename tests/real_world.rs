@@ -218,6 +218,13 @@ fn conformance_validation_errors_are_flagged_at_puppets_line() {
             continue;
         };
         let code = extraction.interner.resolve(row.code);
+        // What Puppet 7's validator only warns about under its default
+        // `strict=warning` (validator_factory_4_0.rb: `p[DUPLICATE_KEY] =
+        // Puppet[:strict] == :off ? :ignore : Puppet[:strict]`): such a
+        // snippet is valid, and pfacts' `duplicate-key` a warning.
+        if code == "DUPLICATE_KEY" {
+            continue;
+        }
         assert!(
             !validator_codes.lines().any(|listed| listed == code),
             "{file}:{}: {code} on a snippet Puppet's validator accepts",

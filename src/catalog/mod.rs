@@ -14,10 +14,12 @@
 //! built-in functions.
 
 mod compiler;
+pub mod diff;
 mod environment;
 pub mod erb;
 pub mod functions;
 pub mod hiera;
+pub mod puppet8;
 pub mod ruby;
 pub mod values;
 

@@ -216,6 +216,16 @@ pub const MAX_DEPTH: usize = 1_000;
 
 /// Lowers a parsed file.
 pub fn lower(tree: &Tree, text: &str) -> Program {
+    lower_placed(tree, text, None)
+}
+
+/// Lowers code translated from another text (an EPP template's), each
+/// span placed by `place` from its byte offset in `text`.
+pub fn lower_translated(tree: &Tree, text: &str, place: &dyn Fn(usize) -> Span) -> Program {
+    lower_placed(tree, text, Some(place))
+}
+
+fn lower_placed(tree: &Tree, text: &str, place: Option<&dyn Fn(usize) -> Span>) -> Program {
     let mut heredoc_bodies = Vec::new();
     let mut cursor = tree.walk();
     'walk: loop {
@@ -243,6 +253,7 @@ pub fn lower(tree: &Tree, text: &str) -> Program {
         classes: Vec::new(),
         depth: 0,
         columns: Columns::default(),
+        place,
     };
     let statements = lowering.block(tree.root_node());
     lowering.program.statements = statements;
@@ -261,6 +272,8 @@ struct Lowering<'a> {
     depth: usize,
     /// Columns of the nodes met, counted on from the last one.
     columns: Columns,
+    /// Where spans stand when the code is a translation.
+    place: Option<&'a dyn Fn(usize) -> Span>,
 }
 
 fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
@@ -308,6 +321,9 @@ impl<'a> Lowering<'a> {
     }
 
     fn span(&self, node: Node) -> Span {
+        if let Some(place) = self.place {
+            return place(node.start_byte());
+        }
         let location = self
             .columns
             .location(self.text, node.start_byte(), node.start_position());
@@ -712,21 +728,33 @@ impl<'a> Lowering<'a> {
 
     #[inline(never)]
     fn hash(&mut self, node: Node<'a>) -> ExprKind {
-        let entries: Vec<(Expr, Expr)> = named_children(node)
-            .into_iter()
-            .map(|pair| (self.field_expr(pair, "key"), self.field_expr(pair, "value")))
+        let pairs = named_children(node);
+        let entries: Vec<(Expr, Expr)> = pairs
+            .iter()
+            .map(|pair| {
+                (
+                    self.field_expr(*pair, "key"),
+                    self.field_expr(*pair, "value"),
+                )
+            })
             .collect();
-        // Puppet's DUPLICATE_KEY, for keys written as literals.
+        // Puppet's DUPLICATE_KEY, for keys written as literals, at the
+        // entry's `=>` as Puppet places it.
         let mut seen = std::collections::HashSet::new();
-        for (key, _) in &entries {
+        for (pair, (key, _)) in pairs.iter().zip(&entries) {
             let literal = match &key.kind {
                 ExprKind::Str(text) | ExprKind::Name(text) => text.clone(),
                 ExprKind::Integer(number) => number.to_string(),
                 _ => continue,
             };
             if !seen.insert(literal.clone()) {
+                let mut cursor = pair.walk();
+                let arrow = pair
+                    .children(&mut cursor)
+                    .find(|child| child.kind() == "=>")
+                    .unwrap_or(*pair);
                 self.program.strict_issues.push((
-                    key.span,
+                    self.span(arrow),
                     format!("The key '{literal}' is declared more than once"),
                 ));
             }

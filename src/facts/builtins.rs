@@ -2,14 +2,18 @@
 //! `scripts/puppet-builtins.sh` from the installed Puppet, the types of
 //! the modules its AIO agent package bundles (`cron`, `augeas`, `mount`,
 //! ...: `scripts/puppet-type-parameters.rb`), and the facts of Facter 4,
-//! listed by `scripts/facter-facts.sh`.
+//! listed by `scripts/facter-facts.sh`, with its legacy facts
+//! (`scripts/facter-legacy-facts.rb`), and the functions stdlib 9 removed
+//! (`scripts/stdlib9-removed-functions.rb`).
 
 use super::intern::Interner;
 use super::ruby::{TitlePattern, TypeNaming};
-use super::schema::{FileId, Known, KnownKind, TypeParam};
+use super::schema::{FileId, Known, KnownKind, LegacyFact, StdlibRemoved, TypeParam};
 
 const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
 const FACTS: &str = include_str!("../../data/facter4-facts.tsv");
+const LEGACY_FACTS: &str = include_str!("../../data/facter4-legacy-facts.tsv");
+const STDLIB_REMOVED: &str = include_str!("../../data/stdlib9-removed-functions.tsv");
 const TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-type-parameters.tsv");
 /// The types that left Puppet's core for modules its AIO agent package
 /// bundles in `vendor_modules` and puts on every environment's modulepath:
@@ -123,6 +127,63 @@ pub fn known(interner: &mut Interner) -> Vec<Known> {
         .collect()
 }
 
+/// The `legacy_fact` rows of Facter 4.
+pub fn legacy_facts(interner: &mut Interner) -> Vec<LegacyFact> {
+    LEGACY_FACTS
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let mut columns = line.split('\t');
+            let mut next = || interner.intern(columns.next().unwrap_or_default());
+            LegacyFact {
+                fact: next(),
+                replacement: next(),
+                conversion: next(),
+            }
+        })
+        .collect()
+}
+
+/// The `stdlib_removed` rows.
+pub fn stdlib_removed(interner: &mut Interner) -> Vec<StdlibRemoved> {
+    rows(STDLIB_REMOVED)
+        .map(|(function, note)| StdlibRemoved {
+            function: interner.intern(function),
+            note: interner.intern(note),
+        })
+        .collect()
+}
+
+/// Whether `name` is a legacy fact of Facter 4 (`osfamily`,
+/// `ipaddress_eth0`).
+pub fn is_legacy_fact(name: &str) -> bool {
+    LEGACY_FACTS
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split('\t').next())
+        .any(|pattern| placeholder_match(pattern, name).is_some())
+}
+
+/// What `name` puts in the place of `pattern`'s placeholder, `""` when
+/// the pattern has none and is the name; `None` when it does not match.
+/// `<N>` stands for digits (`processor0`, not `processors`), any other
+/// placeholder for a non-empty name (`ipaddress_<interface>`).
+pub fn placeholder_match<'n>(pattern: &str, name: &'n str) -> Option<&'n str> {
+    let Some((prefix, rest)) = pattern.split_once('<') else {
+        return (pattern == name).then_some("");
+    };
+    let (placeholder, suffix) = rest.split_once('>')?;
+    let middle = name.strip_prefix(prefix)?.strip_suffix(suffix)?;
+    let fits = if placeholder == "N" {
+        middle.bytes().all(|byte| byte.is_ascii_digit())
+    } else {
+        middle
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
+    };
+    (!middle.is_empty() && fits).then_some(middle)
+}
+
 /// The `type_param` rows of the built-in types (file 0).
 pub fn type_parameters(interner: &mut Interner) -> Vec<TypeParam> {
     rows(TYPE_PARAMETERS)
@@ -150,3 +211,26 @@ pub const METAPARAMETERS: &[&str] = &[
     "subscribe",
     "tag",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::placeholder_match;
+
+    #[test]
+    fn placeholders_match_names_of_their_kind() {
+        assert_eq!(placeholder_match("osfamily", "osfamily"), Some(""));
+        assert_eq!(placeholder_match("osfamily", "os"), None);
+        assert_eq!(
+            placeholder_match("ipaddress_<interface>", "ipaddress_eth0"),
+            Some("eth0")
+        );
+        assert_eq!(placeholder_match("processor<N>", "processor1"), Some("1"));
+        assert_eq!(placeholder_match("processor<N>", "processors"), None);
+        assert_eq!(placeholder_match("processor<N>", "processorcount"), None);
+        assert_eq!(
+            placeholder_match("ssh<algorithm>key", "sshrsakey"),
+            Some("rsa")
+        );
+        assert_eq!(placeholder_match("ssh<algorithm>key", "sshkey"), None);
+    }
+}

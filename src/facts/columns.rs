@@ -242,3 +242,44 @@ word_column! {
         End = "ignore-end",
     }
 }
+
+word_column! {
+    /// How a fact is read by its name outside a manifest's variables: the
+    /// `form` column of `fact_read`. The `*_variable` forms read a variable
+    /// that a class may also set; the others can only be the fact.
+    FactReadForm {
+        /// `$facts['x']` in a manifest.
+        FactsHash = "facts_hash",
+        /// stdlib's `fact('x.y')`: its first segment.
+        FactFunction = "fact_function",
+        /// `@x` in an ERB template.
+        ErbVariable = "erb_variable",
+        /// `scope['x']`, `scope['::x']` or `scope.lookupvar('x')` in an
+        /// ERB template.
+        ErbScope = "erb_scope",
+        /// `@facts['x']` or `scope['facts']['x']` in an ERB template.
+        ErbFactsHash = "erb_facts_hash",
+        /// `$::x` in an EPP template.
+        EppVariable = "epp_variable",
+        /// `$facts['x']` in an EPP template.
+        EppFactsHash = "epp_facts_hash",
+        /// `%{facts.x}` in `hiera.yaml` or Hiera data.
+        HieraFacts = "hiera_facts",
+        /// `%{::x}` or `%{x}` in `hiera.yaml` or Hiera data.
+        HieraVariable = "hiera_variable",
+    }
+}
+
+impl FactReadForm {
+    /// Whether the read names a variable (which code may also set), not
+    /// the `$facts` hash.
+    pub fn reads_variable(self) -> bool {
+        matches!(
+            self,
+            FactReadForm::ErbVariable
+                | FactReadForm::ErbScope
+                | FactReadForm::EppVariable
+                | FactReadForm::HieraVariable
+        )
+    }
+}

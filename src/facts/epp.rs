@@ -104,7 +104,23 @@ pub struct Template {
 /// Lowers `template`, or gives its first syntax error.
 pub fn lower(template: &str) -> Result<Template, TemplateError> {
     let (translation, tree) = parsed(template)?;
-    let program = crate::facts::ast::lower(&tree, &translation.code);
+    // Spans in the template, as Puppet gives them, not in its translation.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(template.match_indices('\n').map(|(at, _)| at + 1))
+        .collect();
+    let place = |offset: usize| {
+        let offset = translation.template_offset(offset).min(template.len());
+        let line = line_starts.partition_point(|&start| start <= offset);
+        let start = line_starts[line - 1];
+        let column = template
+            .get(start..offset)
+            .map_or(0, |text| text.chars().count());
+        crate::facts::ast::Span {
+            line: line as u32,
+            col: column as u32 + 1,
+        }
+    };
+    let program = crate::facts::ast::lower_translated(&tree, &translation.code, &place);
     let illegal = || TemplateError {
         location: Location { line: 1, column: 1 },
         message: "the template contains illegal expressions (definitions)".to_string(),

@@ -15,6 +15,8 @@ use tree_sitter::{Language, Node, Tree, TreeCursor};
 
 #[path = "branch.rs"]
 mod branch;
+#[path = "fact_access.rs"]
+mod fact_access;
 #[path = "guard.rs"]
 mod guard;
 #[path = "validate.rs"]
@@ -65,6 +67,7 @@ enum Visit {
     Access,
     ReservedWord,
     Integer,
+    Hash,
     Heredoc,
     HeredocBody,
 }
@@ -144,6 +147,7 @@ struct Fields {
     form: FieldId,
     function: FieldId,
     index: FieldId,
+    key: FieldId,
     left: FieldId,
     match_: FieldId,
     matcher: FieldId,
@@ -233,6 +237,7 @@ impl Grammar {
             ("access", Visit::Access),
             ("reserved_word", Visit::ReservedWord),
             ("integer", Visit::Integer),
+            ("hash", Visit::Hash),
             ("heredoc", Visit::Heredoc),
             ("heredoc_body", Visit::HeredocBody),
         ] {
@@ -357,6 +362,7 @@ impl Grammar {
                 form: field("form"),
                 function: field("function"),
                 index: field("index"),
+                key: field("key"),
                 left: field("left"),
                 match_: field("match"),
                 matcher: field("matcher"),
@@ -1092,6 +1098,7 @@ impl<'a> Extractor<'a> {
             Visit::Access => self.access(node),
             Visit::ReservedWord => self.validate_reserved_word(node),
             Visit::Integer => self.validate_integer(node),
+            Visit::Hash => self.validate_hash(node),
             Visit::Heredoc => self.heredoc_header(node),
             Visit::HeredocBody => self.validate_heredoc_body(node),
         }
@@ -1529,6 +1536,9 @@ impl<'a> Extractor<'a> {
         self.facts.call.push(row);
         if kind == g.method_call {
             return;
+        }
+        if name == "fact" {
+            self.fact_function(node, function);
         }
         if let Some(how) = DECLARING_FUNCTIONS
             .iter()
@@ -2022,6 +2032,7 @@ impl<'a> Extractor<'a> {
     fn access(&mut self, node: Node<'a>) {
         let Some(refs) = self.references(node) else {
             self.parameter_access(node);
+            self.facts_hash_access(node);
             return;
         };
         let scope = self.scope();

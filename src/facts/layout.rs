@@ -32,6 +32,12 @@ word_column! {
         RubyFunction = "ruby_function",
         RubyFact = "ruby_fact",
         Template = "template",
+        /// An ERB template (read for the facts it names).
+        ErbTemplate = "erb_template",
+        /// A `hiera.yaml`.
+        HieraConfig = "hiera_config",
+        /// A file of Hiera data (below `data/` or `hieradata/`).
+        HieraData = "hiera_data",
         /// An environment's `environment.conf`.
         EnvironmentConf = "environment_conf",
         /// pfacts' own configuration, `pfacts.toml`.

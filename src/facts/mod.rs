@@ -17,6 +17,7 @@ pub mod names;
 pub mod ruby;
 pub mod schema;
 mod suppression;
+pub mod text_reads;
 
 use std::path::{Path, PathBuf};
 
@@ -28,8 +29,8 @@ use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
-    Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState, ParseError, Remap, Sym,
-    TypeParam,
+    FactRead, Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState, ParseError, Remap,
+    Sym, TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -75,6 +76,8 @@ fn wanted(path: &std::path::Path) -> bool {
     source::is_manifest(path)
         || source::is_ruby_plugin(path)
         || source::is_template(path)
+        || source::is_erb_template(path)
+        || source::is_hiera_file(path)
         || source::is_environment_conf(path)
 }
 
@@ -168,6 +171,8 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     };
     extraction.facts.known = builtins::known(&mut extraction.interner);
     extraction.facts.type_param = builtins::type_parameters(&mut extraction.interner);
+    extraction.facts.legacy_fact = builtins::legacy_facts(&mut extraction.interner);
+    extraction.facts.stdlib_removed = builtins::stdlib_removed(&mut extraction.interner);
     for &(kind, ref name) in &input.known {
         let interner = &mut extraction.interner;
         let row = Known {
@@ -225,6 +230,17 @@ fn read_file(
 ) -> FileOutput {
     if source::is_template(&path) {
         template_file(path, placement)
+    } else if source::is_erb_template(&path) {
+        text_file(path, placement, Role::ErbTemplate, |text| {
+            text_reads::template_reads(text, text_reads::Template::Erb)
+        })
+    } else if source::is_hiera_file(&path) {
+        let role = if path.ends_with("hiera.yaml") {
+            Role::HieraConfig
+        } else {
+            Role::HieraData
+        };
+        text_file(path, placement, role, text_reads::hiera_reads)
     } else if source::is_environment_conf(&path) {
         environment_conf(path, placement, analyzed)
     } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
@@ -334,7 +350,7 @@ fn manifest(
 }
 
 /// An EPP template: its syntax errors, as Puppet's EPP parser finds them
-/// (`puppet epp validate`).
+/// (`puppet epp validate`), and the facts it reads by name.
 fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
     // A template wherever it lies, not only in a module's `templates/`.
     let placement = Placement {
@@ -343,32 +359,8 @@ fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
         ..placement
     };
     let mut output = FileOutput::empty(path, placement);
-    let text = match std::fs::read(&output.path) {
-        Ok(bytes) => {
-            output.bytes = bytes.len();
-            match source::decode(bytes) {
-                Ok(source) => source.text,
-                Err(rejection) => {
-                    let diagnostic = rejection.into_diagnostic(output.path.clone());
-                    let at = diagnostic
-                        .location
-                        .unwrap_or(crate::diagnostic::Location { line: 1, column: 1 });
-                    output.facts.parse_error.push(ParseError {
-                        file: FileId::default(),
-                        line: at.line as u32,
-                        col: at.column as u32,
-                        message: output.interner.intern(&diagnostic.message),
-                    });
-                    return output;
-                }
-            }
-        }
-        Err(error) => {
-            output
-                .diagnostics
-                .push(Diagnostic::io(output.path.clone(), error.to_string()));
-            return output;
-        }
+    let Some(text) = read_text(&mut output) else {
+        return output;
     };
     for error in epp::syntax_errors(&text) {
         output.facts.parse_error.push(ParseError {
@@ -380,7 +372,85 @@ fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
                 .intern(&format!("syntax error in EPP: {}", error.message)),
         });
     }
+    push_fact_reads(
+        &mut output,
+        text_reads::template_reads(&text, text_reads::Template::Epp),
+    );
     output
+}
+
+/// A file read as text for the facts it reads by name (an ERB template,
+/// Hiera's configuration or data), in `role`.
+fn text_file(
+    path: PathBuf,
+    placement: Placement,
+    role: Role,
+    reads: fn(&str) -> Vec<text_reads::TextRead>,
+) -> FileOutput {
+    let placement = Placement {
+        role,
+        environment: None,
+        ..placement
+    };
+    let mut output = FileOutput::empty(path, placement);
+    // Not Puppet's to parse: whatever its encoding, the names read are
+    // ASCII.
+    match std::fs::read(&output.path) {
+        Ok(bytes) => {
+            output.bytes = bytes.len();
+            let found = reads(&String::from_utf8_lossy(&bytes));
+            push_fact_reads(&mut output, found);
+        }
+        Err(error) => output
+            .diagnostics
+            .push(Diagnostic::io(output.path.clone(), error.to_string())),
+    }
+    output
+}
+
+/// The text of `output`'s file; a file that is not text is a
+/// `parse_error`, one that cannot be read a diagnostic.
+fn read_text(output: &mut FileOutput) -> Option<String> {
+    match std::fs::read(&output.path) {
+        Ok(bytes) => {
+            output.bytes = bytes.len();
+            match source::decode(bytes) {
+                Ok(source) => Some(source.text),
+                Err(rejection) => {
+                    let diagnostic = rejection.into_diagnostic(output.path.clone());
+                    let at = diagnostic
+                        .location
+                        .unwrap_or(crate::diagnostic::Location { line: 1, column: 1 });
+                    output.facts.parse_error.push(ParseError {
+                        file: FileId::default(),
+                        line: at.line as u32,
+                        col: at.column as u32,
+                        message: output.interner.intern(&diagnostic.message),
+                    });
+                    None
+                }
+            }
+        }
+        Err(error) => {
+            output
+                .diagnostics
+                .push(Diagnostic::io(output.path.clone(), error.to_string()));
+            None
+        }
+    }
+}
+
+fn push_fact_reads(output: &mut FileOutput, reads: Vec<text_reads::TextRead>) {
+    for read in reads {
+        let row = FactRead {
+            form: read.form,
+            name: output.interner.intern(&read.name),
+            file: FileId::default(),
+            line: read.line,
+            col: read.col,
+        };
+        output.facts.fact_read.push(row);
+    }
 }
 
 fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {

@@ -12,8 +12,8 @@
 use serde::Serialize;
 
 pub use super::columns::{
-    Arrow, AttributeOp, CallForm, DeclarationHow, DefinitionKind, Directive, KnownKind,
-    ModulepathState, NodeMatcherForm, PrivacyHow, ResourceForm, ScopeKind,
+    Arrow, AttributeOp, CallForm, DeclarationHow, DefinitionKind, Directive, FactReadForm,
+    KnownKind, ModulepathState, NodeMatcherForm, PrivacyHow, ResourceForm, ScopeKind,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -424,6 +424,39 @@ relations! {
     ///
     /// Example: `call(12, notice, statement, 0, 3, 50, 3)`
     call / Call { scope: Id, name: Sym, form: CallForm, guard: Id, file: FileId, line: u32, col: u32 }
+
+    /// `fact_read(form, name, file, line, col)`: a fact read by its name
+    /// where no variable of a manifest names it (those are `var_ref`):
+    /// `$facts['osfamily']` and stdlib's `fact('os.family')` in manifests,
+    /// `@osfamily`, `scope['osfamily']` and `@facts['osfamily']` in ERB
+    /// templates, `$::osfamily` and `$facts['osfamily']` in EPP templates,
+    /// `%{facts.osfamily}`, `%{::osfamily}` and `%{osfamily}` in
+    /// `hiera.yaml` and Hiera data. `name` is the fact's top-level name
+    /// (`os` for `fact('os.family')`). Templates and Hiera files are read
+    /// as text.
+    ///
+    /// Example: `fact_read(facts_hash, osfamily, 3, 2, 6)`
+    fact_read / FactRead { form: FactReadForm, name: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `legacy_fact(fact, replacement, conversion)`: a legacy fact of
+    /// Facter 4, which Puppet 8 no longer sets (`include_legacy_facts`),
+    /// with the structured fact that holds its value (dotted, empty when
+    /// none does) and the conversion Facter applies to the legacy value
+    /// only (`bytes_to_mb`, else empty); file 0, listed by
+    /// `scripts/facter-legacy-facts.rb`. A family is named with a
+    /// placeholder, as in `known`: `ipaddress_<interface>`,
+    /// `networking.interfaces.<interface>.ip`.
+    ///
+    /// Example: `legacy_fact(osfamily, os.family, )`
+    legacy_fact / LegacyFact { fact: Sym, replacement: Sym, conversion: Sym }
+
+    /// `stdlib_removed(function, note)`: a function of stdlib 8 that stdlib
+    /// 9, the stdlib of Puppet 8, removed and Puppet does not build in,
+    /// with what stdlib said when it deprecated it (empty when nothing);
+    /// file 0, listed by `scripts/stdlib9-removed-functions.rb`.
+    ///
+    /// Example: `stdlib_removed(has_key, Deprecated: Determine if a hash has a certain key value.)`
+    stdlib_removed / StdlibRemoved { function: Sym, note: Sym }
 
     /// `guard(branch, outer, name, file, line, col)`: a branch that Puppet
     /// evaluates only when `name` (a class, define or resource type) is

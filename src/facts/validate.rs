@@ -356,6 +356,35 @@ impl<'a> Extractor<'a> {
         }
     }
 
+    /// Checker4_0's DUPLICATE_KEY: a hash literal with a key written twice
+    /// (as a string, bare word or integer), at the second entry's `=>`, as
+    /// Puppet locates it. A warning under Puppet 7's `strict=warning`, an
+    /// error under Puppet 8's `strict=error`.
+    pub(super) fn validate_hash(&mut self, node: Node<'a>) {
+        let mut seen: rustc_hash::FxHashSet<String> = Default::default();
+        for pair in self.named_children(node) {
+            let Some(key) = pair.child_by_field_id(self.grammar.fields.key.get()) else {
+                continue;
+            };
+            let literal = if key.kind() == "integer" {
+                Some(self.source(key).to_string())
+            } else {
+                self.literal(key)
+            };
+            let Some(literal) = literal else {
+                continue;
+            };
+            if !seen.insert(literal.clone()) {
+                let mut cursor = pair.walk();
+                let arrow = pair
+                    .children(&mut cursor)
+                    .find(|child| child.kind() == "=>")
+                    .unwrap_or(pair);
+                self.issue(arrow, "DUPLICATE_KEY", &literal);
+            }
+        }
+    }
+
     /// Checker4_0's NUMERIC_OVERFLOW: an integer literal beyond Puppet's
     /// 64-bit range. A minus before it is an operator, so the literal of
     /// `-9223372036854775808` overflows too, as in Puppet.

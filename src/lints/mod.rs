@@ -9,6 +9,7 @@ mod default_leak;
 mod definition_location;
 mod duplicate_declaration;
 mod duplicate_default;
+mod duplicate_key;
 mod duplicate_resource;
 mod heredoc_syntax;
 mod illegal_assignment;
@@ -21,6 +22,7 @@ mod illegal_resource;
 mod illegal_type_mapping;
 mod inherits_across_modules;
 mod late_default;
+mod legacy_fact;
 mod misplaced_definition;
 mod missing_class_parameter;
 mod missing_parameter;
@@ -32,6 +34,7 @@ mod order_dependent_variable;
 mod private_access;
 mod private_reference;
 mod reassigned_variable;
+mod removed_function;
 mod reserved_word;
 mod syntax_error;
 mod top_scope_fact;
@@ -208,6 +211,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         reserved_word::check,
     ),
     (
+        &duplicate_key::DuplicateKey::RULE,
+        &[],
+        duplicate_key::check,
+    ),
+    (
         &numeric_overflow::NumericOverflow::RULE,
         &[],
         numeric_overflow::check,
@@ -273,6 +281,16 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         top_scope_fact::check,
     ),
     (
+        &legacy_fact::LegacyFact::RULE,
+        &[Program::LegacyFacts],
+        legacy_fact::check,
+    ),
+    (
+        &removed_function::RemovedFunction::RULE,
+        &[Program::RemovedFunctions],
+        removed_function::check,
+    ),
+    (
         &default_leak::DefaultLeak::RULE,
         &[Program::Defaults],
         default_leak::check,
@@ -328,6 +346,10 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         bad_suppression::check,
     ),
 ];
+
+/// The rules of the move from Puppet 7 to Puppet 8: errors with
+/// `--puppet 8` (what Puppet 8 refuses, or silently reads otherwise).
+pub const PUPPET8: &[&str] = &["legacy-fact", "duplicate-key", "removed-function"];
 
 /// Every rule: those that read the programs' output, then
 /// `unused-suppression`, which `crate::suppression` applies to the

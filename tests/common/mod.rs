@@ -16,4 +16,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "validation",
     "modulepath",
     "evaluation-order",
+    "puppet8",
 ];

@@ -258,6 +258,9 @@ pub struct Compiler<'e> {
     /// What templates' Ruby set with `scope.setvar`, by scope and name, as
     /// Ruby holds it: templates rendered in that scope read it back.
     erb_variables: HashMap<(ScopeId, String), crate::catalog::erb::Object>,
+    /// Why Puppet would fail the ERB template being rendered (a variable
+    /// `scope['x']` reads that is not defined, under `strict=error`).
+    template_failure: Option<String>,
     /// The files loaded so far: their validation issues are reported once.
     loaded: HashSet<usize>,
     /// The Ruby shim, with `--ruby`, and the Ruby functions it described.
@@ -325,6 +328,7 @@ impl<'e> Compiler<'e> {
             logs: Vec::new(),
             loaded: HashSet::new(),
             erb_variables: HashMap::new(),
+            template_failure: None,
             ruby: ruby::RubyState::Off,
             ruby_functions: HashMap::new(),
             unevaluated: Vec::new(),

@@ -73,6 +73,12 @@ impl<'e> Compiler<'e> {
             );
             self.templates_rendering -= 1;
             self.file = file;
+            if let Some(detail) = self.template_failure.take() {
+                return Err(error(
+                    format!("Failed to parse template {source}: {detail}"),
+                    span,
+                ));
+            }
             match result {
                 Ok(text) => rendered.push_str(&text),
                 Err(erb::Unsupported(reason)) => {
@@ -311,6 +317,24 @@ impl erb::Host for TemplateHost<'_, '_> {
                 .note_use(mark, self.span, "an ERB template read it");
         }
         Some(value)
+    }
+
+    /// Puppet's scope throws on a variable that is not defined: under
+    /// `strict=error` the template fails (`Undefined variable 'x'`).
+    fn lookup(&mut self, name: &str) -> std::result::Result<Option<Value>, erb::Unsupported> {
+        let unqualified = name.trim_start_matches("::");
+        if self.compiler.options.strict == Strict::Error
+            && self
+                .compiler
+                .find_variable(unqualified, self.scope)
+                .is_none()
+            && self.compiler.find_variable(name, self.scope).is_none()
+        {
+            let detail = format!("Undefined variable '{name}'");
+            self.compiler.template_failure = Some(detail.clone());
+            return Err(erb::Unsupported(detail));
+        }
+        Ok(self.variable(name))
     }
 
     fn ruby_variable(&mut self, name: &str) -> Option<erb::Object> {

@@ -36,11 +36,14 @@ pub(super) struct Interpreter<'h> {
 impl Interpreter<'_> {
     /// `scope['x']`: what the templates' Ruby set there, as it holds it,
     /// else the variable.
-    fn scope_variable(&mut self, name: &str) -> Object {
-        self.host
-            .ruby_variable(name)
-            .or_else(|| self.variable(name))
-            .unwrap_or(Object::Nil)
+    fn scope_variable(&mut self, name: &str) -> Result<Object> {
+        if let Some(set) = self.host.ruby_variable(name) {
+            return Ok(set);
+        }
+        Ok(self
+            .host
+            .lookup(name)?
+            .map_or(Object::Nil, |value| Object::from_puppet(&value)))
     }
 
     /// A variable of the compilation, as a Ruby object.
@@ -290,7 +293,7 @@ impl Interpreter<'_> {
                 if matches!(&**target, Node::Name(name) if name == "scope" && self.local("scope").is_none())
                 {
                     let name = self.single_text(args)?;
-                    return Ok(self.scope_variable(&name));
+                    return self.scope_variable(&name);
                 }
                 let target = self.eval(target)?;
                 let args: Vec<Object> = args
@@ -459,7 +462,7 @@ impl Interpreter<'_> {
     pub(super) fn scope_method(&mut self, name: &str, args: &[Node]) -> Result<Object> {
         if name == "lookupvar" {
             let variable = self.single_text(args)?;
-            return Ok(self.scope_variable(&variable));
+            return self.scope_variable(&variable);
         }
         if name == "setvar" {
             let [variable, value] = args else {

@@ -30,6 +30,12 @@ pub trait Host {
     /// The value of a variable (`@name`, `scope['a::b']`), `None` when it
     /// is unknown or undef.
     fn variable(&mut self, name: &str) -> Option<Value>;
+    /// `scope['x']`, `scope.lookupvar('x')`: the variable, as
+    /// [`Host::variable`]; where Puppet's scope fails a variable that is
+    /// not defined (`strict=error`), the template fails.
+    fn lookup(&mut self, name: &str) -> Result<Option<Value>> {
+        Ok(self.variable(name))
+    }
     /// A Puppet function (`scope.call_function('f', [args])`,
     /// `scope.function_f([args])`).
     fn call(&mut self, name: &str, args: Vec<Value>) -> Result<Value>;

@@ -1,0 +1,10 @@
+node 'top.example.com' { include legacy::top }
+node 'plain.example.com' { include legacy::plain }
+node 'hash.example.com' { include legacy::hash }
+node 'function.example.com' { include legacy::function }
+node 'erb.example.com' { include legacy::erb }
+node 'epp.example.com' { include legacy::epp }
+node 'hiera.example.com' { include legacy::hiera }
+node 'level.example.com' { include legacy::level }
+node 'keys.example.com' { include strict::keys }
+node 'clean.example.com' { include modern }

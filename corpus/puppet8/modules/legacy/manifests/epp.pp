@@ -1,0 +1,5 @@
+class legacy::epp {
+  notify { 'epp':
+    message => epp('legacy/legacy.epp'),
+  }
+}

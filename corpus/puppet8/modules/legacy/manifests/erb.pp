@@ -1,0 +1,5 @@
+class legacy::erb {
+  notify { 'erb':
+    message => template('legacy/legacy.erb'),
+  }
+}

@@ -1,0 +1,5 @@
+class legacy::level (String $source) {
+  notify { 'level':
+    message => "from ${source}",
+  }
+}

@@ -1,0 +1,5 @@
+class legacy::plain {
+  notify { 'plain':
+    message => "system ${operatingsystem}",
+  }
+}

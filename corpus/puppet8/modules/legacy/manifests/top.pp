@@ -1,0 +1,5 @@
+class legacy::top {
+  notify { 'top':
+    message => "family ${::osfamily}",
+  }
+}

@@ -1,0 +1,7 @@
+class app::settings (
+  Hash $settings = { 'port' => 8080 },
+) {
+  if has_key($settings, 'port') {
+    notify { "port ${settings['port']}": }
+  }
+}

@@ -1,0 +1,62 @@
+//! Facts read by name in manifests without a variable of their own:
+//! `$facts['osfamily']` and stdlib's `fact('os.family')`, as `fact_read`
+//! rows (a legacy fact read this way is `undef` under Puppet 8, without a
+//! word).
+
+use tree_sitter::Node;
+
+use super::{Extractor, FactRead, FactReadForm, FileId};
+
+impl<'a> Extractor<'a> {
+    /// `$facts['x']`, `$::facts['x']`, `"${facts['x']}"`: the first key,
+    /// when literal.
+    pub(super) fn facts_hash_access(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let Some(target) = node.child_by_field_id(fields.target.get()) else {
+            return;
+        };
+        if target.kind_id() != self.grammar.variable {
+            return;
+        }
+        let name = self.source(target).trim_start_matches('$');
+        if name.trim_start_matches("::") != "facts" {
+            return;
+        }
+        let Some(key) = self
+            .children_by_field(node, fields.index)
+            .first()
+            .and_then(|index| self.literal(*index))
+        else {
+            return;
+        };
+        self.fact_read(FactReadForm::FactsHash, &key, node);
+    }
+
+    /// `fact('os.family')`: the fact `os`, when the argument is literal.
+    pub(super) fn fact_function(&mut self, node: Node<'a>, function: Node<'a>) {
+        let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) else {
+            return;
+        };
+        let Some(path) = self
+            .named_children(arguments)
+            .first()
+            .and_then(|argument| self.literal(*argument))
+        else {
+            return;
+        };
+        let name = path.split('.').next().unwrap_or_default().to_string();
+        self.fact_read(FactReadForm::FactFunction, &name, function);
+    }
+
+    fn fact_read(&mut self, form: FactReadForm, name: &str, at: Node<'a>) {
+        let (line, col) = self.location(at);
+        let row = FactRead {
+            form,
+            name: self.sym(name),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.fact_read.push(row);
+    }
+}

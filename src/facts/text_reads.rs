@@ -1,0 +1,271 @@
+//! Facts read by name in ERB and EPP templates and in Hiera's files, found
+//! in their text: the code of a template's tags (`<% ... %>`), the
+//! interpolations of Hiera (`%{...}`). What a template's Ruby or Puppet
+//! code computes is not followed; a name written out is.
+
+use super::columns::FactReadForm;
+
+/// A fact read by name: how, the name, and where (1-based line, column
+/// in characters).
+#[derive(Debug, PartialEq, Eq)]
+pub struct TextRead {
+    pub form: FactReadForm,
+    pub name: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// The kind of template, by its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Template {
+    Erb,
+    Epp,
+}
+
+/// The reads in the tags of a template: in ERB `@x`, `@facts['x']`,
+/// `scope['x']`, `scope['::x']`, `scope['facts']['x']` and
+/// `scope.lookupvar('x')`; in EPP `$::x`, `$facts['x']` and
+/// `$::facts['x']`.
+pub fn template_reads(text: &str, template: Template) -> Vec<TextRead> {
+    let mut reads = Vec::new();
+    for (start, end) in tags(text) {
+        let code = &text[start..end];
+        let found = match template {
+            Template::Erb => erb_reads(code),
+            Template::Epp => epp_reads(code),
+        };
+        reads.extend(
+            found
+                .into_iter()
+                .map(|(form, name, offset)| located(text, start + offset, form, name)),
+        );
+    }
+    reads
+}
+
+/// The reads in Hiera interpolations: `%{facts.x}`, `%{::x}`, `%{x}`
+/// (`%{trusted.x}`, `%{lookup(...)}` and the other functions read no
+/// fact by name).
+pub fn hiera_reads(text: &str) -> Vec<TextRead> {
+    let mut reads = Vec::new();
+    let mut from = 0;
+    while let Some(found) = text[from..].find("%{") {
+        let start = from + found + 2;
+        let Some(length) = text[start..].find('}') else {
+            break;
+        };
+        let inner = text[start..start + length].trim();
+        from = start + length;
+        let (form, path) = match inner.strip_prefix("facts.") {
+            Some(path) => (FactReadForm::HieraFacts, path),
+            None => (FactReadForm::HieraVariable, inner.trim_start_matches("::")),
+        };
+        let name = path
+            .split('.')
+            .next()
+            .unwrap_or_default()
+            .trim_matches(|c| c == '\'' || c == '"');
+        let plain_variable = form == FactReadForm::HieraVariable && path.contains('.');
+        if !is_name(name) || plain_variable || name == "facts" || name == "trusted" {
+            continue;
+        }
+        reads.push(located(text, start - 2, form, name.to_string()));
+    }
+    reads
+}
+
+/// The byte ranges of the code of each tag: `<% %>`, `<%= %>`, `<%- -%>`;
+/// not `<%# %>` comments nor the `<%%` escape.
+fn tags(text: &str) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::new();
+    let mut from = 0;
+    while let Some(found) = text[from..].find("<%") {
+        let open = from + found + 2;
+        let rest = &text[open..];
+        if rest.starts_with('%') {
+            from = open + 1;
+            continue;
+        }
+        let Some(length) = rest.find("%>") else {
+            break;
+        };
+        if !rest.starts_with('#') {
+            ranges.push((open, open + length));
+        }
+        from = open + length + 2;
+    }
+    ranges
+}
+
+/// `(form, name, offset)` of each read in ERB code.
+fn erb_reads(code: &str) -> Vec<(FactReadForm, String, usize)> {
+    let mut reads = Vec::new();
+    for (at, _) in code.match_indices('@') {
+        let name = word(&code[at + 1..]);
+        if name.is_empty() || code[..at].ends_with('@') {
+            continue;
+        }
+        let after = &code[at + 1 + name.len()..];
+        if name == "facts" {
+            if let Some(key) = first_key(after) {
+                reads.push((FactReadForm::ErbFactsHash, key, at));
+            }
+        } else {
+            reads.push((FactReadForm::ErbVariable, name.to_string(), at));
+        }
+    }
+    for (at, _) in code.match_indices("scope") {
+        if code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '@') {
+            continue;
+        }
+        let after = &code[at + "scope".len()..];
+        let (key, rest) = if let Some(call) = after.strip_prefix(".lookupvar(") {
+            (quoted(call), None)
+        } else {
+            (first_key(after), Some(after))
+        };
+        let Some(key) = key else {
+            continue;
+        };
+        let name = key.trim_start_matches("::").to_string();
+        if name == "facts" {
+            let nested = rest
+                .and_then(|rest| rest.find(']').map(|close| &rest[close + 1..]))
+                .and_then(first_key);
+            if let Some(fact) = nested {
+                reads.push((FactReadForm::ErbFactsHash, fact, at));
+            }
+        } else if is_name(&name) {
+            reads.push((FactReadForm::ErbScope, name, at));
+        }
+    }
+    reads.sort_by_key(|&(_, _, offset)| offset);
+    reads
+}
+
+/// `(form, name, offset)` of each read in EPP code.
+fn epp_reads(code: &str) -> Vec<(FactReadForm, String, usize)> {
+    let mut reads = Vec::new();
+    for (at, _) in code.match_indices('$') {
+        let rest = &code[at + 1..];
+        let top = rest.starts_with("::");
+        let name = word(rest.trim_start_matches("::"));
+        if name == "facts" {
+            let after = &rest[name.len() + if top { 2 } else { 0 }..];
+            if let Some(key) = first_key(after) {
+                reads.push((FactReadForm::EppFactsHash, key, at));
+            }
+        } else if top && !name.is_empty() && !rest[2 + name.len()..].starts_with("::") {
+            reads.push((FactReadForm::EppVariable, name.to_string(), at));
+        }
+    }
+    reads
+}
+
+/// The name a variable or key starts with.
+fn word(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+fn is_name(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// The key of an index written right after: `['x']`, `["x"]`, `[x]` (a
+/// bare word, in EPP).
+fn first_key(text: &str) -> Option<String> {
+    let inner = text.trim_start().strip_prefix('[')?;
+    let inner = inner.trim_start();
+    if inner.starts_with(['\'', '"']) {
+        quoted(inner)
+    } else {
+        let name = word(inner);
+        (is_name(name) && inner[name.len()..].trim_start().starts_with(']'))
+            .then(|| name.to_string())
+    }
+}
+
+/// The text of a quoted string written at the start of `text`, without
+/// interpolation or escapes.
+fn quoted(text: &str) -> Option<String> {
+    let text = text.trim_start();
+    let quote = text.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+    let body = &text[1..];
+    let end = body.find(quote)?;
+    let value = &body[..end];
+    (!value.contains(['\\', '$', '#'])).then(|| value.to_string())
+}
+
+fn located(text: &str, offset: usize, form: FactReadForm, name: String) -> TextRead {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    let col = text[line_start..offset].chars().count() as u32 + 1;
+    TextRead {
+        form,
+        name,
+        line,
+        col,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(reads: &[TextRead]) -> Vec<(FactReadForm, &str, u32, u32)> {
+        reads
+            .iter()
+            .map(|read| (read.form, read.name.as_str(), read.line, read.col))
+            .collect()
+    }
+
+    #[test]
+    fn erb_reads_variables_scope_and_the_facts_hash() {
+        let text = "a <%= @osfamily %>\n<% if scope['::kernel'] -%>x<% end %>\n\
+                    <%= scope.lookupvar('processorcount') %> <%= @facts['fqdn'] %>\n\
+                    <%= scope['facts']['domain'] %> <%# @hostname %> <%% @id %>\n";
+        assert_eq!(
+            names(&template_reads(text, Template::Erb)),
+            [
+                (FactReadForm::ErbVariable, "osfamily", 1, 7),
+                (FactReadForm::ErbScope, "kernel", 2, 7),
+                (FactReadForm::ErbScope, "processorcount", 3, 5),
+                (FactReadForm::ErbFactsHash, "fqdn", 3, 46),
+                (FactReadForm::ErbFactsHash, "domain", 4, 5),
+            ]
+        );
+    }
+
+    #[test]
+    fn epp_reads_top_scope_and_the_facts_hash_not_locals() {
+        let text = "<%- | $port | -%>\n<%= $::osfamily %> <%= $facts['kernel'] %> \
+                    <%= $::facts[os][family] %> <%= $port %> <%= $::apache::params::x %>";
+        assert_eq!(
+            names(&template_reads(text, Template::Epp)),
+            [
+                (FactReadForm::EppVariable, "osfamily", 2, 5),
+                (FactReadForm::EppFactsHash, "kernel", 2, 24),
+                (FactReadForm::EppFactsHash, "os", 2, 48),
+            ]
+        );
+    }
+
+    #[test]
+    fn hiera_reads_facts_and_variables_not_trusted_or_functions() {
+        let text = "path: 'os/%{facts.osfamily}.yaml'\nx: \"%{::hostname} %{domain} \
+                    %{trusted.certname} %{lookup('a::b')} %{facts.os.family}\"\n";
+        assert_eq!(
+            names(&hiera_reads(text)),
+            [
+                (FactReadForm::HieraFacts, "osfamily", 1, 11),
+                (FactReadForm::HieraVariable, "hostname", 2, 5),
+                (FactReadForm::HieraVariable, "domain", 2, 19),
+                (FactReadForm::HieraFacts, "os", 2, 67),
+            ]
+        );
+    }
+}

@@ -1,0 +1,572 @@
+//! The move to Puppet 8 (`pfacts check --puppet 8`), on corpus/puppet8:
+//! each node reads legacy facts one way (or, `keys`, writes a hash key
+//! twice; `clean`, only look-alikes), and Puppet 7 compiled each twice, with its own defaults and with
+//! Puppet 8's (`--strict_variables --strict=error`, no legacy facts:
+//! `scripts/catalog-with-puppet.rb --puppet8-defaults`).
+//!
+//! - `legacy_facts_are_found_where_written`: every read of a legacy fact,
+//!   in manifests, ERB and EPP templates and Hiera's files, and nothing
+//!   else (the expectations are written by hand in this file).
+//! - `duplicate_keys_warn_and_fail_under_puppet_8`: a warning by default,
+//!   as Puppet 7 gives it; an error at Puppet's place with `--puppet 8`.
+//! - `puppet_8_changes_what_the_findings_name`: a node whose code has a
+//!   finding compiles differently under Puppet 8 (an error, or another
+//!   catalog), Puppet 8's error stands at a finding, and the node without
+//!   findings compiles alike.
+//! - `catalogs_are_puppets_under_both_defaults`: `pfacts catalog` gives
+//!   each node Puppet 7's catalog, and with `--puppet 8` Puppet 8's (or
+//!   its error, at its place); `--diff-puppet 8` differs exactly where
+//!   Puppet's two compilations do.
+//! - `only_puppet_8_turns_the_rule_on`: by default, with `--puppet 7`,
+//!   with `--puppet 8` and with `puppet = 8` in `pfacts.toml`; an unknown
+//!   version is a usage error.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+mod corpora;
+
+const FIXTURE: &str = "corpus/puppet8";
+
+fn pfacts(args: &[&str]) -> (i32, String, String) {
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// The `legacy-fact` findings of `check` with `args`, as (file below the
+/// fixture, line, column, message).
+fn legacy_findings(args: &[&str]) -> Vec<(String, u64, u64, String)> {
+    findings(args, &["legacy-fact"], "error")
+}
+
+/// The findings of `rules` with `severity` that `check` with `args`
+/// reports, as (file below the fixture, line, column, message).
+fn findings(args: &[&str], rules: &[&str], severity: &str) -> Vec<(String, u64, u64, String)> {
+    let mut all = vec!["check", "--format", "json", "--exit-zero"];
+    all.extend(args);
+    let (_, stdout, stderr) = pfacts(&all);
+    let findings: Vec<Value> = serde_json::from_str(&stdout).unwrap_or_else(|_| panic!("{stderr}"));
+    findings
+        .iter()
+        .filter(|finding| {
+            rules.contains(&finding["rule"].as_str().unwrap()) && finding["severity"] == severity
+        })
+        .map(|finding| {
+            let file = finding["file"].as_str().unwrap();
+            (
+                file.trim_start_matches(&format!("{FIXTURE}/")).to_string(),
+                finding["line"].as_u64().unwrap(),
+                finding["col"].as_u64().unwrap(),
+                finding["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn legacy_facts_are_found_where_written() {
+    let found = legacy_findings(&["--puppet", "8", FIXTURE]);
+    // (file, line, column, what is read, its replacement).
+    let expected: &[(&str, u64, u64, &str, &str)] = &[
+        (
+            "data/common.yaml",
+            3,
+            30,
+            "operatingsystemmajrelease",
+            "%{facts.os.release.major}",
+        ),
+        (
+            "data/common.yaml",
+            4,
+            29,
+            "processorcount",
+            "%{facts.processors.count}",
+        ),
+        ("hiera.yaml", 8, 15, "osfamily", "%{facts.os.family}"),
+        (
+            "modules/legacy/manifests/function.pp",
+            3,
+            26,
+            "memorysize_mb",
+            "$facts['memory']['system']['total_bytes']",
+        ),
+        (
+            "modules/legacy/manifests/hash.pp",
+            2,
+            6,
+            "osfamily",
+            "$facts['os']['family']",
+        ),
+        (
+            "modules/legacy/manifests/hash.pp",
+            6,
+            24,
+            "processorcount",
+            "$facts['processors']['count']",
+        ),
+        (
+            "modules/legacy/manifests/hash.pp",
+            6,
+            57,
+            "ipaddress_eth0",
+            "$facts['networking']['interfaces']['eth0']['ip']",
+        ),
+        (
+            "modules/legacy/manifests/plain.pp",
+            3,
+            26,
+            "operatingsystem",
+            "$facts['os']['name']",
+        ),
+        (
+            "modules/legacy/manifests/top.pp",
+            3,
+            26,
+            "osfamily",
+            "$facts['os']['family']",
+        ),
+        (
+            "modules/legacy/templates/legacy.epp",
+            1,
+            12,
+            "osfamily",
+            "$facts['os']['family']",
+        ),
+        (
+            "modules/legacy/templates/legacy.epp",
+            2,
+            10,
+            "operatingsystem",
+            "$facts['os']['name']",
+        ),
+        (
+            "modules/legacy/templates/legacy.erb",
+            1,
+            12,
+            "osfamily",
+            "@facts['os']['family']",
+        ),
+        (
+            "modules/legacy/templates/legacy.erb",
+            2,
+            12,
+            "operatingsystem",
+            "@facts['os']['name']",
+        ),
+        (
+            "modules/legacy/templates/legacy.erb",
+            3,
+            9,
+            "operatingsystemmajrelease",
+            "@facts['os']['release']['major']",
+        ),
+        (
+            "modules/legacy/templates/legacy.erb",
+            4,
+            10,
+            "processorcount",
+            "@facts['processors']['count']",
+        ),
+        (
+            "modules/legacy/templates/legacy.erb",
+            5,
+            10,
+            "hostname",
+            "@facts['networking']['hostname']",
+        ),
+    ];
+    assert_eq!(
+        found.len(),
+        expected.len(),
+        "{:#?}",
+        found
+            .iter()
+            .map(|(file, line, col, _)| (file, line, col))
+            .collect::<Vec<_>>()
+    );
+    for ((file, line, col, message), (want_file, want_line, want_col, name, replacement)) in
+        found.iter().zip(expected)
+    {
+        assert_eq!(
+            (file.as_str(), *line, *col),
+            (*want_file, *want_line, *want_col)
+        );
+        assert!(
+            message.contains(&format!("legacy fact `{name}`"))
+                && message.contains(&format!("use `{replacement}`")),
+            "{file}:{line}: {message}"
+        );
+    }
+    // Facter gives memorysize_mb in MiB, memory.system.total_bytes in bytes.
+    assert!(found[3]
+        .3
+        .contains("in bytes, where the legacy fact is in MiB"));
+}
+
+/// Puppet's recorded compilation of `node` under Puppet `version`'s
+/// defaults: its catalog or error, without the warnings (which only
+/// Puppet 7's defaults record).
+fn compiled(node: &str, version: u8) -> Value {
+    let path = Path::new(FIXTURE).join(format!("expected/{node}-puppet{version}.json"));
+    let mut compiled: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    compiled.as_object_mut().unwrap().remove("warnings");
+    compiled
+}
+
+#[test]
+fn duplicate_keys_warn_and_fail_under_puppet_8() {
+    let key = |severity| findings(&[FIXTURE], &["duplicate-key"], severity);
+    let at = |found: Vec<(String, u64, u64, String)>| -> Vec<(String, u64, u64)> {
+        found
+            .into_iter()
+            .map(|(file, line, col, _)| (file, line, col))
+            .collect()
+    };
+    let place = vec![("modules/strict/manifests/keys.pp".to_string(), 7, 13)];
+    assert_eq!(at(key("warning")), place);
+    assert!(key("error").is_empty());
+    let strict = findings(&["--puppet", "8", FIXTURE], &["duplicate-key"], "error");
+    assert_eq!(
+        strict[0].3,
+        "The key 'http' is declared more than once (DUPLICATE_KEY)"
+    );
+    assert_eq!(at(strict), place);
+    // Puppet 7 warned and kept the last value, Puppet 8 refused at that place.
+    let (puppet7, puppet8) = (compiled("keys", 7), compiled("keys", 8));
+    assert!(puppet7.to_string().contains("http 8080"), "{puppet7}");
+    let error = puppet8["error"].as_str().unwrap();
+    assert!(error.contains("The key 'http' is declared more than once (file: modules/strict/manifests/keys.pp, line: 7, column: 13)"), "{error}");
+}
+
+#[test]
+fn puppet_8_changes_what_the_findings_name() {
+    let found = findings(
+        &["--puppet", "8", FIXTURE],
+        &["legacy-fact", "duplicate-key"],
+        "error",
+    );
+    // Each node, and the files of its code: its class, the templates and
+    // Hiera files it reads.
+    let nodes: &[(&str, &[&str])] = &[
+        ("top", &["modules/legacy/manifests/top.pp"]),
+        ("plain", &["modules/legacy/manifests/plain.pp"]),
+        ("hash", &["modules/legacy/manifests/hash.pp"]),
+        ("function", &["modules/legacy/manifests/function.pp"]),
+        (
+            "erb",
+            &[
+                "modules/legacy/manifests/erb.pp",
+                "modules/legacy/templates/legacy.erb",
+            ],
+        ),
+        (
+            "epp",
+            &[
+                "modules/legacy/manifests/epp.pp",
+                "modules/legacy/templates/legacy.epp",
+            ],
+        ),
+        (
+            "hiera",
+            &[
+                "modules/legacy/manifests/hiera.pp",
+                "data/common.yaml",
+                "hiera.yaml",
+            ],
+        ),
+        (
+            "level",
+            &[
+                "modules/legacy/manifests/level.pp",
+                "data/os/Debian.yaml",
+                "hiera.yaml",
+            ],
+        ),
+        (
+            "clean",
+            &[
+                "modules/modern/manifests/init.pp",
+                "modules/modern/templates/local.erb",
+            ],
+        ),
+    ];
+    let location = regex::Regex::new(r"\(file: ([^,]+), line: (\d+), column: (\d+)\)").unwrap();
+    for (node, files) in nodes {
+        let has_findings = found
+            .iter()
+            .any(|(file, ..)| files.contains(&file.as_str()));
+        let (puppet7, puppet8) = (compiled(node, 7), compiled(node, 8));
+        assert!(puppet7.get("error").is_none(), "{node}: {puppet7}");
+        assert_eq!(
+            has_findings,
+            puppet7 != puppet8,
+            "{node}: findings {has_findings}, Puppet 8 differs {}",
+            puppet7 != puppet8
+        );
+        // Where Puppet 8 stops in the node's own files, a finding stands.
+        let Some(error) = puppet8["error"].as_str() else {
+            continue;
+        };
+        let Some(at) = location.captures(error) else {
+            continue;
+        };
+        if files.contains(&&at[1]) && !at[1].ends_with("erb.pp") {
+            let (line, col): (u64, u64) = (at[2].parse().unwrap(), at[3].parse().unwrap());
+            assert!(
+                found
+                    .iter()
+                    .any(|(file, l, c, _)| file == &at[1] && *l == line && *c == col),
+                "{node}: Puppet 8 stops at {}:{line}:{col}, where pfacts finds nothing: {error}",
+                &at[1]
+            );
+        }
+    }
+}
+
+#[test]
+fn only_puppet_8_turns_the_rule_on() {
+    assert!(legacy_findings(&[FIXTURE]).is_empty());
+    assert!(legacy_findings(&["--puppet", "7", FIXTURE]).is_empty());
+    assert_eq!(legacy_findings(&["--puppet", "8", FIXTURE]).len(), 16);
+
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pfacts.toml");
+    std::fs::write(&config, "puppet = 8\n").unwrap();
+    let configured = legacy_findings(&["--config", config.to_str().unwrap(), FIXTURE]);
+    assert_eq!(configured.len(), 16);
+    // The command line wins over the file.
+    let overridden = legacy_findings(&[
+        "--config",
+        config.to_str().unwrap(),
+        "--puppet",
+        "7",
+        FIXTURE,
+    ]);
+    assert!(overridden.is_empty(), "--puppet 7 overrides the file");
+
+    let (status, _, stderr) = pfacts(&["check", "--puppet", "9", FIXTURE]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("7 or 8"), "{stderr}");
+    std::fs::write(&config, "puppet = 6\n").unwrap();
+    let (status, _, stderr) = pfacts(&["check", "--config", config.to_str().unwrap(), FIXTURE]);
+    assert_eq!(status, 2);
+    assert!(
+        stderr.contains("pfacts.toml:1:") && stderr.contains("7 or 8"),
+        "{stderr}"
+    );
+}
+
+/// The fixture's nodes.
+const NODES: &[&str] = &[
+    "top", "plain", "hash", "function", "erb", "epp", "hiera", "level", "keys", "clean",
+];
+
+/// `pfacts catalog` of `node` with `args`, as Puppet's recordings write
+/// it: success, stdout (resources' files relative to the fixture), stderr.
+fn catalog(node: &str, modules: &Path, args: &[&str]) -> (i32, String, String) {
+    let node = format!("{node}.example.com");
+    let mut all = vec![
+        "catalog",
+        FIXTURE,
+        "--node",
+        &node,
+        "--facts",
+        "corpus/puppet8/facts.json",
+        "--modulepath",
+        modules.to_str().unwrap(),
+    ];
+    all.extend(args);
+    let (status, stdout, stderr) = pfacts(&all);
+    let stdout = corpora::as_recorded(&stdout).replace(&format!("{FIXTURE}/"), "");
+    (status, stdout, corpora::as_recorded(&stderr))
+}
+
+#[test]
+fn catalogs_are_puppets_under_both_defaults() {
+    // `fact()` is stdlib's, from the Debian corpus, as Puppet compiled it.
+    let Some(modules) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
+    let location = regex::Regex::new(r"\(file: ([^,]+), line: (\d+), column: (\d+)\)").unwrap();
+    for node in NODES {
+        for (version, args) in [(7, &[][..]), (8, &["--puppet", "8"][..])] {
+            let puppet = compiled(node, version);
+            let (status, stdout, stderr) = catalog(node, &modules, args);
+            if let Some(error) = puppet["error"].as_str() {
+                assert_eq!(
+                    status, 1,
+                    "{node} under Puppet {version}: Puppet fails: {error}"
+                );
+                let at = location.captures(error).unwrap();
+                let place = format!("{FIXTURE}/{}:{}:{}: error:", &at[1], &at[2], &at[3]);
+                assert!(
+                    stderr.contains(&place),
+                    "{node} under Puppet {version}: Puppet fails at {place} {error}; pfacts: {stderr}"
+                );
+                continue;
+            }
+            assert_eq!(status, 0, "{node} under Puppet {version}: {stderr}");
+            let ours: Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(ours, puppet, "{node} under Puppet {version}");
+        }
+        // The diff is empty exactly where Puppet compiled alike.
+        let (status, stdout, _) = catalog(node, &modules, &["--diff-puppet", "8"]);
+        let alike = compiled(node, 7) == compiled(node, 8);
+        assert_eq!(status == 0, alike, "{node}: {stdout}");
+        assert_eq!(stdout.is_empty(), alike, "{node}: {stdout}");
+    }
+}
+
+/// Puppet's location of a compile error, `(file: f, line: l, column: c)`,
+/// as pfacts writes it (`f:l:c: error:`, the corpora's paths as Puppet's
+/// recordings write them).
+fn puppet_place(error: &str, environment: &str) -> Option<String> {
+    let pattern = regex::Regex::new(r"\(file: ([^,]+), line: (\d+), column: (\d+)\)").unwrap();
+    let at = pattern.captures(error)?;
+    let file = if at[1].starts_with("../") {
+        at[1].to_string()
+    } else {
+        format!("{environment}/{}", &at[1])
+    };
+    Some(format!("{file}:{}:{}: error:", &at[2], &at[3]))
+}
+
+#[test]
+fn debian_environments_under_puppet_8_are_puppets() {
+    let Some(modules) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
+    let mut environments: Vec<String> = std::fs::read_dir("corpus/debian")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .map(|path| path.display().to_string())
+        .collect();
+    environments.sort();
+    assert!(environments.len() >= 20, "{environments:?}");
+    let (mut refused, mut compiled_alike) = (0, 0);
+    for environment in &environments {
+        let path = format!("{environment}/expected/puppet8-catalog.json");
+        let puppet: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let (status, stdout, stderr) = pfacts(&[
+            "catalog",
+            environment,
+            "--facts",
+            "corpus/debian-facts.json",
+            "--modulepath",
+            modules.to_str().unwrap(),
+            "--puppet",
+            "8",
+        ]);
+        let stderr = corpora::as_recorded(&stderr);
+        match puppet["error"].as_str() {
+            Some(error) => {
+                assert_eq!(
+                    status, 1,
+                    "{environment}: Puppet 8 fails: {error}; pfacts: {stderr}"
+                );
+                let place = puppet_place(error, environment).unwrap();
+                assert!(
+                    stderr.contains(&place),
+                    "{environment}: Puppet 8 fails at {place}: {error}; pfacts: {stderr}"
+                );
+                refused += 1;
+            }
+            None => {
+                assert_eq!(
+                    status, 0,
+                    "{environment}: Puppet 8 compiles it; pfacts: {stderr}"
+                );
+                let ours: Value = serde_json::from_str(&stdout).unwrap();
+                let count = |catalog: &Value| catalog["resources"].as_array().unwrap().len();
+                assert_eq!(count(&ours), count(&puppet), "{environment}");
+                compiled_alike += 1;
+            }
+        }
+    }
+    // Puppet 8 refuses most of these Puppet 7 environments; each where
+    // and as Puppet says.
+    assert_eq!((refused, compiled_alike), (22, 6));
+}
+
+#[test]
+fn removed_stdlib_functions_are_unknown_to_stdlib_9() {
+    let found = findings(
+        &["--puppet", "8", "corpus/stdlib9"],
+        &["removed-function"],
+        "error",
+    );
+    let places: Vec<(String, u64, u64)> = found
+        .iter()
+        .map(|(file, line, col, _)| {
+            (
+                file.trim_start_matches("corpus/stdlib9/").to_string(),
+                *line,
+                *col,
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            ("modules/app/manifests/init.pp".to_string(), 4, 3),
+            ("modules/app/manifests/settings.pp".to_string(), 4, 6),
+        ]
+    );
+    assert!(
+        found[1].3.contains("`has_key()`") && found[1].3.contains("stdlib 8 said"),
+        "{}",
+        found[1].3
+    );
+    assert!(findings(&["corpus/stdlib9"], &["removed-function"], "error").is_empty());
+    // Puppet compiles each node with stdlib 8 and stops at the finding with
+    // stdlib 9; so does `pfacts catalog`.
+    let location = regex::Regex::new(r"\(file: ([^,]+), line: (\d+), column: (\d+)\)").unwrap();
+    let stdlib9 = corpora::path("corpus/forge-modules/modules");
+    for ((file, line, col), node) in places.iter().zip(["validate", "has-key"]) {
+        let recorded = |stdlib: u8| -> Value {
+            let path = format!("corpus/stdlib9/expected/{node}-stdlib{stdlib}.json");
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+        };
+        assert!(recorded(8).get("error").is_none(), "{node}");
+        let error = recorded(9)["error"].as_str().unwrap().to_string();
+        let at = location.captures(&error).unwrap();
+        assert_eq!(
+            (
+                &at[1],
+                at[2].parse::<u64>().unwrap(),
+                at[3].parse::<u64>().unwrap()
+            ),
+            (file.as_str(), *line, *col)
+        );
+        let Some(modules) = &stdlib9 else {
+            continue;
+        };
+        let (status, _, stderr) = pfacts(&[
+            "catalog",
+            "corpus/stdlib9",
+            "--node",
+            &format!("{node}.example.com"),
+            "--modulepath",
+            modules.to_str().unwrap(),
+        ]);
+        assert_eq!(status, 1, "{node}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "corpus/stdlib9/{file}:{line}:{col}: error: Unknown function"
+            )),
+            "{node}: {stderr}"
+        );
+    }
+}
