@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 
 use super::{
-    declarations, defaults, inheritance, legacy_facts, names, privacy, removed_functions, scope,
-    scope_graph, variables, visibility,
+    declarations, defaults, hiera_keys, inheritance, legacy_facts, names, privacy,
+    removed_functions, scope, scope_graph, variables, visibility,
 };
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
@@ -48,6 +48,8 @@ pub enum Program {
     LegacyFacts,
     /// Calls of the functions stdlib 9 removed.
     RemovedFunctions,
+    /// Hiera data keys that bind no class parameter.
+    HieraKeys,
 }
 
 impl Program {
@@ -65,6 +67,7 @@ impl Program {
         Program::Variables,
         Program::LegacyFacts,
         Program::RemovedFunctions,
+        Program::HieraKeys,
     ];
 
     /// The programs whose output this one reads.
@@ -95,6 +98,7 @@ pub struct Analysis<'a> {
     variables: OnceLock<Vec<variables::UnknownVariable>>,
     legacy_facts: OnceLock<legacy_facts::Output>,
     removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
+    hiera_keys: OnceLock<Vec<hiera_keys::UnboundKey>>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
     /// `resource_attr` rows by `(res, attr)`.
@@ -117,6 +121,7 @@ impl<'a> Analysis<'a> {
             variables: OnceLock::new(),
             legacy_facts: OnceLock::new(),
             removed_functions: OnceLock::new(),
+            hiera_keys: OnceLock::new(),
             default_rows: OnceLock::new(),
             attribute_rows: OnceLock::new(),
         }
@@ -203,6 +208,9 @@ impl<'a> Analysis<'a> {
             }
             Program::RemovedFunctions => {
                 self.removed_functions();
+            }
+            Program::HieraKeys => {
+                self.hiera_keys();
             }
         }
     }
@@ -298,6 +306,12 @@ impl<'a> Analysis<'a> {
                 removed_functions::run(self.extraction)
             })
         })
+    }
+
+    /// The Hiera data keys that bind no class parameter.
+    pub fn hiera_keys(&self) -> &[hiera_keys::UnboundKey] {
+        self.hiera_keys
+            .get_or_init(|| time("rules: hiera keys", || hiera_keys::run(self.extraction)))
     }
 
     pub fn text(&self, sym: Sym) -> &'a str {

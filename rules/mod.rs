@@ -16,6 +16,7 @@ pub mod analysis;
 pub mod declarations;
 pub mod defaults;
 mod first_declarations;
+pub mod hiera_keys;
 pub mod inheritance;
 pub mod legacy_facts;
 pub mod names;

@@ -133,6 +133,9 @@ for node in validate has-key; do
 done
 ruby scripts/stdlib9-removed-functions.rb "$corpora"/corpus/debian-modules/stdlib \
   "$corpora"/corpus/forge-modules/modules/stdlib 2>/dev/null
+# Hiera keys that bind nothing (tests/hiera_keys.rs).
+ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys node.example.com corpus/facts.json 2>/dev/null \
+  > corpus/hiera-keys/expected/puppet-catalog.json
 # The Debian modules (corpus/debian/README.md).
 for environment in corpus/debian/*/; do
   ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json "$corpora"/corpus/debian-modules \

@@ -1540,6 +1540,12 @@ impl<'a> Extractor<'a> {
         if name == "fact" {
             self.fact_function(node, function);
         }
+        if matches!(
+            name.as_str(),
+            "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include"
+        ) {
+            self.looked_up_key(node, function);
+        }
         if let Some(how) = DECLARING_FUNCTIONS
             .iter()
             .find(|(function, _)| *function == name)

@@ -1,11 +1,11 @@
 //! Facts read by name in manifests without a variable of their own:
 //! `$facts['osfamily']` and stdlib's `fact('os.family')`, as `fact_read`
 //! rows (a legacy fact read this way is `undef` under Puppet 8, without a
-//! word).
+//! word); and the Hiera keys that manifests look up by name.
 
 use tree_sitter::Node;
 
-use super::{Extractor, FactRead, FactReadForm, FileId};
+use super::{Extractor, FactRead, FactReadForm, FileId, LookupKey};
 
 impl<'a> Extractor<'a> {
     /// `$facts['x']`, `$::facts['x']`, `"${facts['x']}"`: the first key,
@@ -46,6 +46,28 @@ impl<'a> Extractor<'a> {
         };
         let name = path.split('.').next().unwrap_or_default().to_string();
         self.fact_read(FactReadForm::FactFunction, &name, function);
+    }
+
+    /// `lookup('k')`, `hiera('k')`, ...: the key, when literal.
+    pub(super) fn looked_up_key(&mut self, node: Node<'a>, function: Node<'a>) {
+        let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) else {
+            return;
+        };
+        let Some(key) = self
+            .named_children(arguments)
+            .first()
+            .and_then(|argument| self.literal(*argument))
+        else {
+            return;
+        };
+        let (line, col) = self.location(function);
+        let row = LookupKey {
+            key: self.sym(&key),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.lookup_key.push(row);
     }
 
     fn fact_read(&mut self, form: FactReadForm, name: &str, at: Node<'a>) {

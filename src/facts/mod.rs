@@ -58,6 +58,31 @@ struct FileOutput {
 }
 
 impl FileOutput {
+    /// With the top-level keys of its text, for a YAML file of Hiera data
+    /// (read again: data files are few and small).
+    fn with_hiera_keys(mut self, role: Role) -> FileOutput {
+        let yaml = self
+            .path
+            .extension()
+            .is_some_and(|extension| extension == "yaml" || extension == "yml");
+        if role != Role::HieraData || !yaml {
+            return self;
+        }
+        let Ok(bytes) = std::fs::read(&self.path) else {
+            return self;
+        };
+        for (key, line, col) in text_reads::hiera_keys(&String::from_utf8_lossy(&bytes)) {
+            let row = schema::HieraKey {
+                key: self.interner.intern(&key),
+                file: FileId::default(),
+                line,
+                col,
+            };
+            self.facts.hiera_key.push(row);
+        }
+        self
+    }
+
     /// A file's output before anything is read from it.
     fn empty(path: PathBuf, placement: Placement) -> FileOutput {
         FileOutput {
@@ -240,7 +265,7 @@ fn read_file(
         } else {
             Role::HieraData
         };
-        text_file(path, placement, role, text_reads::hiera_reads)
+        text_file(path, placement, role, text_reads::hiera_reads).with_hiera_keys(role)
     } else if source::is_environment_conf(&path) {
         environment_conf(path, placement, analyzed)
     } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {

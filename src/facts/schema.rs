@@ -438,6 +438,19 @@ relations! {
     /// Example: `fact_read(facts_hash, osfamily, 3, 2, 6)`
     fact_read / FactRead { form: FactReadForm, name: Sym, file: FileId, line: u32, col: u32 }
 
+    /// `hiera_key(key, file, line, col)`: a top-level key of a YAML file of
+    /// Hiera data (below `data/` or `hieradata/`), read as text.
+    ///
+    /// Example: `hiera_key(profile::web::port, 2, 3, 1)`
+    hiera_key / HieraKey { key: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `lookup_key(key, file, line, col)`: a key looked up by name in a
+    /// manifest: the literal first argument of `lookup`, `hiera`,
+    /// `hiera_array`, `hiera_hash` or `hiera_include`.
+    ///
+    /// Example: `lookup_key(profile::web::banner, 5, 5, 13)`
+    lookup_key / LookupKey { key: Sym, file: FileId, line: u32, col: u32 }
+
     /// `legacy_fact(fact, replacement, conversion)`: a legacy fact of
     /// Facter 4, which Puppet 8 no longer sets (`include_legacy_facts`),
     /// with the structured fact that holds its value (dotted, empty when

@@ -74,6 +74,44 @@ pub fn hiera_reads(text: &str) -> Vec<TextRead> {
     reads
 }
 
+/// The top-level keys of a YAML file of Hiera data, each with its place:
+/// `profile::web::port: 80`, `"profile::web::port": 80` at the start of a
+/// line (Hiera's data files are maps; their keys stand there).
+pub fn hiera_keys(text: &str) -> Vec<(String, u32, u32)> {
+    let mut keys = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let quote = line.chars().next().filter(|c| *c == '"' || *c == '\'');
+        let (key, rest) = match quote {
+            Some(quote) => match line[1..].split_once(quote) {
+                Some((key, rest)) => (key, rest),
+                None => continue,
+            },
+            // Up to the first `:` that a blank or the line's end follows
+            // (`a::b::c: 1`).
+            None => {
+                let end = line.match_indices(':').map(|(at, _)| at).find(|&at| {
+                    line[at + 1..].is_empty() || line[at + 1..].starts_with([' ', '\t'])
+                });
+                match end {
+                    Some(end) => (&line[..end], &line[end..]),
+                    None => continue,
+                }
+            }
+        };
+        let valid = !key.is_empty()
+            && key
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b':');
+        let separated = rest
+            .strip_prefix(':')
+            .is_some_and(|after| after.is_empty() || after.starts_with([' ', '\t']));
+        if valid && separated {
+            keys.push((key.to_string(), index as u32 + 1, 1));
+        }
+    }
+    keys
+}
+
 /// The byte ranges of the code of each tag: `<% %>`, `<%= %>`, `<%- -%>`;
 /// not `<%# %>` comments nor the `<%%` escape.
 fn tags(text: &str) -> Vec<(usize, usize)> {
@@ -250,6 +288,28 @@ mod tests {
                 (FactReadForm::EppVariable, "osfamily", 2, 5),
                 (FactReadForm::EppFactsHash, "kernel", 2, 24),
                 (FactReadForm::EppFactsHash, "os", 2, 48),
+            ]
+        );
+    }
+
+    #[test]
+    fn hiera_keys_are_the_top_level_ones() {
+        let text =
+            "---\n# profile::x::y: 1\nprofile::web::port: 80\n\"a::b\": 1\n  nested::key: 2\n\
+                    lookup_options:\nurl: 'http://x'\nplain:\n";
+        let keys: Vec<(String, u32, u32)> = hiera_keys(text);
+        let names: Vec<(&str, u32)> = keys
+            .iter()
+            .map(|(key, line, _)| (key.as_str(), *line))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("profile::web::port", 3),
+                ("a::b", 4),
+                ("lookup_options", 6),
+                ("url", 7),
+                ("plain", 8)
             ]
         );
     }

@@ -12,6 +12,7 @@ mod duplicate_default;
 mod duplicate_key;
 mod duplicate_resource;
 mod heredoc_syntax;
+mod hiera_key;
 mod illegal_assignment;
 mod illegal_name;
 mod illegal_node;
@@ -284,6 +285,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &legacy_fact::LegacyFact::RULE,
         &[Program::LegacyFacts],
         legacy_fact::check,
+    ),
+    (
+        &hiera_key::HieraKey::RULE,
+        &[Program::HieraKeys],
+        hiera_key::check,
     ),
     (
         &removed_function::RemovedFunction::RULE,

@@ -17,4 +17,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "modulepath",
     "evaluation-order",
     "puppet8",
+    "hiera-keys",
 ];

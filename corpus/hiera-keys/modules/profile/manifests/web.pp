@@ -1,0 +1,7 @@
+class profile::web (
+  Integer $port = 80,
+  String $docroot = '/var/www',
+) {
+  $banner = lookup('profile::web::banner')
+  notify { "port ${port} docroot ${docroot} banner ${banner}": }
+}
