@@ -54,6 +54,15 @@ impl Level {
         }
     }
 
+    /// The level a rule has unless configured.
+    fn default_of(rule: &lints::Rule) -> Level {
+        match (rule.enabled, rule.severity) {
+            (false, _) => Level::Off,
+            (true, Severity::Error) => Level::Error,
+            (true, Severity::Warning) => Level::Warning,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Level::Off => "off",
@@ -217,14 +226,7 @@ impl Config {
             file: None,
             root,
             rules: lints::rules()
-                .map(|rule| {
-                    let level = match (rule.enabled, rule.severity) {
-                        (false, _) => Level::Off,
-                        (true, Severity::Error) => Level::Error,
-                        (true, Severity::Warning) => Level::Warning,
-                    };
-                    (rule.id, Setting::default(level))
-                })
+                .map(|rule| (rule.id, Setting::default(Level::default_of(rule))))
                 .collect(),
             puppet: Setting::default(PuppetVersion::Puppet7),
             fail_on: Setting::default(FailOn::Error),
@@ -344,8 +346,7 @@ impl Config {
     /// ([`lints::PUPPET8`]) errors, Puppet 7 leaves them at their default;
     /// a rule the configuration sets itself keeps its level.
     pub fn target(&mut self, puppet: Setting<PuppetVersion>) {
-        let defaults = Config::defaults(self.root.clone()).rules;
-        for ((id, setting), (_, default)) in self.rules.iter_mut().zip(defaults) {
+        for (id, setting) in &mut self.rules {
             let by_version =
                 setting.origin == Origin::Default || setting.origin == self.puppet.origin;
             if !by_version || !lints::PUPPET8.contains(id) {
@@ -356,7 +357,10 @@ impl Config {
                     value: Level::Error,
                     origin: puppet.origin.clone(),
                 },
-                PuppetVersion::Puppet7 => default,
+                PuppetVersion::Puppet7 => {
+                    let rule = lints::find(id).expect("the configuration lists every rule");
+                    Setting::default(Level::default_of(rule))
+                }
             };
         }
         self.puppet = puppet;

@@ -34,14 +34,7 @@ impl<'a> Extractor<'a> {
 
     /// `fact('os.family')`: the fact `os`, when the argument is literal.
     pub(super) fn fact_function(&mut self, node: Node<'a>, function: Node<'a>) {
-        let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) else {
-            return;
-        };
-        let Some(path) = self
-            .named_children(arguments)
-            .first()
-            .and_then(|argument| self.literal(*argument))
-        else {
+        let Some(path) = self.first_literal_argument(node) else {
             return;
         };
         let name = path.split('.').next().unwrap_or_default().to_string();
@@ -50,14 +43,7 @@ impl<'a> Extractor<'a> {
 
     /// `lookup('k')`, `hiera('k')`, ...: the key, when literal.
     pub(super) fn looked_up_key(&mut self, node: Node<'a>, function: Node<'a>) {
-        let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) else {
-            return;
-        };
-        let Some(key) = self
-            .named_children(arguments)
-            .first()
-            .and_then(|argument| self.literal(*argument))
-        else {
+        let Some(key) = self.first_literal_argument(node) else {
             return;
         };
         let (line, col) = self.location(function);
@@ -68,6 +54,13 @@ impl<'a> Extractor<'a> {
             col,
         };
         self.facts.lookup_key.push(row);
+    }
+
+    /// The value of a call's first argument, when literal.
+    fn first_literal_argument(&self, call: Node<'a>) -> Option<String> {
+        let arguments = call.child_by_field_id(self.grammar.fields.arguments.get())?;
+        let first = *self.named_children(arguments).first()?;
+        self.literal(first)
     }
 
     fn fact_read(&mut self, form: FactReadForm, name: &str, at: Node<'a>) {

@@ -58,31 +58,6 @@ struct FileOutput {
 }
 
 impl FileOutput {
-    /// With the top-level keys of its text, for a YAML file of Hiera data
-    /// (read again: data files are few and small).
-    fn with_hiera_keys(mut self, role: Role) -> FileOutput {
-        let yaml = self
-            .path
-            .extension()
-            .is_some_and(|extension| extension == "yaml" || extension == "yml");
-        if role != Role::HieraData || !yaml {
-            return self;
-        }
-        let Ok(bytes) = std::fs::read(&self.path) else {
-            return self;
-        };
-        for (key, line, col) in text_reads::hiera_keys(&String::from_utf8_lossy(&bytes)) {
-            let row = schema::HieraKey {
-                key: self.interner.intern(&key),
-                file: FileId::default(),
-                line,
-                col,
-            };
-            self.facts.hiera_key.push(row);
-        }
-        self
-    }
-
     /// A file's output before anything is read from it.
     fn empty(path: PathBuf, placement: Placement) -> FileOutput {
         FileOutput {
@@ -256,8 +231,11 @@ fn read_file(
     if source::is_template(&path) {
         template_file(path, placement)
     } else if source::is_erb_template(&path) {
-        text_file(path, placement, Role::ErbTemplate, |text| {
-            text_reads::template_reads(text, text_reads::Template::Erb)
+        text_file(path, placement, Role::ErbTemplate, |text, output| {
+            push_fact_reads(
+                output,
+                text_reads::template_reads(text, text_reads::Template::Erb),
+            );
         })
     } else if source::is_hiera_file(&path) {
         let role = if path.ends_with("hiera.yaml") {
@@ -265,7 +243,16 @@ fn read_file(
         } else {
             Role::HieraData
         };
-        text_file(path, placement, role, text_reads::hiera_reads).with_hiera_keys(role)
+        let yaml_data = role == Role::HieraData
+            && path
+                .extension()
+                .is_some_and(|extension| extension == "yaml" || extension == "yml");
+        text_file(path, placement, role, |text, output| {
+            push_fact_reads(output, text_reads::hiera_reads(text));
+            if yaml_data {
+                push_hiera_keys(output, text_reads::hiera_keys(text));
+            }
+        })
     } else if source::is_environment_conf(&path) {
         environment_conf(path, placement, analyzed)
     } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
@@ -404,13 +391,13 @@ fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
     output
 }
 
-/// A file read as text for the facts it reads by name (an ERB template,
-/// Hiera's configuration or data), in `role`.
+/// A file read as text (an ERB template, Hiera's configuration or data),
+/// in `role`, its facts found by `extract`.
 fn text_file(
     path: PathBuf,
     placement: Placement,
     role: Role,
-    reads: fn(&str) -> Vec<text_reads::TextRead>,
+    extract: impl FnOnce(&str, &mut FileOutput),
 ) -> FileOutput {
     let placement = Placement {
         role,
@@ -423,8 +410,7 @@ fn text_file(
     match std::fs::read(&output.path) {
         Ok(bytes) => {
             output.bytes = bytes.len();
-            let found = reads(&String::from_utf8_lossy(&bytes));
-            push_fact_reads(&mut output, found);
+            extract(&String::from_utf8_lossy(&bytes), &mut output);
         }
         Err(error) => output
             .diagnostics
@@ -462,6 +448,18 @@ fn read_text(output: &mut FileOutput) -> Option<String> {
                 .push(Diagnostic::io(output.path.clone(), error.to_string()));
             None
         }
+    }
+}
+
+fn push_hiera_keys(output: &mut FileOutput, keys: Vec<(String, u32, u32)>) {
+    for (key, line, col) in keys {
+        let row = schema::HieraKey {
+            key: output.interner.intern(&key),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        output.facts.hiera_key.push(row);
     }
 }
 
