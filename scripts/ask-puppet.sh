@@ -95,6 +95,11 @@ for global in global global-broken; do
   HIERA_CONFIG="corpus/hiera/$global/hiera.yaml" ruby scripts/catalog-with-puppet.rb corpus/hiera \
     node.example.com corpus/facts.json 2>/dev/null > "corpus/hiera/expected/puppet-catalog-$global.json"
 done
+# `puppet lookup` and its --explain, for tests/lookup.rs.
+scripts/lookup-with-puppet.sh corpus/hiera node.example.com corpus/hiera/lookup-facts.yaml \
+  corpus/hiera/lookup-requests.txt corpus/hiera/expected/lookup
+scripts/lookup-with-puppet.sh corpus/hiera node.example.com corpus/hiera/lookup-facts.yaml \
+  corpus/hiera/lookup-requests-global.txt corpus/hiera/expected/lookup-global corpus/hiera/global/hiera.yaml
 for node in unknown-data unknown-path; do
   ruby scripts/catalog-with-puppet.rb corpus/hiera "$node.example.com" corpus/facts.json 2>/dev/null \
     > "corpus/hiera/expected/puppet-catalog-$node.json"

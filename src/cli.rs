@@ -5,6 +5,8 @@
 //! that do not stop the run are reported as they come and remembered for
 //! the exit status: the rest of the tree is still analyzed.
 
+mod lookup;
+
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -55,6 +57,8 @@ enum Command {
     Query(QueryArgs),
     /// Compile a node's catalog from an environment, as Puppet 7 does.
     Catalog(CatalogArgs),
+    /// Look a key up in Hiera as a node would, as `puppet lookup` does.
+    Lookup(lookup::LookupArgs),
 }
 
 #[derive(Debug, Args)]
@@ -303,6 +307,7 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check(args),
         Command::Query(args) => run_query(args),
         Command::Catalog(args) => catalog(args),
+        Command::Lookup(args) => lookup::lookup(args),
         Command::Config(args) => match Config::load(args.config.as_deref()) {
             Ok(config) => {
                 print!("{}", config.describe());

@@ -28,8 +28,8 @@ use std::path::PathBuf;
 use crate::facts::ast;
 
 pub use compiler::{
-    Compiler, DefaultApplied, Found, Log, Options, Outcome, Site, Strict, Trace, Use, UseKind,
-    VariableRead,
+    node_variables, Compiler, DefaultApplied, Found, Log, Options, Outcome, Site, Strict, Trace,
+    Use, UseKind, VariableRead,
 };
 pub use environment::{Environment, Modules};
 

@@ -140,3 +140,8 @@ loadyaml('corpus/demo/hiera.yaml')['version']
 loadyaml('corpus/nothing.yaml', 'default')
 
 loadyaml('corpus/facts.json')['os']
+
+# A Sensitive value: Ruby writes Puppet's object with its class and value.
+stdlib::to_yaml({'a' => Sensitive('x'), 'b' => [Sensitive(1), 2]})
+
+stdlib::to_yaml([Sensitive('y')])

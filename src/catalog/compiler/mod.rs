@@ -290,6 +290,32 @@ const ENVIRONMENT: &str = "production";
 /// Puppet's words for a default that reads a parameter without a value.
 const MISSING_PARAMETER: &str = "expects a value for parameter ";
 
+/// The top-scope variables Puppet sets for a node before any code runs:
+/// its facts (each, and `$facts`), `$trusted` as an agent whose
+/// certificate names the node brings it, and `$environment`.
+pub fn node_variables(node: &str, facts: &Value) -> Vec<(String, Value)> {
+    let mut variables = Vec::new();
+    if let Value::Hash(entries) = facts {
+        for (key, value) in entries {
+            variables.push((key.to_text(), value.clone()));
+        }
+    }
+    variables.push(("facts".to_string(), facts.clone()));
+    let (hostname, domain) = node.split_once('.').unwrap_or((node, ""));
+    let text = |text: &str| Value::Str(text.to_string());
+    let trusted = Value::Hash(vec![
+        (text("authenticated"), text("remote")),
+        (text("certname"), text(node)),
+        (text("extensions"), Value::Hash(Vec::new())),
+        (text("hostname"), text(hostname)),
+        (text("domain"), text(domain)),
+        (text("external"), Value::Hash(Vec::new())),
+    ]);
+    variables.push(("trusted".to_string(), trusted));
+    variables.push(("environment".to_string(), text(ENVIRONMENT)));
+    variables
+}
+
 impl<'e> Compiler<'e> {
     pub fn new(env: &'e Environment, facts: Value) -> Compiler<'e> {
         let mut compiler = Compiler {
@@ -435,31 +461,8 @@ impl<'e> Compiler<'e> {
 
     fn compile_node(&mut self, node: &str) -> Result<Json> {
         self.node = node.to_string();
-        let facts = self.facts.clone();
-        if let Value::Hash(entries) = &facts {
-            for (key, value) in entries {
-                self.scopes[TOP]
-                    .variables
-                    .insert(key.to_text(), value.clone());
-            }
-        }
-        self.scopes[TOP]
-            .variables
-            .insert("facts".to_string(), facts.clone());
-        // What Puppet sets for an agent whose certificate names the node.
-        let (hostname, domain) = node.split_once('.').unwrap_or((node, ""));
-        let text = |text: &str| Value::Str(text.to_string());
-        let trusted = Value::Hash(vec![
-            (text("authenticated"), text("remote")),
-            (text("certname"), text(node)),
-            (text("extensions"), Value::Hash(Vec::new())),
-            (text("hostname"), text(hostname)),
-            (text("domain"), text(domain)),
-            (text("external"), Value::Hash(Vec::new())),
-        ]);
-        let top = &mut self.scopes[TOP].variables;
-        top.insert("trusted".to_string(), trusted);
-        top.insert("environment".to_string(), text(ENVIRONMENT));
+        let variables = node_variables(node, &self.facts);
+        self.scopes[TOP].variables.extend(variables);
         let main = self.add_resource("Class", "main", TOP, Form::Regular, None, 0);
         let stage = self.add_resource("Stage", "main", TOP, Form::Regular, None, 0);
         let settings = self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);

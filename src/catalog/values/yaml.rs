@@ -164,6 +164,17 @@ impl Emitter {
                     self.node(item, Some(inner), Context::Item);
                 }
             }
+            // Ruby writes Puppet's Sensitive object as any object: tagged
+            // with its class, its one attribute a mapping.
+            Value::Sensitive(inner) if context != Context::Key => {
+                self.put(" !ruby/object:Puppet::Pops::Types::PSensitiveType::Sensitive");
+                let attributes = Value::Hash(vec![(Value::string("value"), (**inner).clone())]);
+                let context = match context {
+                    Context::Item => Context::Value,
+                    other => other,
+                };
+                self.node(&attributes, indent, context);
+            }
             Value::Hash(_) => self.flow(" {}", context),
             Value::Array(_) => self.flow(" []", context),
             scalar => {

@@ -1,0 +1,1017 @@
+//! Hiera 5 lookups: the global layer (when given), the environment's, then
+//! the module's, each a `hiera.yaml` (version 5) hierarchy of YAML or JSON
+//! data files whose paths are interpolated from the node's top-scope
+//! variables (facts, `$trusted`). The first value found wins, unless a
+//! merge strategy (`unique`, `hash`, `deep`), given to `lookup()` or found
+//! in the data's `lookup_options`, combines them all.
+//!
+//! The search follows Puppet's (`LookupAdapter`, `ConfiguredDataProvider`,
+//! `DataHashFunctionProvider`): providers, then hierarchy entries, then
+//! their paths, each set of variants merged by the strategy, so that it
+//! can be explained as `puppet lookup --explain` explains it
+//! ([`explain`]).
+
+mod config;
+pub mod explain;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use yaml_rust2::{Yaml, YamlLoader};
+
+use self::config::{read_config, read_layer, Layer, Level};
+use self::explain::{Explanation, Node};
+use super::values::types::data_type::new_value;
+use super::values::Value;
+
+/// The node's top-scope variables by name, for interpolation.
+pub type Variables<'v> = &'v dyn Fn(&str) -> Option<Value>;
+
+/// The key whose options the data may set, reserved: never found as data.
+const LOOKUP_OPTIONS: &str = "lookup_options";
+
+/// How Puppet names the version of the configurations pfacts reads.
+const VERSION_5: &str = "(hiera configuration version 5)";
+
+pub struct Hiera {
+    global: Option<Layer>,
+    environment: Option<Layer>,
+    /// An error in the global or the environment's `hiera.yaml`: every
+    /// lookup fails with it, as in Puppet.
+    broken: Option<HieraError>,
+    /// Module name → its directory.
+    modules: HashMap<String, PathBuf>,
+    /// Each module's layer, or the error in its `hiera.yaml`.
+    layers: HashMap<String, Result<Option<Layer>>>,
+    /// Each data file read: `None` when there is no such file.
+    data: HashMap<PathBuf, Option<Yaml>>,
+    /// The keys being looked up, innermost last: an interpolation that
+    /// looks one up again is a cycle, not found.
+    looking_up: Vec<String>,
+    /// The `lookup_options` of the global and the environment's layers,
+    /// merged, once read.
+    environment_options: Option<Option<Value>>,
+    /// The `lookup_options` that apply to each module's keys (`""`: the
+    /// unqualified keys), read once per module as Puppet reads them.
+    options: HashMap<String, OptionEntries>,
+    /// What the lookups searched, when they are to be explained.
+    explanation: Option<Explanation>,
+}
+
+/// What stops a lookup: an unknown variable in the data or in a
+/// hierarchy path, as Puppet (with `strict_variables`) refuses it.
+#[derive(Clone, Debug)]
+pub struct HieraError {
+    pub message: String,
+    /// The `hiera.yaml` and line of a hierarchy path; none for data,
+    /// which Puppet blames on the lookup.
+    pub at: Option<(PathBuf, u32)>,
+}
+
+type Result<T> = std::result::Result<T, HieraError>;
+
+fn undefined(name: &str) -> HieraError {
+    HieraError {
+        message: format!("Undefined variable '{}'", name.trim_start_matches("::")),
+        at: None,
+    }
+}
+
+fn failure(message: String) -> HieraError {
+    HieraError { message, at: None }
+}
+
+/// The `lookup_options` of a module's keys: name or pattern, the pattern
+/// compiled, and the options.
+type OptionEntries = Vec<(String, Option<regex::Regex>, Value)>;
+
+/// The `lookup_options` of one key: how its values merge.
+#[derive(Clone, Debug, Default)]
+struct Options {
+    merge: Option<Merge>,
+    /// What the `merge` hash says beyond its strategy.
+    merge_options: Option<Value>,
+    /// `convert_to`: the type (and its arguments) the value is made.
+    convert_to: Option<Vec<Value>>,
+}
+
+/// The layers Puppet searches, in its order.
+#[derive(Clone, Copy, Debug)]
+enum Provider {
+    Global,
+    Environment,
+    Module,
+}
+
+/// What a provider is asked: the values of `key` (a root key) for the
+/// key `asked` (dotted, maybe), whose module is `module`.
+#[derive(Clone, Copy)]
+struct Request<'k> {
+    asked: &'k str,
+    key: &'k str,
+    module: Option<&'k str>,
+}
+
+impl Request<'_> {
+    /// The `lookup_options` of a module's keys (or the unqualified ones).
+    fn options(module: Option<&str>) -> Request<'_> {
+        Request {
+            asked: LOOKUP_OPTIONS,
+            key: LOOKUP_OPTIONS,
+            module,
+        }
+    }
+}
+
+/// A merge as one lookup applies it at every level: the strategy and the
+/// options given with it (which an explanation shows).
+#[derive(Clone, Debug)]
+struct Strategy {
+    merge: Merge,
+    options: Option<Value>,
+}
+
+impl Strategy {
+    fn of(merge: Merge) -> Strategy {
+        Strategy {
+            merge,
+            options: None,
+        }
+    }
+}
+
+impl Hiera {
+    /// `environment`: the environment's directory; `modulepath`: where the
+    /// modules are.
+    pub fn new(environment: &Path, modulepath: &[PathBuf]) -> Hiera {
+        let mut modules = HashMap::new();
+        for dir in modulepath.iter().rev() {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let name = entry.file_name().to_string_lossy().to_string();
+                modules.insert(name, entry.path());
+            }
+        }
+        let (environment, broken) = match read_layer(environment) {
+            Ok(layer) => (layer, None),
+            Err(error) => (None, Some(error)),
+        };
+        Hiera {
+            global: None,
+            environment,
+            broken,
+            modules,
+            layers: HashMap::new(),
+            data: HashMap::new(),
+            looking_up: Vec::new(),
+            environment_options: None,
+            options: HashMap::new(),
+            explanation: None,
+        }
+    }
+
+    /// Hiera's global layer, read from `config` (Puppet's `hiera_config`);
+    /// an error in it fails every lookup, as in Puppet.
+    pub fn set_global(&mut self, config: &Path) {
+        match read_config(config) {
+            Ok(layer) => self.global = layer,
+            Err(error) => {
+                self.broken.get_or_insert(error);
+            }
+        }
+    }
+
+    /// The value of `key` (`ntp::servers`) for a node whose top-scope
+    /// variables are `variables`, merged as the key's `lookup_options` say
+    /// (the first found when they say nothing). `Some(Undef)` is a value
+    /// the data sets to `~`.
+    pub fn lookup(&mut self, key: &str, variables: Variables) -> Result<Option<Value>> {
+        self.lookup_merged(key, variables, None)
+    }
+
+    /// The values of `key` at every level, merged by `strategy`, or as the
+    /// key's `lookup_options` say when it is `None`. A dotted key
+    /// (`app::settings.log.level`) digs into the value of its root.
+    pub fn lookup_merged(
+        &mut self,
+        key: &str,
+        variables: Variables,
+        strategy: Option<Merge>,
+    ) -> Result<Option<Value>> {
+        self.lookup_key(key, variables, strategy.map(Strategy::of))
+    }
+
+    /// A lookup as `puppet lookup --explain KEY [--merge STRATEGY]` runs
+    /// it: its value, and the explanation Puppet prints (which ends with
+    /// Puppet's error when nothing is found). `merge_options`: what is
+    /// given with the strategy (`--merge deep` gives Puppet's two array
+    /// options).
+    pub fn explain(
+        &mut self,
+        key: &str,
+        variables: Variables,
+        strategy: Option<Merge>,
+        merge_options: Option<Value>,
+    ) -> (Result<Option<Value>>, Explanation) {
+        self.explanation = Some(Explanation::default());
+        let strategy = strategy.map(|merge| Strategy {
+            merge,
+            options: merge_options,
+        });
+        let outcome = self.lookup_key(key, variables, strategy);
+        let mut explanation = self.explanation.take().unwrap_or_default();
+        match &outcome {
+            Ok(Some(_)) => {}
+            Ok(None) => explanation.text(format!(
+                "Function lookup() did not find a value for the name '{key}'"
+            )),
+            Err(error) => explanation.text(error.message.clone()),
+        }
+        (outcome, explanation)
+    }
+
+    fn lookup_key(
+        &mut self,
+        key: &str,
+        variables: Variables,
+        strategy: Option<Strategy>,
+    ) -> Result<Option<Value>> {
+        let key = key.trim_start_matches("::");
+        let (root, path) = match key.split_once('.') {
+            Some((root, path)) => (root, Some(path)),
+            None => (key, None),
+        };
+        if root == LOOKUP_OPTIONS || self.looking_up.iter().any(|open| open == root) {
+            return Ok(None);
+        }
+        self.looking_up.push(root.to_string());
+        let found = self.lookup_root(key, root, path, variables, strategy);
+        self.looking_up.pop();
+        found
+    }
+
+    /// Puppet's `LookupAdapter#lookup`: the key's options, then the
+    /// search, then the sub key dug and the value converted.
+    fn lookup_root(
+        &mut self,
+        key: &str,
+        root: &str,
+        path: Option<&str>,
+        variables: Variables,
+        strategy: Option<Strategy>,
+    ) -> Result<Option<Value>> {
+        let options = self.options(root, variables)?;
+        let strategy = match (strategy, options.merge) {
+            (Some(given), _) => given,
+            (None, Some(merge)) => {
+                self.explain_leaf(|| Node::MergeSource);
+                Strategy {
+                    merge,
+                    options: options.merge_options,
+                }
+            }
+            (None, None) => Strategy::of(Merge::First),
+        };
+        let found = self.within(
+            || Node::Search(key.to_string()),
+            |hiera| match hiera.search(key, root, variables, &strategy)? {
+                Some(value) => hiera.dig(value, path),
+                None => Ok(None),
+            },
+        )?;
+        let (Some(value), Some(type_and_arguments)) = (&found, &options.convert_to) else {
+            return Ok(found);
+        };
+        let converted = convert(value.clone(), type_and_arguments)?;
+        self.explain_with(|explanation| {
+            explanation.text(format!(
+                "Applying convert_to lookup_option with arguments {}",
+                describe_conversion(type_and_arguments)
+            ))
+        });
+        Ok(Some(converted))
+    }
+
+    /// The global layer, the environment's and the key's module's, merged:
+    /// the values of `key`, the root of the key `asked`.
+    fn search(
+        &mut self,
+        asked: &str,
+        key: &str,
+        variables: Variables,
+        strategy: &Strategy,
+    ) -> Result<Option<Value>> {
+        if let Some(error) = &self.broken {
+            return Err(error.clone());
+        }
+        let module = key.split_once("::").map(|(module, _)| module.to_string());
+        let providers = [Provider::Global, Provider::Environment, Provider::Module];
+        self.merge_variants(strategy, &providers, |hiera, provider| {
+            let request = Request {
+                asked,
+                key,
+                module: module.as_deref(),
+            };
+            hiera.search_provider(*provider, request, variables, strategy)
+        })
+    }
+
+    /// Puppet's `MergeStrategy#lookup`: the first variant that finds the
+    /// key, or (other strategies) all that do, merged; explained as a
+    /// merge when there are several.
+    fn merge_variants<T>(
+        &mut self,
+        strategy: &Strategy,
+        variants: &[T],
+        mut each: impl FnMut(&mut Hiera, &T) -> Result<Option<Value>>,
+    ) -> Result<Option<Value>> {
+        if strategy.merge == Merge::First {
+            for variant in variants {
+                if let Some(value) = each(self, variant)? {
+                    return Ok(Some(value));
+                }
+            }
+            return Ok(None);
+        }
+        if let [only] = variants {
+            return Ok(each(self, only)?.and_then(|value| merge(vec![value], strategy.merge)));
+        }
+        let node = || Node::Merge {
+            strategy: strategy.merge,
+            options: strategy.options.clone(),
+        };
+        self.within(node, |hiera| {
+            let mut found = Vec::new();
+            for variant in variants {
+                found.extend(each(hiera, variant)?);
+            }
+            let merged = merge(found, strategy.merge);
+            if let Some(merged) = &merged {
+                hiera.explain_with(|explanation| explanation.result(merged));
+            }
+            Ok(merged)
+        })
+    }
+
+    /// One provider's hierarchy: nothing when the environment has no
+    /// `hiera.yaml` or the key no module; explained as missing when its
+    /// module is.
+    fn search_provider(
+        &mut self,
+        provider: Provider,
+        Request { asked, key, module }: Request,
+        variables: Variables,
+        strategy: &Strategy,
+    ) -> Result<Option<Value>> {
+        let (name, layer) = match provider {
+            Provider::Global => (
+                format!("Global Data Provider {VERSION_5}"),
+                self.global.clone(),
+            ),
+            Provider::Environment => match &self.environment {
+                Some(layer) => (
+                    format!("Environment Data Provider {VERSION_5}"),
+                    Some(layer.clone()),
+                ),
+                None => return Ok(None),
+            },
+            Provider::Module => {
+                let Some(module) = module else {
+                    return Ok(None);
+                };
+                match self.module_layer(module)? {
+                    Some(layer) => (
+                        format!("Module \"{module}\" Data Provider {VERSION_5}"),
+                        Some(layer),
+                    ),
+                    None => {
+                        let has_directory = self.modules.contains_key(module);
+                        self.explain_leaf(|| Node::ModuleMissing {
+                            module: module.to_string(),
+                            has_directory,
+                        });
+                        return Ok(None);
+                    }
+                }
+            }
+        };
+        let config = layer.as_ref().map(|layer| layer.config.clone());
+        let node = || Node::Provider { name, config };
+        self.within(node, |hiera| {
+            let Some(layer) = layer.filter(|layer| !layer.levels.is_empty()) else {
+                hiera.explain_with(|explanation| explanation.not_found(asked));
+                return Ok(None);
+            };
+            hiera.merge_variants(strategy, &layer.levels, |hiera, level| {
+                hiera.search_level(&layer.config, level, key, variables, strategy)
+            })
+        })
+    }
+
+    /// A module's layer (none without a `hiera.yaml`), read once.
+    fn module_layer(&mut self, module: &str) -> Result<Option<Layer>> {
+        if !self.layers.contains_key(module) {
+            let layer = match self.modules.get(module) {
+                Some(dir) => read_layer(dir),
+                None => Ok(None),
+            };
+            self.layers.insert(module.to_string(), layer);
+        }
+        self.layers[module].clone()
+    }
+
+    /// One hierarchy entry: its paths, interpolated for the node.
+    fn search_level(
+        &mut self,
+        config: &Path,
+        level: &Level,
+        key: &str,
+        variables: Variables,
+        strategy: &Strategy,
+    ) -> Result<Option<Value>> {
+        let node = || Node::Provider {
+            name: format!("Hierarchy entry \"{}\"", level.name),
+            config: None,
+        };
+        self.within(node, |hiera| {
+            let mut locations = Vec::new();
+            for (template, line) in &level.paths {
+                let path = interpolate_path(template, variables).map_err(|mut error| {
+                    error.at = Some((config.to_path_buf(), *line));
+                    error
+                })?;
+                locations.extend(path.map(|path| (level.datadir.join(path), template)));
+            }
+            hiera.merge_variants(strategy, &locations, |hiera, (path, original)| {
+                hiera.search_path(path, original, key, variables)
+            })
+        })
+    }
+
+    /// One data file: the key's value in it, interpolated.
+    fn search_path(
+        &mut self,
+        path: &Path,
+        original: &str,
+        key: &str,
+        variables: Variables,
+    ) -> Result<Option<Value>> {
+        let node = || Node::Path {
+            path: path.to_path_buf(),
+            original: original.to_string(),
+        };
+        self.within(node, |hiera| {
+            let found = match hiera.data(path) {
+                None => {
+                    hiera.explain_with(Explanation::path_not_found);
+                    return Ok(None);
+                }
+                Some(Yaml::Hash(entries)) => entries.get(&Yaml::String(key.to_string())).cloned(),
+                Some(_) => None,
+            };
+            let Some(found) = found else {
+                hiera.explain_with(|explanation| explanation.not_found(key));
+                return Ok(None);
+            };
+            let value = hiera.value_of(&found, variables)?;
+            hiera.explain_with(|explanation| explanation.found(key, &value));
+            Ok(Some(value))
+        })
+    }
+
+    /// A data file, read once: `None` when there is none.
+    fn data(&mut self, file: &Path) -> Option<&Yaml> {
+        self.data
+            .entry(file.to_path_buf())
+            .or_insert_with(|| {
+                let text = std::fs::read_to_string(file).ok()?;
+                // JSON is YAML, so one loader reads both formats.
+                Some(match YamlLoader::load_from_str(&text) {
+                    Ok(documents) => documents.into_iter().next().unwrap_or(Yaml::Null),
+                    Err(_) => Yaml::BadValue,
+                })
+            })
+            .as_ref()
+    }
+
+    /// Puppet's `SubLookup#sub_lookup`: the value dug into along the
+    /// dotted `path` (an index into an array, a key into a hash); `None`
+    /// when a segment is not there.
+    fn dig(&mut self, value: Value, path: Option<&str>) -> Result<Option<Value>> {
+        let Some(path) = path else {
+            return Ok(Some(value));
+        };
+        self.within(
+            || Node::SubKey(path.to_string()),
+            |hiera| {
+                let mut value = value;
+                for segment in path.split('.') {
+                    let inner = match &value {
+                        Value::Array(items) => segment
+                            .parse::<usize>()
+                            .ok()
+                            .and_then(|index| items.get(index)),
+                        Value::Undef => None,
+                        other => other.hash_get(&Value::Str(segment.to_string())),
+                    }
+                    .cloned();
+                    hiera.within(
+                        || Node::Segment,
+                        |hiera| {
+                            hiera.explain_with(|explanation| match &inner {
+                                Some(inner) => explanation.found(segment, inner),
+                                None => explanation.not_found(segment),
+                            });
+                            Ok(())
+                        },
+                    )?;
+                    match inner {
+                        Some(inner) => value = inner,
+                        None => return Ok(None),
+                    }
+                }
+                Ok(Some(value))
+            },
+        )
+    }
+
+    /// The `lookup_options` of `key`: the entry named `key`, else the
+    /// first pattern (`^app::.*`) that matches it, among those of the
+    /// global and environment layers and of the key's module.
+    fn options(&mut self, key: &str, variables: Variables) -> Result<Options> {
+        let module = key.split_once("::").map_or("", |(module, _)| module);
+        if !self.options.contains_key(module) {
+            let entries = self.within(
+                || Node::Search(LOOKUP_OPTIONS.to_string()),
+                |hiera| hiera.read_options(module, variables),
+            )?;
+            self.options.insert(module.to_string(), entries);
+        }
+        let entries = &self.options[module];
+        let chosen = entries
+            .iter()
+            .find(|(name, ..)| name == key)
+            .or_else(|| {
+                entries
+                    .iter()
+                    .find(|(_, pattern, _)| pattern.as_ref().is_some_and(|p| p.is_match(key)))
+            })
+            .map(|(_, _, options)| options.clone());
+        let Some(options) = chosen else {
+            return Ok(Options::default());
+        };
+        let option = |name: &str| options.hash_get(&Value::string(name)).cloned();
+        let merge_given = option("merge").unwrap_or(Value::Undef);
+        let merge_options = match &merge_given {
+            Value::Hash(entries) => Some(Value::Hash(
+                entries
+                    .iter()
+                    .filter(|(name, _)| name.to_text() != "strategy")
+                    .cloned()
+                    .collect(),
+            ))
+            .filter(|rest| !matches!(rest, Value::Hash(rest) if rest.is_empty())),
+            _ => None,
+        };
+        let convert_to = match option("convert_to").unwrap_or(Value::Undef) {
+            Value::Undef => None,
+            Value::Array(type_and_arguments) => Some(type_and_arguments),
+            type_name => Some(vec![type_name]),
+        };
+        Ok(Options {
+            merge: Merge::of(&merge_given),
+            merge_options,
+            convert_to,
+        })
+    }
+
+    /// Puppet's `retrieve_lookup_options`: those of the global and the
+    /// environment's layers (hash-merged, the global's first; read once),
+    /// then, for a module's keys, the module's own, which may name only
+    /// the module's keys.
+    fn read_options(&mut self, module: &str, variables: Variables) -> Result<OptionEntries> {
+        let hash = Strategy::of(Merge::Hash);
+        if self.environment_options.is_none() {
+            let mut found = Vec::new();
+            for provider in [Provider::Global, Provider::Environment] {
+                let request = Request::options(None);
+                found.extend(self.search_provider(provider, request, variables, &hash)?);
+            }
+            self.environment_options = Some(merge(found, Merge::Hash));
+        }
+        let mut options = self.environment_options.clone().flatten();
+        if !module.is_empty() {
+            let request = Request::options(Some(module));
+            let own = self.search_provider(Provider::Module, request, variables, &hash)?;
+            if let Some(own) = own {
+                check_module_options(module, &own)?;
+                options = Some(match options {
+                    None => own,
+                    Some(environment) => self.merge_module_options(module, environment, own),
+                });
+            }
+        }
+        let Some(Value::Hash(entries)) = options else {
+            return match options {
+                None => Ok(Vec::new()),
+                Some(_) => Err(failure(format!("value of {LOOKUP_OPTIONS} must be a hash"))),
+            };
+        };
+        Ok(entries
+            .into_iter()
+            .map(|(name, options)| {
+                let name = name.to_text();
+                let pattern = name
+                    .starts_with('^')
+                    .then(|| regex::Regex::new(&name).ok())
+                    .flatten();
+                (name, pattern, options)
+            })
+            .collect())
+    }
+
+    /// The environment's options over the module's, explained as Puppet's
+    /// merge of its two scopes.
+    fn merge_module_options(&mut self, module: &str, environment: Value, own: Value) -> Value {
+        let node = || Node::Merge {
+            strategy: Merge::Hash,
+            options: None,
+        };
+        let sides = [
+            ("Global and Environment".to_string(), environment),
+            (format!("Module {module}"), own),
+        ];
+        let merged = self.within(node, |hiera| {
+            for (scope, options) in &sides {
+                hiera.within(
+                    || Node::Scope(scope.clone()),
+                    |hiera| {
+                        hiera
+                            .explain_with(|explanation| explanation.found(LOOKUP_OPTIONS, options));
+                        Ok(())
+                    },
+                )?;
+            }
+            let merged = merge(
+                sides.iter().map(|(_, options)| options.clone()).collect(),
+                Merge::Hash,
+            );
+            if let Some(merged) = &merged {
+                hiera.explain_with(|explanation| explanation.result(merged));
+            }
+            Ok(merged)
+        });
+        merged.ok().flatten().unwrap_or(Value::Undef)
+    }
+
+    /// A value of the data: strings interpolated.
+    fn value_of(&mut self, yaml: &Yaml, variables: Variables) -> Result<Value> {
+        Ok(match yaml {
+            Yaml::Real(text) => Value::Float(text.parse().unwrap_or(0.0)),
+            Yaml::Integer(value) => Value::Integer(*value),
+            Yaml::String(text) if text.contains("%{") => self.within(
+                || Node::Interpolation(text.clone()),
+                |hiera| hiera.interpolate(text, variables),
+            )?,
+            Yaml::String(text) => Value::Str(text.clone()),
+            Yaml::Boolean(value) => Value::Bool(*value),
+            Yaml::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|item| self.value_of(item, variables))
+                    .collect::<Result<_>>()?,
+            ),
+            Yaml::Hash(entries) => Value::Hash(
+                entries
+                    .iter()
+                    .map(|(key, value)| {
+                        Ok((
+                            self.value_of(key, variables)?,
+                            self.value_of(value, variables)?,
+                        ))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            _ => Value::Undef,
+        })
+    }
+
+    /// A data string with its `%{...}` replaced: variables (`%{facts.os.family}`,
+    /// `%{::fqdn}`, `%{trusted.certname}`), and the interpolation functions
+    /// `lookup`/`hiera` (another key's value as text, empty when there is
+    /// none), `alias` (another key's value itself, when it is the whole
+    /// string), `literal` and `scope`.
+    fn interpolate(&mut self, text: &str, variables: Variables) -> Result<Value> {
+        if let Some(key) = text
+            .strip_prefix("%{")
+            .and_then(|rest| rest.strip_suffix('}'))
+            .and_then(|call| function_call(call, "alias"))
+        {
+            return Ok(self
+                .lookup(key, variables)?
+                .unwrap_or(Value::Str(String::new())));
+        }
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find("%{") {
+            out.push_str(&rest[..start]);
+            let Some(end) = rest[start..].find('}').map(|end| end + start) else {
+                break;
+            };
+            let expression = rest[start + 2..end].trim();
+            if let Some(key) =
+                function_call(expression, "lookup").or_else(|| function_call(expression, "hiera"))
+            {
+                let value = self.lookup(key, variables)?.unwrap_or(Value::Undef);
+                out.push_str(&value.to_text());
+            } else if let Some(literal) = function_call(expression, "literal") {
+                out.push_str(literal);
+            } else {
+                let name = function_call(expression, "scope").unwrap_or(expression);
+                out.push_str(&self.scope_variable(name, variables)?.to_text());
+            }
+            rest = &rest[end + 1..];
+        }
+        out.push_str(rest);
+        Ok(Value::Str(out))
+    }
+
+    /// A top-scope variable that data interpolates (`::` or not, dotted
+    /// into hashes: `facts.os.family`), explained as Puppet's `Global
+    /// Scope`; a missing entry of a hash is undef, a missing variable an
+    /// error.
+    fn scope_variable(&mut self, name: &str, variables: Variables) -> Result<Value> {
+        let (root, path) = match name.split_once('.') {
+            Some((root, path)) => (root, Some(path)),
+            None => (name, None),
+        };
+        let value = self.within(
+            || Node::Scope("Global Scope".to_string()),
+            |hiera| {
+                let value = variables(root.trim_start_matches("::"));
+                if let Some(value) = &value {
+                    hiera.explain_with(|explanation| explanation.found(root, value));
+                }
+                Ok(value)
+            },
+        )?;
+        let value = value.ok_or_else(|| undefined(root))?;
+        if value == Value::Undef {
+            return Ok(value);
+        }
+        Ok(self.dig(value, path)?.unwrap_or(Value::Undef))
+    }
+
+    /// Runs `body` within a node of the explanation (when there is one).
+    fn within<R>(
+        &mut self,
+        node: impl FnOnce() -> Node,
+        body: impl FnOnce(&mut Hiera) -> Result<R>,
+    ) -> Result<R> {
+        if let Some(explanation) = &mut self.explanation {
+            explanation.push(node());
+        }
+        let outcome = body(self);
+        if let Some(explanation) = &mut self.explanation {
+            explanation.pop();
+        }
+        outcome
+    }
+
+    fn explain_leaf(&mut self, node: impl FnOnce() -> Node) {
+        if let Some(explanation) = &mut self.explanation {
+            explanation.leaf(node());
+        }
+    }
+
+    fn explain_with(&mut self, record: impl FnOnce(&mut Explanation)) {
+        if let Some(explanation) = &mut self.explanation {
+            record(explanation);
+        }
+    }
+}
+
+/// Puppet's `validate_lookup_options` for a module: every key (or
+/// pattern) names the module's own keys.
+fn check_module_options(module: &str, options: &Value) -> Result<()> {
+    let Value::Hash(entries) = options else {
+        return Err(failure(format!("value of {LOOKUP_OPTIONS} must be a hash")));
+    };
+    let prefix = format!("{module}::");
+    for (name, _) in entries {
+        let name = name.to_text();
+        match name.strip_prefix('^') {
+            Some(pattern) if !pattern.starts_with(&prefix) => {
+                return Err(failure(format!(
+                    "all {LOOKUP_OPTIONS} patterns must match a key starting with module name '{module}'"
+                )))
+            }
+            None if !name.starts_with(&prefix) => {
+                return Err(failure(format!(
+                    "all {LOOKUP_OPTIONS} keys must start with module name '{module}'"
+                )))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `convert_to`'s type and arguments as Puppet's explanation writes them:
+/// `[Sensitive]`, `[Integer, 16]`.
+fn describe_conversion(type_and_arguments: &[Value]) -> String {
+    let parts: Vec<String> = type_and_arguments
+        .iter()
+        .enumerate()
+        .map(|(index, value)| match value {
+            Value::Str(text) if index == 0 => text.clone(),
+            Value::Str(text) => super::values::display::quoted(text),
+            other => other.to_text(),
+        })
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// A value made the type `lookup_options`' `convert_to` names (with its
+/// arguments), as `Type.new` makes it; types pfacts cannot make are an
+/// error, not a value left as it was.
+fn convert(value: Value, type_and_arguments: &[Value]) -> Result<Value> {
+    let failure = |message: String| HieraError { message, at: None };
+    let Some((type_name, arguments)) = type_and_arguments.split_first() else {
+        return Ok(value);
+    };
+    let type_name = type_name.to_text();
+    let mut call = vec![value];
+    call.extend(arguments.iter().cloned());
+    match super::functions::signature::parse_type(&type_name) {
+        Ok(ty) => new_value(&ty, &call).map_err(failure),
+        Err(_) => Err(failure(format!(
+            "lookup_options: pfacts cannot convert a value to {type_name}"
+        ))),
+    }
+}
+
+/// The values found, highest priority first, combined by `strategy`.
+fn merge(found: Vec<Value>, strategy: Merge) -> Option<Value> {
+    let mut highest_first = found.into_iter();
+    match strategy {
+        Merge::First => highest_first.next(),
+        Merge::Unique => {
+            let mut merged: Vec<Value> = Vec::new();
+            let mut any = false;
+            for value in highest_first {
+                any = true;
+                let items = match value {
+                    Value::Array(items) => items,
+                    single => vec![single],
+                };
+                for item in items {
+                    if !merged.contains(&item) {
+                        merged.push(item);
+                    }
+                }
+            }
+            any.then_some(Value::Array(merged))
+        }
+        Merge::Hash | Merge::Deep => {
+            let levels: Vec<Value> = highest_first.collect();
+            let mut merged: Option<Value> = None;
+            for value in levels.into_iter().rev() {
+                merged = Some(match merged {
+                    None => value,
+                    Some(lower) => merge_hashes(lower, value, strategy == Merge::Deep),
+                });
+            }
+            merged
+        }
+    }
+}
+
+/// A hierarchy path with its variables replaced; `None` when a hash
+/// holds no entry for a dotted name (`%{facts.missing}`: the level has no
+/// file for this node).
+fn interpolate_path(template: &str, variables: Variables) -> Result<Option<String>> {
+    let mut rest = template;
+    let mut out = String::new();
+    while let Some(start) = rest.find("%{") {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find('}').map(|end| end + start) else {
+            break;
+        };
+        let name = rest[start + 2..end].trim();
+        let name = function_call(name, "scope").unwrap_or(name);
+        match variable(name, variables) {
+            Ok(value) => out.push_str(&value.to_text()),
+            Err(error) if !name.contains('.') => return Err(error),
+            Err(_) => return Ok(None),
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(Some(out))
+}
+
+/// `name('argument')` or `name("argument")`: the argument.
+fn function_call<'t>(expression: &'t str, name: &str) -> Option<&'t str> {
+    let argument = expression
+        .strip_prefix(name)?
+        .trim_start()
+        .strip_prefix('(')?
+        .strip_suffix(')')?
+        .trim();
+    argument
+        .strip_prefix('\'')
+        .and_then(|quoted| quoted.strip_suffix('\''))
+        .or_else(|| {
+            argument
+                .strip_prefix('"')
+                .and_then(|quoted| quoted.strip_suffix('"'))
+        })
+}
+
+/// A top-scope variable, `::` or not, dotted into hashes
+/// (`facts.os.family`); a missing entry of a hash is undef, a missing
+/// variable an error.
+fn variable(name: &str, variables: Variables) -> Result<Value> {
+    let mut segments = name.trim_start_matches("::").split('.');
+    let root = segments.next().unwrap_or_default();
+    let mut value = variables(root).ok_or_else(|| undefined(root))?;
+    for segment in segments {
+        value = value
+            .hash_get(&Value::Str(segment.to_string()))
+            .cloned()
+            .unwrap_or(Value::Undef);
+    }
+    Ok(value)
+}
+
+/// A merge strategy of `lookup()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Merge {
+    First,
+    Unique,
+    Hash,
+    Deep,
+}
+
+impl Merge {
+    /// The strategy's name in Puppet (`deep`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Merge::First => "first",
+            Merge::Unique => "unique",
+            Merge::Hash => "hash",
+            Merge::Deep => "deep",
+        }
+    }
+
+    /// `'deep'`, or `{ 'strategy' => 'deep' }`; `None` for what is no
+    /// strategy.
+    pub fn of(value: &Value) -> Option<Merge> {
+        let name = match value {
+            Value::Hash(_) => value
+                .hash_get(&Value::Str("strategy".to_string()))?
+                .to_text(),
+            other => other.to_text(),
+        };
+        match name.as_str() {
+            "first" => Some(Merge::First),
+            "unique" => Some(Merge::Unique),
+            "hash" => Some(Merge::Hash),
+            "deep" => Some(Merge::Deep),
+            _ => None,
+        }
+    }
+}
+
+/// `higher` merged into `lower`: the keys in `lower`'s order, then the new
+/// ones; `higher`'s values win, hashes of both merged again when `deep`,
+/// arrays of both joined without duplicates.
+fn merge_hashes(lower: Value, higher: Value, deep: bool) -> Value {
+    match (lower, higher) {
+        (Value::Hash(mut entries), Value::Hash(higher)) => {
+            for (key, value) in higher {
+                match entries.iter_mut().find(|(existing, _)| *existing == key) {
+                    Some((_, existing)) => {
+                        let lower_value = std::mem::replace(existing, Value::Undef);
+                        *existing = if deep {
+                            merge_hashes(lower_value, value, true)
+                        } else {
+                            value
+                        };
+                    }
+                    None => entries.push((key, value)),
+                }
+            }
+            Value::Hash(entries)
+        }
+        (Value::Array(lower), Value::Array(mut higher)) if deep => {
+            for item in lower {
+                if !higher.contains(&item) {
+                    higher.push(item);
+                }
+            }
+            Value::Array(higher)
+        }
+        (_, higher) => higher,
+    }
+}

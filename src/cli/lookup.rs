@@ -1,0 +1,139 @@
+//! `pfacts lookup`: a key looked up in Hiera as a node would, without a
+//! Puppet server; `--explain` prints what `puppet lookup --explain` prints.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::catalog::hiera::{Hiera, Merge};
+use crate::catalog::values::{yaml, Value};
+
+#[derive(Debug, Args)]
+pub(super) struct LookupArgs {
+    /// The key (`ntp::servers`, or dotted into its value:
+    /// `app::settings.log.level`).
+    key: String,
+
+    /// The environment: `hiera.yaml`, `data/`, `modules/`.
+    #[arg(default_value = ".")]
+    envdir: PathBuf,
+
+    /// The node's name (`$trusted['certname']`).
+    #[arg(long, default_value = "node.example.com")]
+    node: String,
+
+    /// The node's facts: a JSON or YAML object, or what `puppet facts`
+    /// prints.
+    #[arg(long)]
+    facts: Option<PathBuf>,
+
+    /// More module directories, `:`-separated, searched before the
+    /// environment's `modules/`.
+    #[arg(long)]
+    modulepath: Option<String>,
+
+    /// Hiera's global layer: a `hiera.yaml` (version 5), as Puppet's
+    /// `hiera_config` names it.
+    #[arg(long)]
+    hiera_config: Option<PathBuf>,
+
+    /// Merge the values of every level: `first`, `unique`, `hash` or
+    /// `deep` (the default: what the key's `lookup_options` say, else
+    /// `first`).
+    #[arg(long, value_parser = ["first", "unique", "hash", "deep"])]
+    merge: Option<String>,
+
+    /// Print every data provider, hierarchy level and file searched and
+    /// what each gave, as `puppet lookup --explain` does, instead of the
+    /// value. Exits 0 whether or not a value is found, as Puppet does.
+    #[arg(long)]
+    explain: bool,
+}
+
+/// Prints the value as YAML (as `puppet lookup` does), or the
+/// explanation; exit status 1 when there is no value, 2 for bad input.
+pub(super) fn lookup(args: LookupArgs) -> ExitCode {
+    if !args.envdir.is_dir() {
+        eprintln!(
+            "{}: error: not a directory: an environment directory (hiera.yaml, data/, modules/) is needed",
+            args.envdir.display()
+        );
+        return ExitCode::from(2);
+    }
+    if let Some(config) = args.hiera_config.as_ref().filter(|path| !path.is_file()) {
+        eprintln!("{}: error: no such Hiera configuration", config.display());
+        return ExitCode::from(2);
+    }
+    let facts = match &args.facts {
+        Some(path) => match super::read_facts(path) {
+            Ok(facts) => facts,
+            Err(message) => {
+                eprintln!("{}: error: {message}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => Value::Hash(Vec::new()),
+    };
+    // Paths as Puppet prints them: absolute, symbolic links kept.
+    let envdir = std::path::absolute(&args.envdir).unwrap_or(args.envdir.clone());
+    let mut modulepath: Vec<PathBuf> = args
+        .modulepath
+        .iter()
+        .flat_map(|path| path.split(':'))
+        .filter(|dir| !dir.is_empty())
+        .map(|dir| std::path::absolute(dir).unwrap_or(PathBuf::from(dir)))
+        .collect();
+    modulepath.extend(crate::facts::layout::environment_paths(&envdir).0);
+    let mut hiera = Hiera::new(&envdir, &modulepath);
+    if let Some(config) = &args.hiera_config {
+        hiera.set_global(&std::path::absolute(config).unwrap_or(config.clone()));
+    }
+    let variables: HashMap<String, Value> = crate::catalog::node_variables(&args.node, &facts)
+        .into_iter()
+        .collect();
+    let variables = |name: &str| variables.get(name).cloned();
+    let merge = args
+        .merge
+        .as_deref()
+        .and_then(|name| Merge::of(&Value::string(name)));
+    if args.explain {
+        // What Puppet's lookup application gives a deep merge asked for
+        // on its command line.
+        let options = (merge == Some(Merge::Deep)).then(|| {
+            Value::Hash(vec![
+                (Value::string("sort_merged_arrays"), Value::Bool(false)),
+                (Value::string("merge_hash_arrays"), Value::Bool(false)),
+            ])
+        });
+        let (_, explanation) = hiera.explain(&args.key, &variables, merge, options);
+        print!("{}", explanation.render());
+        return ExitCode::SUCCESS;
+    }
+    match hiera.lookup_merged(&args.key, &variables, merge) {
+        Ok(Some(value)) => {
+            print!("{}", yaml::dump(&value, &yaml::Options::default()));
+            ExitCode::SUCCESS
+        }
+        Ok(None) => {
+            eprintln!(
+                "pfacts: no value for '{}' in the data of node {} (pfacts lookup --explain shows where it looked)",
+                args.key, args.node
+            );
+            ExitCode::from(1)
+        }
+        Err(error) => {
+            match &error.at {
+                Some((config, line)) => {
+                    eprintln!("{}:{line}: error: {}", config.display(), error.message)
+                }
+                None => eprintln!(
+                    "pfacts: error: looking up '{}': {}",
+                    args.key, error.message
+                ),
+            }
+            ExitCode::from(1)
+        }
+    }
+}

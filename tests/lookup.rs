@@ -1,0 +1,115 @@
+//! `pfacts lookup` against `puppet lookup` (Puppet 7, recorded by
+//! scripts/lookup-with-puppet.sh through scripts/ask-puppet.sh): for every
+//! request of corpus/hiera/lookup-requests*.txt, the value printed as
+//! YAML and the exit status, and the whole `--explain` text, line for
+//! line, with the environment's directory written `<environment>` (and
+//! the global layer's `<global>`) as in the recording.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// A request's file name, as the recording script makes it.
+fn file_name(request: &str) -> String {
+    request.replace([':', ' '], "_")
+}
+
+/// What `pfacts lookup` prints for `request` (its value, or with
+/// `--explain` its explanation), `exit N` added for a status N that is
+/// not 0, with the directories written as the recording writes them.
+fn pfacts_lookup(request: &str, explain: bool, global: Option<&Path>) -> String {
+    let environment = std::path::absolute("corpus/hiera").unwrap();
+    let mut command = Command::cargo_bin("pfacts").unwrap();
+    command.arg("lookup").args(request.split(' ')).args([
+        "corpus/hiera",
+        "--node",
+        "node.example.com",
+        "--facts",
+        "corpus/hiera/lookup-facts.yaml",
+    ]);
+    if explain {
+        command.arg("--explain");
+    }
+    if let Some(global) = global {
+        command.arg("--hiera-config").arg(global);
+    }
+    let output = command.output().unwrap();
+    let mut printed = String::from_utf8(output.stdout).unwrap();
+    let status = output.status.code().unwrap();
+    if status != 0 {
+        printed.push_str(&format!("exit {status}\n"));
+    }
+    // The global layer's directory first: it may be inside the environment's.
+    if let Some(global) = global {
+        let dir = std::path::absolute(global.parent().unwrap()).unwrap();
+        printed = printed.replace(&dir.display().to_string(), "<global>");
+    }
+    printed.replace(&environment.display().to_string(), "<environment>")
+}
+
+/// Compares every request of `requests` with Puppet's recordings in
+/// `recorded`; returns how many explanations were compared.
+fn compare(requests: &str, recorded: &str, global: Option<&Path>) -> usize {
+    let requests = std::fs::read_to_string(requests).unwrap();
+    let requests: Vec<&str> = requests
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    assert!(!requests.is_empty());
+    let mut explained = 0;
+    for request in requests {
+        let recorded = |extension: &str| {
+            PathBuf::from(recorded).join(format!("{}.{extension}", file_name(request)))
+        };
+        let value = std::fs::read_to_string(recorded("yaml"))
+            .unwrap_or_else(|e| panic!("{}: {e}", recorded("yaml").display()));
+        assert_eq!(
+            pfacts_lookup(request, false, global),
+            value,
+            "value of {request}"
+        );
+        // Puppet's explanation is not kept where it prints an object's
+        // address (scripts/lookup-with-puppet.sh).
+        if let Ok(explanation) = std::fs::read_to_string(recorded("explain")) {
+            assert_eq!(
+                pfacts_lookup(request, true, global),
+                explanation,
+                "explanation of {request}"
+            );
+            explained += 1;
+        }
+    }
+    explained
+}
+
+#[test]
+fn lookups_give_puppets_values_and_explanations() {
+    let explained = compare(
+        "corpus/hiera/lookup-requests.txt",
+        "corpus/hiera/expected/lookup",
+        None,
+    );
+    assert_eq!(explained, 18);
+}
+
+#[test]
+fn lookups_with_a_global_layer_give_puppets_values_and_explanations() {
+    let explained = compare(
+        "corpus/hiera/lookup-requests-global.txt",
+        "corpus/hiera/expected/lookup-global",
+        Some(Path::new("corpus/hiera/global/hiera.yaml")),
+    );
+    assert_eq!(explained, 4);
+}
+
+#[test]
+fn lookup_refuses_what_is_not_an_environment() {
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .args(["lookup", "x", "corpus/hiera/no-such-dir"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("corpus/hiera/no-such-dir"), "{message}");
+}
