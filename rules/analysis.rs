@@ -98,7 +98,7 @@ pub struct Analysis<'a> {
     variables: OnceLock<Vec<variables::UnknownVariable>>,
     legacy_facts: OnceLock<legacy_facts::Output>,
     removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
-    hiera_keys: OnceLock<Vec<hiera_keys::UnboundKey>>,
+    hiera_keys: OnceLock<hiera_keys::HieraKeys>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
     /// `resource_attr` rows by `(res, attr)`.
@@ -309,7 +309,7 @@ impl<'a> Analysis<'a> {
     }
 
     /// The Hiera data keys that bind no class parameter.
-    pub fn hiera_keys(&self) -> &[hiera_keys::UnboundKey] {
+    pub fn hiera_keys(&self) -> &hiera_keys::HieraKeys {
         self.hiera_keys
             .get_or_init(|| time("rules: hiera keys", || hiera_keys::run(self.extraction)))
     }

@@ -1,12 +1,25 @@
-//! Hiera data that binds nothing: a key `class::parameter` of a class that
-//! is defined but has no such parameter. Puppet's automatic parameter
-//! lookup asks Hiera for each parameter by name; a misspelled key is never
-//! asked for, and the parameter keeps its default without a word.
+//! Hiera data that binds nothing. Puppet's automatic parameter lookup asks
+//! Hiera for each class parameter by its name, `class::parameter`, and a
+//! module's data answers only for keys of its own namespace; a key that
+//! no lookup asks for is silently kept and never used:
+//! - `unbound_key`: named for a class that is defined but has no such
+//!   parameter;
+//! - `unknown_class_key`: named for a class no manifest defines, in a
+//!   module that is there (a module not in the tree may be installed
+//!   elsewhere: no finding);
+//! - `foreign_module_key`: in a module's data (a module with a
+//!   `hiera.yaml`), outside the module's namespace.
+//!
+//! A key some code looks up by name (`lookup('x')`, `hiera('x')`, or data's
+//! `%{lookup('x')}` and `%{alias('x')}`) is used, whatever its name; a key
+//! that a manifest writes as a string (`$key = 'app::vault::token'`, then
+//! `lookup($key)`) may be: neither is a finding.
 
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::{named_columns, sorted};
+use crate::facts::layout::Role;
 use crate::facts::names;
 use crate::facts::schema::{DefinitionKind, Sym};
 use crate::facts::Extraction;
@@ -18,8 +31,37 @@ pub struct HieraKeyRow(pub u32);
 crepe! {
     @input
     /// `parameter_key(row, key, class, parameter)`: a data key named as a
-    /// class parameter, `class::parameter`.
+    /// class parameter, `class::parameter`, whose class name some code
+    /// writes.
     struct ParameterKey(HieraKeyRow, Sym, Sym, Sym);
+
+    @input
+    /// `classless_key(row, key)`: a data key named as a class parameter
+    /// whose class name no code writes (so no class has it).
+    struct ClasslessKey(HieraKeyRow, Sym);
+
+    @input
+    /// `key_module(row, module)`: the module a `class::parameter` key
+    /// names, its first segment.
+    struct KeyModule(HieraKeyRow, Sym);
+
+    @input
+    /// `key_namespace(row, namespace)`: a key's first segment (the key
+    /// itself when it has no `::`).
+    struct KeyNamespace(HieraKeyRow, Sym);
+
+    @input
+    /// `module_data_key(row, module)`: a key of a data file of a module.
+    struct ModuleDataKey(HieraKeyRow, Sym);
+
+    @input
+    /// `module(name)`: a module with files in the tree.
+    struct Module(Sym);
+
+    @input
+    /// `module_with_hiera(name)`: a module with a `hiera.yaml`, whose data
+    /// Puppet reads.
+    struct ModuleWithHiera(Sym);
 
     @input
     /// `class(name)`: a class some manifest defines.
@@ -30,50 +72,137 @@ crepe! {
     struct ClassParameter(Sym, Sym);
 
     @input
-    /// `looked_up(key)`: a key a manifest looks up by name (`lookup_key`).
+    /// `looked_up(key)`: a key some code looks up by name (`lookup_key`).
     struct LookedUp(Sym);
+
+    @input
+    /// `named_in_code(key)`: a literal string of a manifest that writes
+    /// the key (`key_literal`), which code may look up through a variable.
+    struct NamedInCode(Sym);
+
+    struct OwnNamespace(HieraKeyRow);
 
     @output
     /// `unbound_key(row)`.
     #[derive(Debug, PartialOrd, Ord)]
     pub struct UnboundKey(pub HieraKeyRow);
 
+    @output
+    /// `unknown_class_key(row)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct UnknownClassKey(pub HieraKeyRow);
+
+    @output
+    /// `foreign_module_key(row, module)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct ForeignModuleKey(pub HieraKeyRow, pub Sym);
+
     // unbound_key(R) :- parameter_key(R, K, C, P), class(C),
-    //     !class_parameter(C, P), !looked_up(K).
+    //     !class_parameter(C, P), !looked_up(K), !named_in_code(K).
     UnboundKey(row) <-
         ParameterKey(row, key, class, parameter),
         Class(class),
         !ClassParameter(class, parameter),
-        !LookedUp(key);
+        !LookedUp(key),
+        !NamedInCode(key);
+
+    // unknown_class_key(R) :- parameter_key(R, K, C, _), !class(C),
+    //     key_module(R, M), module(M), !looked_up(K), !named_in_code(K).
+    UnknownClassKey(row) <-
+        ParameterKey(row, key, class, _),
+        !Class(class),
+        KeyModule(row, module),
+        Module(module),
+        !LookedUp(key),
+        !NamedInCode(key);
+
+    // unknown_class_key(R) :- classless_key(R, K), key_module(R, M),
+    //     module(M), !looked_up(K), !named_in_code(K).
+    UnknownClassKey(row) <-
+        ClasslessKey(row, key),
+        KeyModule(row, module),
+        Module(module),
+        !LookedUp(key),
+        !NamedInCode(key);
+
+    // own_namespace(R) :- module_data_key(R, M), key_namespace(R, M).
+    OwnNamespace(row) <-
+        ModuleDataKey(row, module),
+        KeyNamespace(row, module);
+
+    // foreign_module_key(R, M) :- module_data_key(R, M),
+    //     module_with_hiera(M), !own_namespace(R).
+    ForeignModuleKey(row, module) <-
+        ModuleDataKey(row, module),
+        ModuleWithHiera(module),
+        !OwnNamespace(row);
 }
 
 named_columns! {
     UnboundKey { 0 key: HieraKeyRow }
+    UnknownClassKey { 0 key: HieraKeyRow }
+    ForeignModuleKey { 0 key: HieraKeyRow, 1 module: Sym }
 }
 
-pub fn run(extraction: &Extraction) -> Vec<UnboundKey> {
+/// The program's outputs.
+#[derive(Debug, Default)]
+pub struct HieraKeys {
+    pub unbound: Vec<UnboundKey>,
+    pub unknown_class: Vec<UnknownClassKey>,
+    pub foreign_module: Vec<ForeignModuleKey>,
+}
+
+/// The key whose options the data sets: no parameter's.
+const LOOKUP_OPTIONS: &str = "lookup_options";
+
+pub fn run(extraction: &Extraction) -> HieraKeys {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
     let mut runtime = Crepe::new();
+    let module_of = |file: crate::facts::schema::FileId| &facts.file[file.0 as usize - 1];
     for (index, row) in facts.hiera_key.iter().enumerate() {
         let key = names::absolute(interner.resolve(row.key));
+        if key == LOOKUP_OPTIONS {
+            continue;
+        }
+        let row_id = HieraKeyRow(index as u32);
+        let namespace = key.split("::").next().unwrap_or(key);
+        runtime.extend(
+            interner
+                .get(namespace)
+                .map(|namespace| KeyNamespace(row_id, namespace)),
+        );
+        let file = module_of(row.file);
+        if !interner.resolve(file.module).is_empty() {
+            runtime.extend([ModuleDataKey(row_id, file.module)]);
+        }
         let Some(at) = names::last_separator(key).filter(|&at| at > 0) else {
             continue;
         };
-        // A name no code writes is no class of the code base; a parameter
-        // name no code writes (as the empty name) no parameter of it.
-        let Some(class) = interner.get(&key[..at]) else {
+        runtime.extend(
+            interner
+                .get(namespace)
+                .map(|module| KeyModule(row_id, module)),
+        );
+        // A parameter name no code writes (as the empty name) is no
+        // parameter of the class.
+        let parameter = interner.get(&key[at + 2..]).or_else(|| interner.get(""));
+        match (interner.get(&key[..at]), parameter) {
+            (Some(class), Some(parameter)) => {
+                runtime.extend([ParameterKey(row_id, row.key, class, parameter)])
+            }
+            (None, _) => runtime.extend([ClasslessKey(row_id, row.key)]),
+            (Some(_), None) => {}
+        }
+    }
+    for file in &facts.file {
+        if interner.resolve(file.module).is_empty() {
             continue;
-        };
-        let Some(parameter) = interner.get(&key[at + 2..]).or_else(|| interner.get("")) else {
-            continue;
-        };
-        runtime.extend([ParameterKey(
-            HieraKeyRow(index as u32),
-            row.key,
-            class,
-            parameter,
-        )]);
+        }
+        runtime.extend([Module(file.module)]);
+        if file.role == Role::HieraConfig {
+            runtime.extend([ModuleWithHiera(file.module)]);
+        }
     }
     let scopes: rustc_hash::FxHashMap<_, Sym> = facts
         .definitions(DefinitionKind::Class)
@@ -90,6 +219,11 @@ pub fn run(extraction: &Extraction) -> Vec<UnboundKey> {
             .map(|&class| ClassParameter(class, row.name))
     }));
     runtime.extend(facts.lookup_key.iter().map(|row| LookedUp(row.key)));
-    let (unbound,) = runtime.run_with_hasher::<FxBuildHasher>();
-    sorted(unbound)
+    runtime.extend(facts.key_literal.iter().map(|row| NamedInCode(row.key)));
+    let (unbound, unknown_class, foreign_module) = runtime.run_with_hasher::<FxBuildHasher>();
+    HieraKeys {
+        unbound: sorted(unbound),
+        unknown_class: sorted(unknown_class),
+        foreign_module: sorted(foreign_module),
+    }
 }

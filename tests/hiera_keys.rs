@@ -1,11 +1,33 @@
-//! `unbound-hiera-key` on corpus/hiera-keys, which Puppet 7 compiled
-//! (`expected/puppet-catalog.json`): the misspelled and the unknown
-//! parameter keys are found, and Puppet's catalog shows that they bound
-//! nothing (the defaults stand), while the keys that do bind, the key a
-//! manifest looks up by name and `lookup_options` are no finding.
+//! The Hiera key rules on corpus/hiera-keys, which Puppet 7 compiled
+//! (`expected/puppet-catalog.json`, with its warnings): a misspelled or
+//! unknown parameter (`unbound-hiera-key`), a class the module does not
+//! have (`unknown-hiera-class`) and another module's key in a module's data
+//! (`foreign-module-data`) are found, and Puppet's catalog shows that they
+//! bound nothing (the defaults stand, Puppet warns of the foreign key);
+//! the keys that bind, the key a manifest looks up by name, the key data
+//! asks for by alias, the key a manifest writes as a string and looks up
+//! through a variable, `lookup_options`, a module not in the tree and a
+//! module without `hiera.yaml` are no finding.
 
 use assert_cmd::Command;
 use serde_json::Value;
+
+const HIERA_RULES: [&str; 3] = [
+    "unbound-hiera-key",
+    "unknown-hiera-class",
+    "foreign-module-data",
+];
+
+fn titles(catalog: &Value) -> Vec<String> {
+    let mut titles: Vec<String> = catalog["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|resource| resource["title"].as_str().map(str::to_string))
+        .collect();
+    titles.sort();
+    titles
+}
 
 #[test]
 fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
@@ -21,9 +43,9 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
         .output()
         .unwrap();
     let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
-    let found: Vec<(String, u64)> = findings
+    let found: Vec<(&str, &str, &str, u64)> = findings
         .iter()
-        .filter(|finding| finding["rule"] == "unbound-hiera-key")
+        .filter(|finding| HIERA_RULES.contains(&finding["rule"].as_str().unwrap()))
         .map(|finding| {
             let key = finding["message"]
                 .as_str()
@@ -31,30 +53,64 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
                 .split('`')
                 .nth(1)
                 .unwrap();
-            (key.to_string(), finding["line"].as_u64().unwrap())
+            (
+                finding["rule"].as_str().unwrap(),
+                finding["file"].as_str().unwrap(),
+                key,
+                finding["line"].as_u64().unwrap(),
+            )
         })
         .collect();
+    let data = "corpus/hiera-keys/data/common.yaml";
     assert_eq!(
         found,
         [
-            ("profile::web::prot".to_string(), 3),
-            ("profile::web::user".to_string(), 10)
+            ("unbound-hiera-key", data, "profile::web::prot", 3),
+            ("unbound-hiera-key", data, "profile::web::user", 10),
+            ("unknown-hiera-class", data, "profile::webserver::port", 12),
+            (
+                "foreign-module-data",
+                "corpus/hiera-keys/modules/tools/data/common.yaml",
+                "profile::web::port",
+                5
+            ),
         ]
     );
-    // Puppet bound `docroot`, looked `banner` up, and left `port` at its
-    // default: `prot` bound nothing.
+    // Puppet bound `docroot`, looked `banner` up, took `packages` through
+    // the alias, `tools::level` from the module and `tools::vault::secret`
+    // through a variable (no class `tools::vault`, no finding), and left `port` at its
+    // default: `prot`, the foreign `profile::web::port` of module tools
+    // and that of module plain (no hiera.yaml) bound nothing.
     let puppet: Value = serde_json::from_str(
         &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog.json").unwrap(),
     )
     .unwrap();
-    let titles: Vec<&str> = puppet["resources"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|resource| resource["title"].as_str())
-        .collect();
-    assert!(
-        titles.contains(&"port 80 docroot /srv/www banner hello"),
-        "{titles:?}"
+    let puppet_titles = titles(&puppet);
+    for title in [
+        "port 80 docroot /srv/www banner hello packages [curl, vim]",
+        "tools level 3 secret s3cr3t",
+    ] {
+        assert!(
+            puppet_titles.iter().any(|t| t == title),
+            "{puppet_titles:?}"
+        );
+    }
+    assert_eq!(
+        puppet["warnings"],
+        serde_json::json!(["Module 'tools': Value returned from data_hash function 'yaml_data', when using location 'modules/tools/data/common.yaml', must use keys qualified with the name of the module"])
     );
+    // pfacts compiles the same resources.
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .args([
+            "catalog",
+            "corpus/hiera-keys",
+            "--facts",
+            "corpus/facts.json",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let pfacts: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(titles(&pfacts), puppet_titles);
 }

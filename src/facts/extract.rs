@@ -70,6 +70,7 @@ enum Visit {
     Hash,
     Heredoc,
     HeredocBody,
+    StringLiteral,
 }
 
 /// Node kinds and fields the extractor reads, as ids.
@@ -240,6 +241,8 @@ impl Grammar {
             ("hash", Visit::Hash),
             ("heredoc", Visit::Heredoc),
             ("heredoc_body", Visit::HeredocBody),
+            ("string", Visit::StringLiteral),
+            ("interpolated_string", Visit::StringLiteral),
         ] {
             visits[usize::from(kind(name))] = visit;
         }
@@ -1101,6 +1104,7 @@ impl<'a> Extractor<'a> {
             Visit::Hash => self.validate_hash(node),
             Visit::Heredoc => self.heredoc_header(node),
             Visit::HeredocBody => self.validate_heredoc_body(node),
+            Visit::StringLiteral => self.key_literal(node),
         }
         true
     }

@@ -1,11 +1,12 @@
 //! Facts read by name in manifests without a variable of their own:
 //! `$facts['osfamily']` and stdlib's `fact('os.family')`, as `fact_read`
 //! rows (a legacy fact read this way is `undef` under Puppet 8, without a
-//! word); and the Hiera keys that manifests look up by name.
+//! word); the Hiera keys that manifests look up by name, and the literal
+//! strings that may name one.
 
 use tree_sitter::Node;
 
-use super::{Extractor, FactRead, FactReadForm, FileId, LookupKey};
+use super::{Extractor, FactRead, FactReadForm, FileId, KeyLiteral, LookupKey};
 
 impl<'a> Extractor<'a> {
     /// `$facts['x']`, `$::facts['x']`, `"${facts['x']}"`: the first key,
@@ -54,6 +55,37 @@ impl<'a> Extractor<'a> {
             col,
         };
         self.facts.lookup_key.push(row);
+    }
+
+    /// A literal string written as a qualified name
+    /// (`'kubernetes::keepalived::secret'`): a key that code may look up
+    /// later through a variable.
+    pub(super) fn key_literal(&mut self, node: Node<'a>) {
+        // Most strings hold no `::`: they are passed over unread.
+        if !self.source(node).contains("::") {
+            return;
+        }
+        let Some(text) = self.literal(node) else {
+            return;
+        };
+        let qualified = text.split("::").count() > 1
+            && text.split("::").all(|segment| {
+                !segment.is_empty()
+                    && segment
+                        .bytes()
+                        .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
+            });
+        if !qualified {
+            return;
+        }
+        let (line, col) = self.location(node);
+        let row = KeyLiteral {
+            key: self.sym(&text),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.key_literal.push(row);
     }
 
     /// The value of a call's first argument, when literal.

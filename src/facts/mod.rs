@@ -249,6 +249,7 @@ fn read_file(
                 .is_some_and(|extension| extension == "yaml" || extension == "yml");
         text_file(path, placement, role, |text, output| {
             push_fact_reads(output, text_reads::hiera_reads(text));
+            push_lookup_keys(output, text_reads::hiera_lookups(text));
             if yaml_data {
                 push_hiera_keys(output, text_reads::hiera_keys(text));
             }
@@ -460,6 +461,19 @@ fn push_hiera_keys(output: &mut FileOutput, keys: Vec<(String, u32, u32)>) {
             col,
         };
         output.facts.hiera_key.push(row);
+    }
+}
+
+/// Keys that Hiera's files look up by name (`lookup_key`).
+fn push_lookup_keys(output: &mut FileOutput, keys: Vec<(String, u32, u32)>) {
+    for (key, line, col) in keys {
+        let row = schema::LookupKey {
+            key: output.interner.intern(&key),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        output.facts.lookup_key.push(row);
     }
 }
 

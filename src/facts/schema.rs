@@ -444,12 +444,21 @@ relations! {
     /// Example: `hiera_key(profile::web::port, 2, 3, 1)`
     hiera_key / HieraKey { key: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `lookup_key(key, file, line, col)`: a key looked up by name in a
-    /// manifest: the literal first argument of `lookup`, `hiera`,
-    /// `hiera_array`, `hiera_hash` or `hiera_include`.
+    /// `lookup_key(key, file, line, col)`: a key looked up by name: in a
+    /// manifest, the literal first argument of `lookup`, `hiera`,
+    /// `hiera_array`, `hiera_hash` or `hiera_include`; in Hiera's files,
+    /// the key of `%{lookup('k')}`, `%{hiera('k')}`, `%{alias('k')}` (the
+    /// root of a dotted one).
     ///
     /// Example: `lookup_key(profile::web::banner, 5, 5, 13)`
     lookup_key / LookupKey { key: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `key_literal(key, file, line, col)`: a literal string in a manifest
+    /// written as a qualified name (`'app::vault::token'`), which code may
+    /// look up as a Hiera key through a variable (`lookup($key)`).
+    ///
+    /// Example: `key_literal(tools::vault::secret, 9, 1, 54)`
+    key_literal / KeyLiteral { key: Sym, file: FileId, line: u32, col: u32 }
 
     /// `legacy_fact(fact, replacement, conversion)`: a legacy fact of
     /// Facter 4, which Puppet 8 no longer sets (`include_legacy_facts`),

@@ -74,6 +74,44 @@ pub fn hiera_reads(text: &str) -> Vec<TextRead> {
     reads
 }
 
+/// The keys Hiera data looks up by name in its interpolations
+/// (`%{lookup('k')}`, `%{hiera('k')}`, `%{alias('k')}`), each with the
+/// place of its `%{`: the root of a dotted key (`app::settings` of
+/// `app::settings.log.level`), which is the key asked for.
+pub fn hiera_lookups(text: &str) -> Vec<(String, u32, u32)> {
+    let mut keys = Vec::new();
+    let mut from = 0;
+    while let Some(found) = text[from..].find("%{") {
+        let start = from + found;
+        let Some(length) = text[start..].find('}') else {
+            break;
+        };
+        from = start + length;
+        let inner = text[start + 2..start + length].trim();
+        let argument = ["lookup", "hiera", "alias"]
+            .into_iter()
+            .find_map(|function| {
+                inner
+                    .strip_prefix(function)?
+                    .trim_start()
+                    .strip_prefix('(')?
+                    .strip_suffix(')')
+            });
+        let Some(argument) = argument else { continue };
+        let key = argument.trim().trim_matches(|c| c == '\'' || c == '"');
+        let root = key.split('.').next().unwrap_or(key);
+        let valid = !root.is_empty()
+            && root
+                .bytes()
+                .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b':');
+        if valid {
+            let (line, col) = place(text, start);
+            keys.push((root.to_string(), line, col));
+        }
+    }
+    keys
+}
+
 /// The top-level keys of a YAML file of Hiera data, each with its place:
 /// `profile::web::port: 80`, `"profile::web::port": 80` at the start of a
 /// line (Hiera's data files are maps; their keys stand there).
@@ -238,16 +276,22 @@ fn quoted(text: &str) -> Option<String> {
 }
 
 fn located(text: &str, offset: usize, form: FactReadForm, name: String) -> TextRead {
-    let before = &text[..offset];
-    let line = before.matches('\n').count() as u32 + 1;
-    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-    let col = text[line_start..offset].chars().count() as u32 + 1;
+    let (line, col) = place(text, offset);
     TextRead {
         form,
         name,
         line,
         col,
     }
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+fn place(text: &str, offset: usize) -> (u32, u32) {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+    let col = text[line_start..offset].chars().count() as u32 + 1;
+    (line, col)
 }
 
 #[cfg(test)]
@@ -288,6 +332,19 @@ mod tests {
                 (FactReadForm::EppVariable, "osfamily", 2, 5),
                 (FactReadForm::EppFactsHash, "kernel", 2, 24),
                 (FactReadForm::EppFactsHash, "os", 2, 48),
+            ]
+        );
+    }
+
+    #[test]
+    fn hiera_lookups_are_the_roots_of_the_keys_data_asks_for() {
+        let text = "a::x: '%{alias(\"a::list\")}'\nb: \"%{lookup('app::settings.log.path')} %{hiera('c')} %{facts.os} %{scope('d')}\"\n";
+        assert_eq!(
+            hiera_lookups(text),
+            [
+                ("a::list".to_string(), 1, 8),
+                ("app::settings".to_string(), 2, 5),
+                ("c".to_string(), 2, 41)
             ]
         );
     }

@@ -27,6 +27,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
         .hiera_keys()
+        .unbound
         .iter()
         .map(|found| {
             let row = &facts.hiera_key[found.key().0 as usize];

@@ -11,6 +11,7 @@ mod duplicate_declaration;
 mod duplicate_default;
 mod duplicate_key;
 mod duplicate_resource;
+mod foreign_module_data;
 mod heredoc_syntax;
 mod hiera_key;
 mod illegal_assignment;
@@ -41,6 +42,7 @@ mod syntax_error;
 mod top_scope_fact;
 mod unknown_class;
 mod unknown_function;
+mod unknown_hiera_class;
 mod unknown_parameter;
 mod unknown_parent;
 mod unknown_resource_type;
@@ -290,6 +292,16 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &hiera_key::HieraKey::RULE,
         &[Program::HieraKeys],
         hiera_key::check,
+    ),
+    (
+        &unknown_hiera_class::UnknownHieraClass::RULE,
+        &[Program::HieraKeys],
+        unknown_hiera_class::check,
+    ),
+    (
+        &foreign_module_data::ForeignModuleData::RULE,
+        &[Program::HieraKeys],
+        foreign_module_data::check,
     ),
     (
         &removed_function::RemovedFunction::RULE,

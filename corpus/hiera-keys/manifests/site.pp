@@ -1,3 +1,5 @@
 node default {
   include profile::web
+  include tools
+  include plain
 }
