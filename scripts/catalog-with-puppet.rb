@@ -23,7 +23,13 @@ facts = JSON.parse(File.read(facts_file))
 if mode == '--puppet8-defaults'
   legacy = File.readlines(File.join(__dir__, '..', 'data', 'facter4-legacy-facts.tsv'))
                .reject { |line| line.start_with?('#') }
-               .map { |line| Regexp.new("\\A#{Regexp.escape(line.split("\t").first).gsub(/<[a-z]+>/i, '.+')}\\z") }
+               .map do |line|
+                 # A placeholder stands for a name as Facter makes it: <N> a
+                 # number (processor0, not processors), the others a word.
+                 pattern = Regexp.escape(line.split("\t").first)
+                                 .gsub('<N>', '[0-9]+').gsub(/<[a-z]+>/i, '[A-Za-z0-9_]+')
+                 Regexp.new("\\A#{pattern}\\z")
+               end
   facts = facts.reject { |name, _| legacy.any? { |pattern| pattern.match?(name) } }
 end
 result = PuppetCatalog.compile(environment_dir, node_name, facts, (modulepath || '').split(':'))

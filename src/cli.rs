@@ -168,6 +168,13 @@ struct CheckArgs {
     /// Record the current findings in this baseline file.
     #[arg(long)]
     write_baseline: Option<PathBuf>,
+
+    /// Rewrite what can be rewritten safely, in place: legacy facts to the
+    /// structured facts that hold their values (manifests on their syntax
+    /// tree, never into code that does not parse; templates and Hiera's
+    /// files on the read's text). Reports what is left.
+    #[arg(long)]
+    fix: bool,
 }
 
 #[derive(Debug, Args)]
@@ -404,10 +411,23 @@ fn check(args: CheckArgs) -> ExitCode {
     });
     progress.finish();
 
+    let kept = if args.fix {
+        let (standing, fixed) = crate::fix::apply(applied.kept);
+        for (path, why) in &fixed.refused {
+            eprintln!("{}: warning: not fixed: {why}", path.display());
+        }
+        eprintln!(
+            "pfacts: fixed {} findings in {} files",
+            fixed.findings, fixed.files
+        );
+        standing
+    } else {
+        applied.kept
+    };
     let root = config.root.clone();
     let mut sources = report::Sources::default();
     let mut findings = crate::timings::time("fingerprints", || {
-        baseline::fingerprint(applied.kept, &root, &mut sources)
+        baseline::fingerprint(kept, &root, &mut sources)
     });
     if let Some(path) = &args.write_baseline {
         if let Err(error) = Baseline::of(&findings, &root).write(path) {

@@ -124,6 +124,8 @@ pub struct Diagnostic {
     pub rule: &'static str,
     pub message: String,
     pub related: Vec<Related>,
+    /// How `pfacts check --fix` rewrites the code to settle it, when it can.
+    pub fix: Option<crate::facts::rewrite::FactRewrite>,
 }
 
 impl Diagnostic {
@@ -137,6 +139,7 @@ impl Diagnostic {
             rule: "syntax-error",
             message,
             related: Vec::new(),
+            fix: None,
         }
     }
 
@@ -150,6 +153,7 @@ impl Diagnostic {
             rule: "io",
             message,
             related: Vec::new(),
+            fix: None,
         }
     }
 }

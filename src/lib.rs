@@ -11,6 +11,7 @@ pub mod cli;
 pub mod config;
 pub mod diagnostic;
 pub mod facts;
+pub mod fix;
 pub mod lints;
 pub mod query;
 pub mod report;

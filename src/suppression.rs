@@ -190,6 +190,7 @@ pub fn apply(
                 rule: UnusedSuppression::RULE.id,
                 message: format!("the suppression of `{rule}` silences nothing: {what}"),
                 related: Vec::new(),
+                fix: None,
             });
         }
     }

@@ -26,6 +26,7 @@ use std::path::Path;
 use assert_cmd::Command;
 use serde_json::Value;
 
+mod copies;
 mod corpora;
 
 const FIXTURE: &str = "corpus/puppet8";
@@ -568,5 +569,96 @@ fn removed_stdlib_functions_are_unknown_to_stdlib_9() {
             )),
             "{node}: {stderr}"
         );
+    }
+}
+
+/// The nodes whose only change under Puppet 8 is a legacy fact that
+/// `--fix` rewrites (`function` reads `memorysize_mb`, in other units, and
+/// `keys` has a duplicate key: neither is rewritten).
+const FIXED_NODES: &[&str] = &["top", "plain", "hash", "erb", "epp", "hiera", "level"];
+
+/// Whether Puppet 7 is here to compile with (in CI it must be).
+fn puppet_is_here() -> bool {
+    let here = std::process::Command::new("ruby")
+        .args(["-rpuppet", "-e", "exit 0"])
+        .output()
+        .is_ok_and(|output| output.status.success());
+    assert!(
+        here || std::env::var_os("CI").is_none(),
+        "CI is set, but Puppet 7 (ruby -rpuppet) is not here"
+    );
+    here
+}
+
+#[test]
+fn fix_rewrites_legacy_facts_and_puppet_compiles_the_same_catalogs() {
+    let Some(modules) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
+    let copy = copies::copy_of("puppet8");
+    let fixed = copy.path().to_str().unwrap();
+    let (status, _, stderr) = pfacts(&["check", "--puppet", "8", "--fix", fixed]);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(
+        stderr.contains("pfacts: fixed 15 findings in 7 files"),
+        "{stderr}"
+    );
+    // What is left: the read in other units, not rewritten.
+    let (_, stdout, _) = pfacts(&["check", "--puppet", "8", "--format", "json", fixed]);
+    let left: Vec<Value> = serde_json::from_str(&stdout).unwrap();
+    let left: Vec<&str> = left
+        .iter()
+        .filter(|finding| finding["rule"] == "legacy-fact")
+        .map(|finding| finding["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(left[0].starts_with("`fact('memorysize_mb')`"), "{left:?}");
+    // Every manifest still parses.
+    let (status, _, stderr) = pfacts(&["parse", fixed]);
+    assert_eq!(status, 0, "{stderr}");
+    // Puppet 7 compiles what Puppet 7 compiled before the fix; Puppet 8
+    // now compiles the same catalog too: the silent changes are gone.
+    let modules = modules.to_str().unwrap();
+    let facts = "corpus/puppet8/facts.json";
+    let puppet = puppet_is_here();
+    for node in FIXED_NODES {
+        let before = compiled(node, 7);
+        let name = format!("{node}.example.com");
+        for version in ["7", "8"] {
+            let mut args = vec!["catalog", fixed, "--node", &name, "--facts", facts];
+            args.extend(["--modulepath", modules]);
+            if version == "8" {
+                args.extend(["--puppet", "8"]);
+            }
+            let (status, stdout, stderr) = pfacts(&args);
+            assert_eq!(status, 0, "{node} under {version}: {stderr}");
+            let stdout = corpora::as_recorded(&stdout).replace(&format!("{fixed}/"), "");
+            let ours: Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(
+                ours, before,
+                "pfacts, {node} under Puppet {version}'s defaults"
+            );
+            if !puppet {
+                continue;
+            }
+            let defaults = format!("--puppet{version}-defaults");
+            let output = std::process::Command::new("ruby")
+                .args([
+                    "scripts/catalog-with-puppet.rb",
+                    &defaults,
+                    fixed,
+                    &name,
+                    facts,
+                    modules,
+                ])
+                .output()
+                .unwrap();
+            let mut theirs: Value = serde_json::from_slice(&output.stdout).unwrap();
+            theirs.as_object_mut().unwrap().remove("warnings");
+            assert_eq!(
+                theirs, before,
+                "Puppet, {node} under Puppet {version}'s defaults"
+            );
+        }
     }
 }

@@ -29,6 +29,9 @@ use assert_cmd::Command;
 use serde_json::Value;
 use serde_sarif::sarif::{ResultLevel, Sarif};
 
+mod copies;
+use copies::{copy_of, copy_tree};
+
 struct Run {
     status: i32,
     stdout: String,
@@ -52,29 +55,6 @@ fn pfacts_in(dir: &Path, args: &[&str]) -> Run {
 
 fn pfacts(args: &[&str]) -> Run {
     pfacts_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
-}
-
-/// A copy of `corpus/<name>` in a temporary directory.
-fn copy_of(name: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(name);
-    copy_tree(&from, dir.path());
-    dir
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// `(rule, line, col)` of each finding of a JSON report.

@@ -14,6 +14,7 @@ pub mod heredoc;
 pub mod intern;
 pub mod layout;
 pub mod names;
+pub mod rewrite;
 pub mod ruby;
 pub mod schema;
 mod suppression;

@@ -1,6 +1,7 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
 use crate::facts::builtins::placeholder_match;
+use crate::facts::rewrite::{FactRewrite, Written};
 use crate::facts::schema::{FactReadForm, LegacyFact as LegacyFactRow, Sym};
 
 rule! {
@@ -18,7 +19,10 @@ rule! {
     /// and Hiera's `%{x}` are left alone when some code sets a variable of
     /// that name. Off by default; on with `--puppet 8` (or `puppet = 8` in
     /// `pfacts.toml`). The legacy facts and their replacements come from
-    /// Facter 4 (`scripts/facter-legacy-facts.rb`).
+    /// Facter 4 (`scripts/facter-legacy-facts.rb`). `pfacts check --fix`
+    /// rewrites each read to its replacement, in the syntax of its place
+    /// (`"${::osfamily}"` becomes `"${facts['os']['family']}"`), except
+    /// where the structured fact is in other units (`memorysize_mb`).
     ///
     /// ## Why is this bad?
     /// Under Puppet 8 a legacy fact is not there. Read as a variable, with
@@ -57,15 +61,19 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         let row = context.var_ref(read.reference());
         let written = format!("${}", context.text(row.name));
         let name = context.text(row.short_name);
-        let message = message(
+        let legacy = legacy(read.fact());
+        let message = message(context, &written, name, legacy, Syntax::Manifest, true);
+        let fix = rewrite(
             context,
-            &written,
+            legacy,
             name,
-            legacy(read.fact()),
-            Syntax::Manifest,
-            true,
+            Written::Variable,
+            (row.line, row.col),
         );
-        context.diagnostic(&LegacyFact::RULE, row.file, row.line, row.col, message)
+        let mut diagnostic =
+            context.diagnostic(&LegacyFact::RULE, row.file, row.line, row.col, message);
+        diagnostic.fix = fix;
+        diagnostic
     });
     let reads = found.reads.iter().map(|read| {
         let row = &context.extraction.facts.fact_read[read.read().0 as usize];
@@ -82,8 +90,19 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             FactReadForm::HieraVariable => (format!("%{{{name}}}"), Syntax::Hiera),
         };
         let fails = fails_under_strict_variables(row.form);
-        let message = message(context, &written, name, legacy(read.fact()), syntax, fails);
-        context.diagnostic(&LegacyFact::RULE, row.file, row.line, row.col, message)
+        let legacy = legacy(read.fact());
+        let message = message(context, &written, name, legacy, syntax, fails);
+        let fix = rewrite(
+            context,
+            legacy,
+            name,
+            Written::Read(row.form),
+            (row.line, row.col),
+        );
+        let mut diagnostic =
+            context.diagnostic(&LegacyFact::RULE, row.file, row.line, row.col, message);
+        diagnostic.fix = fix;
+        diagnostic
     });
     variables.chain(reads).collect()
 }
@@ -112,7 +131,6 @@ fn message(
     syntax: Syntax,
     fails: bool,
 ) -> String {
-    let pattern = context.text(legacy.fact);
     let consequence = if fails {
         "the compilation fails (strict_variables: unknown variable)"
     } else {
@@ -121,31 +139,66 @@ fn message(
             Syntax::Manifest | Syntax::Erb => "it is undef, without a word",
         }
     };
+    let advice = match structured(context, legacy, name) {
+        None => "no structured fact holds its value".to_string(),
+        Some(filled) => {
+            let keys: Vec<&str> = filled.split('.').collect();
+            let written = match syntax {
+                Syntax::Manifest => format!("$facts['{}']", keys.join("']['")),
+                Syntax::Erb => format!("@facts['{}']", keys.join("']['")),
+                Syntax::Hiera => format!("%{{facts.{filled}}}"),
+            };
+            let unit = match context.text(legacy.conversion) {
+                "bytes_to_mb" => " (in bytes, where the legacy fact is in MiB)",
+                _ => "",
+            };
+            format!("use `{written}`{unit}")
+        }
+    };
+    format!(
+        "`{written}` reads the legacy fact `{name}`, which Puppet 8 does not set: {consequence}; {advice}"
+    )
+}
+
+/// The structured fact that holds the value of `name` (a read of the
+/// legacy fact `legacy`, maybe one of a family: `ipaddress_eth0`), dotted:
+/// `networking.interfaces.eth0.ip`; none when no structured fact holds it.
+fn structured(context: &Context, legacy: &LegacyFactRow, name: &str) -> Option<String> {
+    let pattern = context.text(legacy.fact);
     let replacement = context.text(legacy.replacement);
-    let advice = if replacement.is_empty() {
-        "no structured fact holds its value".to_string()
-    } else {
-        let filled = match placeholder_match(pattern, name).filter(|found| !found.is_empty()) {
+    if replacement.is_empty() {
+        return None;
+    }
+    Some(
+        match placeholder_match(pattern, name).filter(|found| !found.is_empty()) {
             Some(found) => {
                 let placeholder = &pattern[pattern.find('<').unwrap_or(0)..];
                 let placeholder = &placeholder[..=placeholder.find('>').unwrap_or(0)];
                 replacement.replace(placeholder, found)
             }
             None => replacement.to_string(),
-        };
-        let keys: Vec<&str> = filled.split('.').collect();
-        let written = match syntax {
-            Syntax::Manifest => format!("$facts['{}']", keys.join("']['")),
-            Syntax::Erb => format!("@facts['{}']", keys.join("']['")),
-            Syntax::Hiera => format!("%{{facts.{filled}}}"),
-        };
-        let unit = match context.text(legacy.conversion) {
-            "bytes_to_mb" => " (in bytes, where the legacy fact is in MiB)",
-            _ => "",
-        };
-        format!("use `{written}`{unit}")
-    };
-    format!(
-        "`{written}` reads the legacy fact `{name}`, which Puppet 8 does not set: {consequence}; {advice}"
+        },
     )
+}
+
+/// How `--fix` rewrites the read: to the structured fact, unless its value
+/// is in other units (`memorysize_mb`: a rewrite would change the value).
+fn rewrite(
+    context: &Context,
+    legacy: &LegacyFactRow,
+    name: &str,
+    written: Written,
+    (line, col): (u32, u32),
+) -> Option<FactRewrite> {
+    if !context.text(legacy.conversion).is_empty() {
+        return None;
+    }
+    let structured = structured(context, legacy, name)?;
+    Some(FactRewrite {
+        line,
+        col,
+        written,
+        fact: name.to_string(),
+        keys: structured.split('.').map(str::to_string).collect(),
+    })
 }

@@ -424,6 +424,7 @@ impl<'a> Context<'a> {
             rule: rule.id,
             message,
             related: Vec::new(),
+            fix: None,
         }
     }
 

@@ -1,0 +1,318 @@
+//! Rewrites of legacy fact reads to the structured facts that hold their
+//! values (`pfacts check --fix`): in manifests, edit by edit on the
+//! syntax tree, the edited text parsed again and refused when it would
+//! not parse; in templates and Hiera's files, on the text of the read,
+//! matched exactly first.
+
+use std::ops::Range;
+use std::path::Path;
+
+use regex::Regex;
+use tree_sitter::Node;
+
+use super::columns::FactReadForm;
+
+/// One read to rewrite: where it is (1-based line, column in characters),
+/// how it is written, the legacy fact it names, and the keys of the
+/// structured fact that replaces it (`["os", "family"]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FactRewrite {
+    pub line: u32,
+    pub col: u32,
+    pub written: Written,
+    pub fact: String,
+    pub keys: Vec<String>,
+}
+
+/// How a read is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// A manifest's variable: `$::osfamily`, `$osfamily`, `"${::osfamily}"`,
+    /// `"$osfamily"`.
+    Variable,
+    /// Any other form a fact is read in (`fact_read`'s).
+    Read(FactReadForm),
+}
+
+/// A file's text with the rewrites applied, and which of them were (a
+/// rewrite whose text is not where and what it says is left out).
+#[derive(Debug)]
+pub struct Rewritten {
+    pub text: String,
+    pub applied: Vec<bool>,
+}
+
+/// `text`, the content of `path`, with `rewrites` applied. Err when the
+/// rewritten manifest would not parse (nothing is then applied).
+pub fn apply(path: &Path, text: &str, rewrites: &[FactRewrite]) -> Result<Rewritten, String> {
+    let is_manifest = path.extension().is_some_and(|extension| extension == "pp");
+    let edits: Vec<Option<(Range<usize>, String)>> = if is_manifest {
+        let mut parser = crate::syntax::new_parser();
+        let tree = parser.parse(text, None).ok_or("the parser gave no tree")?;
+        let edits = rewrites
+            .iter()
+            .map(|rewrite| manifest_edit(text, tree.root_node(), rewrite))
+            .collect();
+        edits
+    } else {
+        rewrites
+            .iter()
+            .map(|rewrite| text_edit(text, rewrite))
+            .collect()
+    };
+    let applied: Vec<bool> = edits.iter().map(Option::is_some).collect();
+    let mut chosen: Vec<&(Range<usize>, String)> = edits.iter().flatten().collect();
+    chosen.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
+    chosen.dedup_by_key(|(range, _)| range.start);
+    let mut rewritten = text.to_string();
+    for (range, replacement) in chosen {
+        rewritten.replace_range(range.clone(), replacement);
+    }
+    if is_manifest {
+        let mut parser = crate::syntax::new_parser();
+        let before = parser
+            .parse(text, None)
+            .is_some_and(|tree| tree.root_node().has_error());
+        let after = parser
+            .parse(&rewritten, None)
+            .is_none_or(|tree| tree.root_node().has_error());
+        if after && !before {
+            return Err("the rewritten manifest would not parse; left as it is".to_string());
+        }
+    }
+    Ok(Rewritten {
+        text: rewritten,
+        applied,
+    })
+}
+
+/// `['os']['family']`.
+fn subscripts(keys: &[String]) -> String {
+    keys.iter().map(|key| format!("['{key}']")).collect()
+}
+
+/// The byte offset of a 1-based line and column (in characters).
+fn offset(text: &str, line: u32, col: u32) -> Option<usize> {
+    let mut start = 0;
+    for _ in 1..line {
+        start += text[start..].find('\n')? + 1;
+    }
+    let line_text = &text[start..];
+    let within = line_text
+        .char_indices()
+        .nth(col.checked_sub(1)? as usize)
+        .map(|(at, _)| at)?;
+    Some(start + within)
+}
+
+/// The edit of a read in a manifest, found in its syntax tree.
+fn manifest_edit(text: &str, root: Node, rewrite: &FactRewrite) -> Option<(Range<usize>, String)> {
+    let at = offset(text, rewrite.line, rewrite.col)?;
+    let mut node = root.descendant_for_byte_range(at, at)?;
+    let wanted = match rewrite.written {
+        Written::Variable => "variable",
+        Written::Read(FactReadForm::FactsHash) => "access",
+        Written::Read(FactReadForm::FactFunction) => "call",
+        Written::Read(_) => return None,
+    };
+    while node.kind() != wanted || node.start_byte() != at && wanted == "variable" {
+        node = node.parent()?;
+    }
+    let source = |node: Node| &text[node.byte_range()];
+    let literal = |node: Node| -> Option<String> {
+        let written = source(node);
+        let quote = written.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+        written
+            .strip_prefix(quote)?
+            .strip_suffix(quote)
+            .map(str::to_string)
+    };
+    let keys = subscripts(&rewrite.keys);
+    match rewrite.written {
+        Written::Variable => {
+            let written = source(node);
+            let name = written.trim_start_matches('$').trim_start_matches("::");
+            if name != rewrite.fact {
+                return None;
+            }
+            let in_text = node.parent().is_some_and(|parent| {
+                matches!(parent.kind(), "interpolated_string" | "heredoc_body")
+            });
+            let replacement = if !written.starts_with('$') {
+                // Inside `${...}`, where a bare word names a variable.
+                format!("facts{keys}")
+            } else if in_text {
+                format!("${{facts{keys}}}")
+            } else {
+                format!("$facts{keys}")
+            };
+            Some((node.byte_range(), replacement))
+        }
+        Written::Read(FactReadForm::FactsHash) => {
+            let index = node.child_by_field_name("index")?;
+            (literal(index)? == rewrite.fact).then(|| {
+                let inner = keys.strip_prefix('[')?.strip_suffix(']')?.to_string();
+                Some((index.byte_range(), inner))
+            })?
+        }
+        Written::Read(FactReadForm::FactFunction) => {
+            let arguments = node.child_by_field_name("arguments")?;
+            let mut cursor = arguments.walk();
+            let first = arguments.named_children(&mut cursor).next()?;
+            (literal(first)? == rewrite.fact)
+                .then(|| (first.byte_range(), format!("'{}'", rewrite.keys.join("."))))
+        }
+        Written::Read(_) => None,
+    }
+}
+
+/// The edit of a read in a template or in Hiera's files: the text at the
+/// read's place, matched against the form's pattern.
+fn text_edit(text: &str, rewrite: &FactRewrite) -> Option<(Range<usize>, String)> {
+    let at = offset(text, rewrite.line, rewrite.col)?;
+    let fact = regex::escape(&rewrite.fact);
+    let keys = subscripts(&rewrite.keys);
+    let dotted = rewrite.keys.join(".");
+    let quoted = |name: &str| format!(r#"\[\s*['"](?:::)?{name}['"]\s*\]"#);
+    let (pattern, replacement) = match rewrite.written {
+        Written::Read(FactReadForm::ErbVariable) => {
+            (format!(r"@{fact}\b"), format!("@facts{keys}"))
+        }
+        Written::Read(FactReadForm::ErbFactsHash) => (
+            format!(
+                r"@facts{}|scope{}{}",
+                quoted(&fact),
+                quoted("facts"),
+                quoted(&fact)
+            ),
+            String::new(),
+        ),
+        Written::Read(FactReadForm::ErbScope) => (
+            format!(
+                r#"scope{}|scope\.lookupvar\(\s*['"](?:::)?{fact}['"]\s*\)"#,
+                quoted(&fact)
+            ),
+            format!("scope['facts']{keys}"),
+        ),
+        Written::Read(FactReadForm::EppVariable) => {
+            (format!(r"\$::{fact}\b"), format!("$facts{keys}"))
+        }
+        Written::Read(FactReadForm::EppFactsHash) => (
+            format!(r"\$(?:::)?facts{}", quoted(&fact)),
+            format!("$facts{keys}"),
+        ),
+        Written::Read(FactReadForm::HieraFacts) => (
+            format!(r"%\{{\s*facts\.{fact}\s*\}}"),
+            format!("%{{facts.{dotted}}}"),
+        ),
+        Written::Read(FactReadForm::HieraVariable) => (
+            format!(r"%\{{\s*(?:::)?{fact}\s*\}}"),
+            format!("%{{facts.{dotted}}}"),
+        ),
+        Written::Variable
+        | Written::Read(FactReadForm::FactsHash)
+        | Written::Read(FactReadForm::FactFunction) => return None,
+    };
+    let pattern = Regex::new(&format!("^(?:{pattern})")).ok()?;
+    let found = pattern.find(&text[at..])?;
+    let replacement = match rewrite.written {
+        // `@facts['x']` or `scope['facts']['x']`, as it was written.
+        Written::Read(FactReadForm::ErbFactsHash) if found.as_str().starts_with('@') => {
+            format!("@facts{keys}")
+        }
+        Written::Read(FactReadForm::ErbFactsHash) => format!("scope['facts']{keys}"),
+        _ => replacement,
+    };
+    Some((at..at + found.end(), replacement))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewrite(line: u32, col: u32, written: Written, fact: &str, keys: &[&str]) -> FactRewrite {
+        FactRewrite {
+            line,
+            col,
+            written,
+            fact: fact.to_string(),
+            keys: keys.iter().map(|key| key.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn manifest_reads_take_the_form_of_their_place() {
+        let text = "$x = $::osfamily\n$y = \"${::osfamily} $::osfamily ${osfamily}\"\n$z = $facts['osfamily']\n$w = fact(\"osfamily\")\n";
+        let family = ["os", "family"];
+        let rewrites = [
+            rewrite(1, 6, Written::Variable, "osfamily", &family),
+            rewrite(2, 9, Written::Variable, "osfamily", &family),
+            rewrite(2, 21, Written::Variable, "osfamily", &family),
+            rewrite(2, 35, Written::Variable, "osfamily", &family),
+            rewrite(
+                3,
+                6,
+                Written::Read(FactReadForm::FactsHash),
+                "osfamily",
+                &family,
+            ),
+            rewrite(
+                4,
+                6,
+                Written::Read(FactReadForm::FactFunction),
+                "osfamily",
+                &family,
+            ),
+            // Not what the place holds: left out.
+            rewrite(1, 1, Written::Variable, "osfamily", &family),
+        ];
+        let rewritten = apply(Path::new("a.pp"), text, &rewrites).unwrap();
+        assert_eq!(
+            rewritten.text,
+            "$x = $facts['os']['family']\n$y = \"${facts['os']['family']} ${facts['os']['family']} ${facts['os']['family']}\"\n$z = $facts['os']['family']\n$w = fact('os.family')\n"
+        );
+        assert_eq!(
+            rewritten.applied,
+            [true, true, true, true, true, true, false]
+        );
+    }
+
+    #[test]
+    fn template_and_hiera_reads_are_rewritten_where_they_match() {
+        let erb = "<%= @osfamily %> <%= scope['::osfamily'] %> <%= scope.lookupvar('osfamily') %> <%= @facts['osfamily'] %>";
+        let form = |form| Written::Read(form);
+        let family = ["os", "family"];
+        let rewritten = apply(
+            Path::new("t.erb"),
+            erb,
+            &[
+                rewrite(1, 5, form(FactReadForm::ErbVariable), "osfamily", &family),
+                rewrite(1, 22, form(FactReadForm::ErbScope), "osfamily", &family),
+                rewrite(1, 49, form(FactReadForm::ErbScope), "osfamily", &family),
+                rewrite(1, 84, form(FactReadForm::ErbFactsHash), "osfamily", &family),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            rewritten.text,
+            "<%= @facts['os']['family'] %> <%= scope['facts']['os']['family'] %> <%= scope['facts']['os']['family'] %> <%= @facts['os']['family'] %>"
+        );
+        let hiera = "a: '%{facts.osfamily}/%{::osfamily}'";
+        let rewritten = apply(
+            Path::new("common.yaml"),
+            hiera,
+            &[
+                rewrite(1, 5, form(FactReadForm::HieraFacts), "osfamily", &family),
+                rewrite(
+                    1,
+                    23,
+                    form(FactReadForm::HieraVariable),
+                    "osfamily",
+                    &family,
+                ),
+            ],
+        )
+        .unwrap();
+        assert_eq!(rewritten.text, "a: '%{facts.os.family}/%{facts.os.family}'");
+    }
+}
