@@ -86,9 +86,34 @@ pub fn apply(path: &Path, text: &str, rewrites: &[FactRewrite]) -> Result<Rewrit
     })
 }
 
-/// `['os']['family']`.
-fn subscripts(keys: &[String]) -> String {
-    keys.iter().map(|key| format!("['{key}']")).collect()
+/// The hashes of facts that Facter sets on every platform: a path below
+/// them can be indexed key by key (`$facts['os']['release']['major']`).
+const ALWAYS_SET: [&str; 9] = [
+    "os",
+    "os.release",
+    "processors",
+    "networking",
+    "identity",
+    "system_uptime",
+    "memory",
+    "memory.system",
+    "ruby",
+];
+
+/// How the structured fact is reached from `facts`: `['os']['family']`
+/// when every hash on the way is always set, else `.dig('networking',
+/// 'interfaces', 'eth1', 'ip')`, which is undef, as the legacy fact was,
+/// where a hash is missing (an index into a missing hash fails the
+/// compilation).
+fn reach(keys: &[String]) -> String {
+    let always =
+        (1..keys.len()).all(|depth| ALWAYS_SET.contains(&keys[..depth].join(".").as_str()));
+    if always {
+        keys.iter().map(|key| format!("['{key}']")).collect()
+    } else {
+        let quoted: Vec<String> = keys.iter().map(|key| format!("'{key}'")).collect();
+        format!(".dig({})", quoted.join(", "))
+    }
 }
 
 /// The byte offset of a 1-based line and column (in characters).
@@ -127,7 +152,7 @@ fn manifest_edit(text: &str, root: Node, rewrite: &FactRewrite) -> Option<(Range
             .strip_suffix(quote)
             .map(str::to_string)
     };
-    let keys = subscripts(&rewrite.keys);
+    let keys = reach(&rewrite.keys);
     match rewrite.written {
         Written::Variable => {
             let written = source(node);
@@ -150,10 +175,23 @@ fn manifest_edit(text: &str, root: Node, rewrite: &FactRewrite) -> Option<(Range
         }
         Written::Read(FactReadForm::FactsHash) => {
             let index = node.child_by_field_name("index")?;
-            (literal(index)? == rewrite.fact).then(|| {
-                let inner = keys.strip_prefix('[')?.strip_suffix(']')?.to_string();
-                Some((index.byte_range(), inner))
-            })?
+            if literal(index)? != rewrite.fact {
+                return None;
+            }
+            match keys.strip_prefix('[') {
+                Some(subscripts) => {
+                    let inner = subscripts.strip_suffix(']')?.to_string();
+                    Some((index.byte_range(), inner))
+                }
+                // `$facts.dig(...)` for the whole access, when it has one index.
+                None => {
+                    let mut cursor = node.walk();
+                    let indexes = node.children_by_field_name("index", &mut cursor).count();
+                    let target = node.child_by_field_name("target")?;
+                    let target = source(target).replace("$::", "$");
+                    (indexes == 1).then(|| (node.byte_range(), format!("{target}{keys}")))
+                }
+            }
         }
         Written::Read(FactReadForm::FactFunction) => {
             let arguments = node.child_by_field_name("arguments")?;
@@ -171,7 +209,7 @@ fn manifest_edit(text: &str, root: Node, rewrite: &FactRewrite) -> Option<(Range
 fn text_edit(text: &str, rewrite: &FactRewrite) -> Option<(Range<usize>, String)> {
     let at = offset(text, rewrite.line, rewrite.col)?;
     let fact = regex::escape(&rewrite.fact);
-    let keys = subscripts(&rewrite.keys);
+    let keys = reach(&rewrite.keys);
     let dotted = rewrite.keys.join(".");
     let quoted = |name: &str| format!(r#"\[\s*['"](?:::)?{name}['"]\s*\]"#);
     let (pattern, replacement) = match rewrite.written {
@@ -274,6 +312,47 @@ mod tests {
         assert_eq!(
             rewritten.applied,
             [true, true, true, true, true, true, false]
+        );
+    }
+
+    #[test]
+    fn facts_that_may_be_missing_are_dug_into() {
+        let ip = ["networking", "interfaces", "eth1", "ip"];
+        let text = "$a = $facts['ipaddress_eth1']\n$b = \"${::ipaddress_eth1}\"\n";
+        let rewritten = apply(
+            Path::new("a.pp"),
+            text,
+            &[
+                rewrite(
+                    1,
+                    6,
+                    Written::Read(FactReadForm::FactsHash),
+                    "ipaddress_eth1",
+                    &ip,
+                ),
+                rewrite(2, 9, Written::Variable, "ipaddress_eth1", &ip),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            rewritten.text,
+            "$a = $facts.dig('networking', 'interfaces', 'eth1', 'ip')\n$b = \"${facts.dig('networking', 'interfaces', 'eth1', 'ip')}\"\n"
+        );
+        let erb = apply(
+            Path::new("t.erb"),
+            "<%= @ipaddress_eth1 %>",
+            &[rewrite(
+                1,
+                5,
+                Written::Read(FactReadForm::ErbVariable),
+                "ipaddress_eth1",
+                &ip,
+            )],
+        )
+        .unwrap();
+        assert_eq!(
+            erb.text,
+            "<%= @facts.dig('networking', 'interfaces', 'eth1', 'ip') %>"
         );
     }
 
