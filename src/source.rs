@@ -75,6 +75,7 @@ pub fn is_ruby_plugin(path: &Path) -> bool {
             "lib/puppet/type/",
             "lib/puppet/functions/",
             "lib/puppet/parser/functions/",
+            "lib/facter/",
         ]
         .iter()
         .any(|dir| text.contains(dir))
