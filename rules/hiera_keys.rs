@@ -28,6 +28,10 @@ use crate::facts::Extraction;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HieraKeyRow(pub u32);
 
+/// A row of `param_decl`, by its index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ParamRow(pub u32);
+
 crepe! {
     @input
     /// `parameter_key(row, key, class, parameter)`: a data key named as a
@@ -68,7 +72,10 @@ crepe! {
     struct Class(Sym);
 
     @input
-    /// `class_parameter(class, parameter)`.
+    /// `class_parameter_row(class, parameter, row)`: a class's parameter
+    /// and its declaration.
+    struct ClassParameterRow(Sym, Sym, ParamRow);
+
     struct ClassParameter(Sym, Sym);
 
     @input
@@ -93,9 +100,23 @@ crepe! {
     pub struct UnknownClassKey(pub HieraKeyRow);
 
     @output
+    /// `bound_parameter(row, parameter)`: the class parameter a key binds.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct BoundParameter(pub HieraKeyRow, pub ParamRow);
+
+    @output
     /// `foreign_module_key(row, module)`.
     #[derive(Debug, PartialOrd, Ord)]
     pub struct ForeignModuleKey(pub HieraKeyRow, pub Sym);
+
+    // class_parameter(C, P) :- class_parameter_row(C, P, _).
+    ClassParameter(class, parameter) <- ClassParameterRow(class, parameter, _);
+
+    // bound_parameter(R, D) :- parameter_key(R, _, C, P),
+    //     class_parameter_row(C, P, D).
+    BoundParameter(row, declaration) <-
+        ParameterKey(row, _, class, parameter),
+        ClassParameterRow(class, parameter, declaration);
 
     // unbound_key(R) :- parameter_key(R, K, C, P), class(C),
     //     !class_parameter(C, P), !looked_up(K), !named_in_code(K).
@@ -141,6 +162,7 @@ crepe! {
 named_columns! {
     UnboundKey { 0 key: HieraKeyRow }
     UnknownClassKey { 0 key: HieraKeyRow }
+    BoundParameter { 0 key: HieraKeyRow, 1 parameter: ParamRow }
     ForeignModuleKey { 0 key: HieraKeyRow, 1 module: Sym }
 }
 
@@ -149,6 +171,7 @@ named_columns! {
 pub struct HieraKeys {
     pub unbound: Vec<UnboundKey>,
     pub unknown_class: Vec<UnknownClassKey>,
+    pub bound: Vec<BoundParameter>,
     pub foreign_module: Vec<ForeignModuleKey>,
 }
 
@@ -213,17 +236,25 @@ pub fn run(extraction: &Extraction) -> HieraKeys {
             .definitions(DefinitionKind::Class)
             .map(|row| Class(row.name)),
     );
-    runtime.extend(facts.param_decl.iter().filter_map(|row| {
-        scopes
-            .get(&row.scope)
-            .map(|&class| ClassParameter(class, row.name))
-    }));
+    runtime.extend(
+        facts
+            .param_decl
+            .iter()
+            .enumerate()
+            .filter_map(|(index, row)| {
+                scopes
+                    .get(&row.scope)
+                    .map(|&class| ClassParameterRow(class, row.name, ParamRow(index as u32)))
+            }),
+    );
     runtime.extend(facts.lookup_key.iter().map(|row| LookedUp(row.key)));
     runtime.extend(facts.key_literal.iter().map(|row| NamedInCode(row.key)));
-    let (unbound, unknown_class, foreign_module) = runtime.run_with_hasher::<FxBuildHasher>();
+    let (unbound, unknown_class, bound, foreign_module) =
+        runtime.run_with_hasher::<FxBuildHasher>();
     HieraKeys {
         unbound: sorted(unbound),
         unknown_class: sorted(unknown_class),
+        bound: sorted(bound),
         foreign_module: sorted(foreign_module),
     }
 }

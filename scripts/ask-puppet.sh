@@ -141,6 +141,8 @@ ruby scripts/stdlib9-removed-functions.rb "$corpora"/corpus/debian-modules/stdli
 # Hiera keys that bind nothing (tests/hiera_keys.rs).
 ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys node.example.com corpus/facts.json 2>/dev/null \
   > corpus/hiera-keys/expected/puppet-catalog.json
+ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys typed.example.com corpus/facts.json 2>/dev/null \
+  > corpus/hiera-keys/expected/puppet-catalog-typed.json
 # The Debian modules (corpus/debian/README.md).
 for environment in corpus/debian/*/; do
   ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json "$corpora"/corpus/debian-modules \

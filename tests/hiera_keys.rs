@@ -1,9 +1,11 @@
 //! The Hiera key rules on corpus/hiera-keys, which Puppet 7 compiled
 //! (`expected/puppet-catalog.json`, with its warnings): a misspelled or
 //! unknown parameter (`unbound-hiera-key`), a class the module does not
-//! have (`unknown-hiera-class`) and another module's key in a module's data
-//! (`foreign-module-data`) are found, and Puppet's catalog shows that they
-//! bound nothing (the defaults stand, Puppet warns of the foreign key);
+//! have (`unknown-hiera-class`), another module's key in a module's data
+//! (`foreign-module-data`) and a value its parameter's type refuses
+//! (`hiera-type-mismatch`) are found; Puppet's catalog shows that the first
+//! three bound nothing (the defaults stand, Puppet warns of the foreign
+//! key), and Puppet refuses the node the last one reaches;
 //! the keys that bind, the key a manifest looks up by name, the key data
 //! asks for by alias, the key a manifest writes as a string and looks up
 //! through a variable, `lookup_options`, a module not in the tree and a
@@ -12,9 +14,10 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
-const HIERA_RULES: [&str; 3] = [
+const HIERA_RULES: [&str; 4] = [
     "unbound-hiera-key",
     "unknown-hiera-class",
+    "hiera-type-mismatch",
     "foreign-module-data",
 ];
 
@@ -69,6 +72,12 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             ("unbound-hiera-key", data, "profile::web::user", 10),
             ("unknown-hiera-class", data, "profile::webserver::port", 12),
             (
+                "hiera-type-mismatch",
+                "corpus/hiera-keys/data/nodes/typed.example.com.yaml",
+                "profile::typed::count",
+                3
+            ),
+            (
                 "foreign-module-data",
                 "corpus/hiera-keys/modules/tools/data/common.yaml",
                 "profile::web::port",
@@ -98,6 +107,24 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
     assert_eq!(
         puppet["warnings"],
         serde_json::json!(["Module 'tools': Value returned from data_hash function 'yaml_data', when using location 'modules/tools/data/common.yaml', must use keys qualified with the name of the module"])
+    );
+    // Puppet refuses the node whose data `count` refuses, in the words of
+    // the finding; the values the other parameters accept are no finding.
+    let typed: Value = serde_json::from_str(
+        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-typed.json").unwrap(),
+    )
+    .unwrap();
+    let refused = typed["error"].as_str().unwrap();
+    let mismatch = findings
+        .iter()
+        .find(|finding| finding["rule"] == "hiera-type-mismatch")
+        .unwrap()["message"]
+        .as_str()
+        .unwrap();
+    let words = mismatch.split_once('(').unwrap().1.trim_end_matches(')');
+    assert!(
+        refused.contains(words),
+        "Puppet: {refused}; pfacts: {words}"
     );
     // pfacts compiles the same resources.
     let output = Command::cargo_bin("pfacts")

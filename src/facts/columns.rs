@@ -270,6 +270,22 @@ word_column! {
     }
 }
 
+word_column! {
+    /// What a top-level value of Hiera data is, when pfacts can tell its
+    /// type as Puppet reads it: the `value_kind` column of `hiera_key`.
+    DataValue {
+        /// A plain string (not one YAML 1.1, which Puppet's parser
+        /// speaks, would read as another type: `yes`, `0x1f`, a date).
+        String = "string",
+        Integer = "integer",
+        Float = "float",
+        Boolean = "boolean",
+        /// Anything else: a collection, `~`, an interpolated string, a
+        /// string YAML 1.1 may read otherwise, or a file that is not YAML.
+        Other = "other",
+    }
+}
+
 impl FactReadForm {
     /// Whether the read names a variable (which code may also set), not
     /// the `$facts` hash.

@@ -30,8 +30,8 @@ use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
-    FactRead, Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState, ParseError, Remap,
-    Sym, TypeParam,
+    DataValue, FactRead, Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState,
+    ParseError, Remap, Sym, TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -252,7 +252,15 @@ fn read_file(
             push_fact_reads(output, text_reads::hiera_reads(text));
             push_lookup_keys(output, text_reads::hiera_lookups(text));
             if yaml_data {
-                push_hiera_keys(output, text_reads::hiera_keys(text));
+                let values = text_reads::hiera_values(text);
+                push_hiera_keys(output, text_reads::hiera_keys(text), &values.values);
+                for name in &values.converted {
+                    let row = schema::HieraConversion {
+                        name: output.interner.intern(name),
+                        file: FileId::default(),
+                    };
+                    output.facts.hiera_conversion.push(row);
+                }
             }
         })
     } else if source::is_environment_conf(&path) {
@@ -453,13 +461,24 @@ fn read_text(output: &mut FileOutput) -> Option<String> {
     }
 }
 
-fn push_hiera_keys(output: &mut FileOutput, keys: Vec<(String, u32, u32)>) {
+fn push_hiera_keys(
+    output: &mut FileOutput,
+    keys: Vec<(String, u32, u32)>,
+    values: &std::collections::HashMap<String, (DataValue, String)>,
+) {
     for (key, line, col) in keys {
+        let (value_kind, value) = values
+            .get(&key)
+            .map_or((DataValue::Other, ""), |(kind, text)| {
+                (*kind, text.as_str())
+            });
         let row = schema::HieraKey {
             key: output.interner.intern(&key),
             file: FileId::default(),
             line,
             col,
+            value_kind,
+            value: output.interner.intern(value),
         };
         output.facts.hiera_key.push(row);
     }

@@ -12,8 +12,8 @@
 use serde::Serialize;
 
 pub use super::columns::{
-    Arrow, AttributeOp, CallForm, DeclarationHow, DefinitionKind, Directive, FactReadForm,
-    KnownKind, ModulepathState, NodeMatcherForm, PrivacyHow, ResourceForm, ScopeKind,
+    Arrow, AttributeOp, CallForm, DataValue, DeclarationHow, DefinitionKind, Directive,
+    FactReadForm, KnownKind, ModulepathState, NodeMatcherForm, PrivacyHow, ResourceForm, ScopeKind,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -438,11 +438,19 @@ relations! {
     /// Example: `fact_read(facts_hash, osfamily, 3, 2, 6)`
     fact_read / FactRead { form: FactReadForm, name: Sym, file: FileId, line: u32, col: u32 }
 
-    /// `hiera_key(key, file, line, col)`: a top-level key of a YAML file of
-    /// Hiera data (below `data/` or `hieradata/`), read as text.
+    /// `hiera_key(key, file, line, col, value_kind, value)`: a top-level
+    /// key of a YAML file of Hiera data (below `data/` or `hieradata/`),
+    /// with its value when it is a scalar whose type pfacts can tell
+    /// (`value_kind`; `other` and the empty value otherwise).
     ///
-    /// Example: `hiera_key(profile::web::port, 2, 3, 1)`
-    hiera_key / HieraKey { key: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `hiera_key(profile::web::port, 2, 3, 1, integer, 8080)`
+    hiera_key / HieraKey { key: Sym, file: FileId, line: u32, col: u32, value_kind: DataValue, value: Sym }
+
+    /// `hiera_conversion(name, file)`: a key (or a `^pattern` of keys)
+    /// whose values data's `lookup_options` convert (`convert_to`).
+    ///
+    /// Example: `hiera_conversion(app::secret, 1)`
+    hiera_conversion / HieraConversion { name: Sym, file: FileId }
 
     /// `lookup_key(key, file, line, col)`: a key looked up by name: in a
     /// manifest, the literal first argument of `lookup`, `hiera`,

@@ -3,7 +3,11 @@
 //! interpolations of Hiera (`%{...}`). What a template's Ruby or Puppet
 //! code computes is not followed; a name written out is.
 
-use super::columns::FactReadForm;
+use std::collections::HashMap;
+
+use yaml_rust2::{Yaml, YamlLoader};
+
+use super::columns::{DataValue, FactReadForm};
 
 /// A fact read by name: how, the name, and where (1-based line, column
 /// in characters).
@@ -110,6 +114,72 @@ pub fn hiera_lookups(text: &str) -> Vec<(String, u32, u32)> {
         }
     }
     keys
+}
+
+/// What a YAML file of Hiera data holds at its top level: each key's
+/// value as Puppet reads it, and the keys its `lookup_options` convert.
+#[derive(Debug, Default)]
+pub struct HieraValues {
+    /// By key: the value's type (through Psych, YAML 1.1) and text, when
+    /// pfacts can tell it (see [`DataValue`]).
+    pub values: HashMap<String, (DataValue, String)>,
+    /// The keys and `^patterns` of `lookup_options` entries with
+    /// `convert_to`.
+    pub converted: Vec<String>,
+}
+
+pub fn hiera_values(text: &str) -> HieraValues {
+    let document = YamlLoader::load_from_str(text)
+        .ok()
+        .and_then(|documents| documents.into_iter().next());
+    let Some(Yaml::Hash(entries)) = document else {
+        return HieraValues::default();
+    };
+    let converted = match entries.get(&Yaml::String("lookup_options".to_string())) {
+        Some(Yaml::Hash(options)) => options
+            .iter()
+            .filter(|(_, options)| !options["convert_to"].is_badvalue())
+            .filter_map(|(name, _)| name.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    };
+    HieraValues {
+        values: entries
+            .iter()
+            .filter_map(|(key, value)| Some((key.as_str()?.to_string(), data_value(value))))
+            .collect(),
+        converted,
+    }
+}
+
+fn data_value(value: &Yaml) -> (DataValue, String) {
+    match value {
+        Yaml::Integer(value) => (DataValue::Integer, value.to_string()),
+        Yaml::Real(text) if text.parse::<f64>().is_ok() => (DataValue::Float, text.clone()),
+        Yaml::Boolean(value) => (DataValue::Boolean, value.to_string()),
+        Yaml::String(text) if !text.contains("%{") && !yaml_1_1_reads_otherwise(text) => {
+            (DataValue::String, text.clone())
+        }
+        _ => (DataValue::Other, String::new()),
+    }
+}
+
+/// Whether a string that YAML 1.2 (pfacts' reader) reads as a string may be
+/// another type to YAML 1.1, which Puppet's Hiera reads data with: `yes`,
+/// `off`, numbers with `_` or in base 60 (`1:30`), dates.
+fn yaml_1_1_reads_otherwise(text: &str) -> bool {
+    let boolean = matches!(
+        text.to_ascii_lowercase().as_str(),
+        "y" | "n" | "yes" | "no" | "on" | "off"
+    );
+    let numeric = text
+        .trim_start_matches(['-', '+'])
+        .starts_with(|c: char| c.is_ascii_digit())
+        && text.contains(['_', ':']);
+    let date = text.len() >= 8
+        && text.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+        && text.as_bytes()[4] == b'-';
+    boolean || numeric || date
 }
 
 /// The top-level keys of a YAML file of Hiera data, each with its place:

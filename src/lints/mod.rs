@@ -14,6 +14,7 @@ mod duplicate_resource;
 mod foreign_module_data;
 mod heredoc_syntax;
 mod hiera_key;
+mod hiera_type_mismatch;
 mod illegal_assignment;
 mod illegal_name;
 mod illegal_node;
@@ -297,6 +298,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &unknown_hiera_class::UnknownHieraClass::RULE,
         &[Program::HieraKeys],
         unknown_hiera_class::check,
+    ),
+    (
+        &hiera_type_mismatch::HieraTypeMismatch::RULE,
+        &[Program::HieraKeys],
+        hiera_type_mismatch::check,
     ),
     (
         &foreign_module_data::ForeignModuleData::RULE,

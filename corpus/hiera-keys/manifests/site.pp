@@ -3,3 +3,6 @@ node default {
   include tools
   include plain
 }
+node 'typed.example.com' {
+  include profile::typed
+}

@@ -1,0 +1,83 @@
+use super::{rule, Context};
+use crate::catalog::functions::signature::parse_type;
+use crate::catalog::values::types::data_type::describe_mismatch;
+use crate::catalog::values::Value;
+use crate::diagnostic::Diagnostic;
+use crate::facts::names;
+use crate::facts::schema::DataValue;
+
+rule! {
+    /// ## What it does
+    /// Finds Hiera data whose value the class parameter it binds refuses:
+    /// `profile::web::port: 'eighty'` for `Integer $port`, `enabled:
+    /// 'true'` (a string) for `Boolean $enabled`. Judged when both are
+    /// known without evaluation: the value is a plain YAML scalar (as
+    /// Puppet's YAML 1.1 reads it: `yes` and `1_000` are left alone), the
+    /// type is written with Puppet's own types (an alias is left alone).
+    /// A key whose `lookup_options` convert it is not judged either.
+    ///
+    /// ## Why is this bad?
+    /// Automatic parameter lookup checks the value against the parameter's
+    /// type: every node whose hierarchy reaches the value fails to compile
+    /// ("Class[Profile::Web]: parameter 'port' expects an Integer value,
+    /// got String").
+    ///
+    /// ## Example
+    /// ```puppet
+    /// # data/common.yaml holds `profile::web::port: '8080'`
+    /// class profile::web (Integer $port = 80) { }
+    /// ```
+    HieraTypeMismatch { id: "hiera-type-mismatch", severity: Error, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    let facts = &context.extraction.facts;
+    context
+        .hiera_keys()
+        .bound
+        .iter()
+        .filter_map(|bound| {
+            let row = &facts.hiera_key[bound.key().0 as usize];
+            let parameter = &facts.param_decl[bound.parameter().0 as usize];
+            let text = context.text(row.value);
+            let value = match row.value_kind {
+                DataValue::String => Value::Str(text.to_string()),
+                DataValue::Integer => Value::Integer(text.parse().ok()?),
+                DataValue::Float => Value::Float(text.parse().ok()?),
+                DataValue::Boolean => Value::Bool(text == "true"),
+                DataValue::Other => return None,
+            };
+            let key = names::absolute(context.text(row.key));
+            if is_converted(context, key) {
+                return None;
+            }
+            let ty = parse_type(context.text(parameter.type_text)).ok()?;
+            let mismatch = describe_mismatch(&ty, &value)?;
+            let (class, name) = key.rsplit_once("::")?;
+            let class = crate::facts::names::capitalize(class);
+            context
+                .diagnostic(
+                    &HieraTypeMismatch::RULE,
+                    row.file,
+                    row.line,
+                    row.col,
+                    format!(
+                        "`{key}` binds a value its parameter refuses: Puppet fails the compilation of every node that reads it (Class[{class}]: parameter '{name}' {mismatch})"
+                    ),
+                )
+                .into()
+        })
+        .collect()
+}
+
+/// Whether data's `lookup_options` convert the values of `key`
+/// (`convert_to`, named or by a `^pattern`): they are then not the
+/// parameter's values as written.
+fn is_converted(context: &Context, key: &str) -> bool {
+    context.extraction.facts.hiera_conversion.iter().any(|row| {
+        let name = context.text(row.name);
+        name == key
+            || (name.starts_with('^')
+                && regex::Regex::new(name).is_ok_and(|pattern| pattern.is_match(key)))
+    })
+}
