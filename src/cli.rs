@@ -6,6 +6,7 @@
 //! the exit status: the rest of the tree is still analyzed.
 
 mod lookup;
+mod node;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -66,24 +67,8 @@ struct CatalogArgs {
     /// The environment: `manifests/`, `modules/`.
     envdir: PathBuf,
 
-    /// The node's name.
-    #[arg(long, default_value = "node.example.com")]
-    node: String,
-
-    /// The node's facts: a JSON or YAML (`.yaml`, `.yml`) object, or what
-    /// `puppet facts` prints (its `values`).
-    #[arg(long)]
-    facts: Option<PathBuf>,
-
-    /// More module directories, `:`-separated, searched before the
-    /// environment's `modules/`.
-    #[arg(long)]
-    modulepath: Option<String>,
-
-    /// Hiera's global layer: a `hiera.yaml` (version 5), as Puppet's
-    /// `hiera_config` names it.
-    #[arg(long)]
-    hiera_config: Option<PathBuf>,
+    #[command(flatten)]
+    target: node::NodeArgs,
 
     /// Unknown variables are errors, as Puppet's `strict_variables` (on in
     /// Puppet 8); off by default, as in Puppet 7.
@@ -741,31 +726,11 @@ fn catalog(args: CatalogArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    if let Some(config) = args
-        .hiera_config
-        .as_ref()
-        .filter(|config| !config.is_file())
-    {
-        eprintln!("{}: error: no such Hiera configuration", config.display());
-        return ExitCode::from(2);
-    }
-    let facts = match &args.facts {
-        Some(path) => match read_facts(path) {
-            Ok(facts) => facts,
-            Err(message) => {
-                eprintln!("{}: error: {message}", path.display());
-                return ExitCode::from(2);
-            }
-        },
-        None => crate::catalog::values::Value::Hash(Vec::new()),
+    let facts = match args.target.facts() {
+        Ok(facts) => facts,
+        Err(status) => return status,
     };
-    let mut dirs: Vec<PathBuf> = args
-        .modulepath
-        .iter()
-        .flat_map(|path| path.split(':'))
-        .filter(|dir| !dir.is_empty())
-        .map(PathBuf::from)
-        .collect();
+    let mut dirs = args.target.module_dirs();
     let (modulepath, manifest) = crate::facts::layout::environment_paths(&args.envdir);
     dirs.extend(modulepath);
     // Puppet skips a modulepath directory that does not exist; say so.
@@ -796,10 +761,10 @@ fn catalog(args: CatalogArgs) -> ExitCode {
     };
     let compile = |options: crate::catalog::Options, facts: crate::catalog::values::Value| {
         let mut compiler = crate::catalog::Compiler::new(&environment, facts).with_options(options);
-        if let Some(config) = &args.hiera_config {
+        if let Some(config) = &args.target.hiera_config {
             compiler = compiler.with_global_hiera(config);
         }
-        let outcome = compiler.run(&args.node);
+        let outcome = compiler.run(&args.target.node);
         report_compilation(&outcome);
         outcome
     };
@@ -817,7 +782,7 @@ fn catalog(args: CatalogArgs) -> ExitCode {
             (Ok(_), Err(error)) => {
                 println!(
                     "Puppet 8 does not compile the catalog of {}: {}",
-                    args.node,
+                    args.target.node,
                     compile_error(&error)
                 );
                 ExitCode::from(1)

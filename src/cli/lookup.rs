@@ -20,24 +20,8 @@ pub(super) struct LookupArgs {
     #[arg(default_value = ".")]
     envdir: PathBuf,
 
-    /// The node's name (`$trusted['certname']`).
-    #[arg(long, default_value = "node.example.com")]
-    node: String,
-
-    /// The node's facts: a JSON or YAML object, or what `puppet facts`
-    /// prints.
-    #[arg(long)]
-    facts: Option<PathBuf>,
-
-    /// More module directories, `:`-separated, searched before the
-    /// environment's `modules/`.
-    #[arg(long)]
-    modulepath: Option<String>,
-
-    /// Hiera's global layer: a `hiera.yaml` (version 5), as Puppet's
-    /// `hiera_config` names it.
-    #[arg(long)]
-    hiera_config: Option<PathBuf>,
+    #[command(flatten)]
+    target: super::node::NodeArgs,
 
     /// Merge the values of every level: `first`, `unique`, `hash` or
     /// `deep` (the default: what the key's `lookup_options` say, else
@@ -62,37 +46,24 @@ pub(super) fn lookup(args: LookupArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    if let Some(config) = args.hiera_config.as_ref().filter(|path| !path.is_file()) {
-        eprintln!("{}: error: no such Hiera configuration", config.display());
-        return ExitCode::from(2);
-    }
-    let facts = match &args.facts {
-        Some(path) => match super::read_facts(path) {
-            Ok(facts) => facts,
-            Err(message) => {
-                eprintln!("{}: error: {message}", path.display());
-                return ExitCode::from(2);
-            }
-        },
-        None => Value::Hash(Vec::new()),
+    let facts = match args.target.facts() {
+        Ok(facts) => facts,
+        Err(status) => return status,
     };
     // Paths as Puppet prints them: absolute, symbolic links kept.
     let envdir = std::path::absolute(&args.envdir).unwrap_or(args.envdir.clone());
-    let mut modulepath: Vec<PathBuf> = args
-        .modulepath
-        .iter()
-        .flat_map(|path| path.split(':'))
-        .filter(|dir| !dir.is_empty())
-        .map(|dir| std::path::absolute(dir).unwrap_or(PathBuf::from(dir)))
+    let mut modulepath: Vec<PathBuf> = (args.target.module_dirs().into_iter())
+        .map(|dir| std::path::absolute(&dir).unwrap_or(dir))
         .collect();
     modulepath.extend(crate::facts::layout::environment_paths(&envdir).0);
     let mut hiera = Hiera::new(&envdir, &modulepath);
-    if let Some(config) = &args.hiera_config {
+    if let Some(config) = &args.target.hiera_config {
         hiera.set_global(&std::path::absolute(config).unwrap_or(config.clone()));
     }
-    let variables: HashMap<String, Value> = crate::catalog::node_variables(&args.node, &facts)
-        .into_iter()
-        .collect();
+    let variables: HashMap<String, Value> =
+        crate::catalog::node_variables(&args.target.node, &facts)
+            .into_iter()
+            .collect();
     let variables = |name: &str| variables.get(name).cloned();
     let merge = args
         .merge
@@ -119,7 +90,7 @@ pub(super) fn lookup(args: LookupArgs) -> ExitCode {
         Ok(None) => {
             eprintln!(
                 "pfacts: no value for '{}' in the data of node {} (pfacts lookup --explain shows where it looked)",
-                args.key, args.node
+                args.key, args.target.node
             );
             ExitCode::from(1)
         }

@@ -32,6 +32,7 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
+    let conversions = Conversions::of(context);
     context
         .hiera_keys()
         .bound
@@ -48,7 +49,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 DataValue::Other => return None,
             };
             let key = names::absolute(context.text(row.key));
-            if is_converted(context, key) {
+            if conversions.convert(key) {
                 return None;
             }
             let ty = parse_type(context.text(parameter.type_text)).ok()?;
@@ -70,14 +71,33 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Whether data's `lookup_options` convert the values of `key`
-/// (`convert_to`, named or by a `^pattern`): they are then not the
-/// parameter's values as written.
-fn is_converted(context: &Context, key: &str) -> bool {
-    context.extraction.facts.hiera_conversion.iter().any(|row| {
-        let name = context.text(row.name);
-        name == key
-            || (name.starts_with('^')
-                && regex::Regex::new(name).is_ok_and(|pattern| pattern.is_match(key)))
-    })
+/// What data's `lookup_options` convert (`convert_to`): keys by name, and
+/// `^patterns` compiled once. Values of such keys are not the parameter's
+/// values as written.
+struct Conversions<'c> {
+    names: Vec<&'c str>,
+    patterns: Vec<regex::Regex>,
+}
+
+impl<'c> Conversions<'c> {
+    fn of(context: &'c Context) -> Conversions<'c> {
+        let (patterns, names): (Vec<&str>, Vec<&str>) = context
+            .extraction
+            .facts
+            .hiera_conversion
+            .iter()
+            .map(|row| context.text(row.name))
+            .partition(|name| name.starts_with('^'));
+        Conversions {
+            names,
+            patterns: patterns
+                .into_iter()
+                .filter_map(|pattern| regex::Regex::new(pattern).ok())
+                .collect(),
+        }
+    }
+
+    fn convert(&self, key: &str) -> bool {
+        self.names.contains(&key) || self.patterns.iter().any(|pattern| pattern.is_match(key))
+    }
 }
