@@ -238,13 +238,18 @@ module.exports = grammar({
       field('body', $.block),
     ),
 
-    // `type Name = Type`, and type mappings `type Runtime[ruby, 'X'] = Y`.
-    type_alias: $ => seq(
+    // `type Name = Type`, and type mappings `type Runtime[ruby, 'X'] = Y`;
+    // `type Name = Object { ... }` gives the type's parameters without
+    // brackets (Puppet's `type hash` alternative).
+    type_alias: $ => prec.right(seq(
       'type',
       field('name', $._type_expression),
       '=',
-      field('type', choice($._type_expression, $.array, $.hash)),
-    ),
+      choice(
+        field('type', choice($._type_expression, $.array, $.hash)),
+        seq(field('type', $.type_reference), field('body', $.hash)),
+      ),
+    )),
 
     // `type Name inherits Parent { ... }` with either Puppet's object type
     // body (hash entries) or the statements of the type proposal

@@ -79,6 +79,12 @@ for environment in defaults scope layout names hiera epp order erb modulepath re
 done
 ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus/facts.json 2>/dev/null \
   > corpus/resource-form/expected/puppet-catalog-flat.json
+# What Puppet refuses (tests/catalog.rs, refusals_are_puppets): each
+# environment with Puppet 7's defaults.
+for case in yaml-syntax alias-cycle template-self missing-require realize-missing unknown-parameter; do
+  ruby scripts/catalog-with-puppet.rb --puppet7-defaults "corpus/refusals/$case" node.example.com corpus/facts.json \
+    2>/dev/null > "corpus/refusals/$case/expected/puppet-catalog.json"
+done
 # When qualified variables can be read, and the automatic variables: each
 # node on its own, with Puppet 7's defaults, whose warnings name each
 # unknown variable at its line.

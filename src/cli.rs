@@ -856,6 +856,9 @@ fn compile_error(error: &crate::catalog::EvalError) -> String {
         .map_or(String::from("<environment>"), |f| f.display().to_string());
     if error.span.line == 0 {
         format!("{file}: error: {}", error.message)
+    } else if error.span.col == 0 {
+        // Puppet gives a line only.
+        format!("{file}:{}: error: {}", error.span.line, error.message)
     } else {
         format!(
             "{file}:{}:{}: error: {}",

@@ -34,8 +34,12 @@
 //!   too deep"); pfacts fails too, naming the cycle.
 //! - `a_define_declaring_itself_ends_as_puppet_ends_it`: 1,000 passes of
 //!   define evaluation, then Puppet's error, not a hang.
-//! - `a_template_rendering_itself_is_marked_not_a_crash`: ERB templates
-//!   nest 16 deep at most; deeper, the value is marked unevaluated.
+//! - `refusals_are_puppets`: each environment of corpus/refusals fails as
+//!   Puppet 7 fails it, with its message and at its line: Hiera data that
+//!   does not parse, two keys that alias each other, a template that
+//!   renders itself ("stack level too deep": templates nest 16 deep at
+//!   most), a relationship metaparameter naming a resource declared
+//!   nowhere, `realize` of one, an unknown parameter of a built-in type.
 //! - `nesting_too_deep_is_an_error_not_a_crash`: 100,000 nested arrays give
 //!   a located error.
 //! - `debian_modules_agree_with_puppet`: 28 Debian modules (corpus/debian)
@@ -527,26 +531,86 @@ fn a_define_declaring_itself_ends_as_puppet_ends_it() {
     );
 }
 
+/// Puppet's message in `error` without where it happened (`(file: F,
+/// line: L)`, `on node N`), and the line it gives, if any.
+fn puppet_message(error: &str) -> (String, Option<String>) {
+    let mut message = error.split(" on node ").next().unwrap().to_string();
+    let mut line = None;
+    while let Some(start) = message.find(" (file: ") {
+        let end = message[start..]
+            .find(')')
+            .map_or(message.len(), |end| start + end + 1);
+        let place = &message[start..end];
+        line = line.or_else(|| {
+            place
+                .split("line: ")
+                .nth(1)
+                .map(|l| l.trim_end_matches(')').to_string())
+        });
+        message.replace_range(start..end, "");
+    }
+    (message, line)
+}
+
 #[test]
-fn a_template_rendering_itself_is_marked_not_a_crash() {
-    let output = compile_scratch(&[
-        ("manifests/site.pp", "include m\n".to_string()),
-        (
-            "modules/m/manifests/init.pp",
-            "class m { notify { 'x': message => template('m/self.erb') } }\n".to_string(),
-        ),
-        (
-            "modules/m/templates/self.erb",
-            "<%= scope.function_template(['m/self.erb']) %>".to_string(),
-        ),
-    ]);
-    assert!(output.status.success(), "{output:?}");
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        stdout.contains("not evaluated")
-            && stdout.contains("templates nested deeper than 16 levels"),
-        "{stdout}"
-    );
+fn refusals_are_puppets() {
+    // Each environment of corpus/refusals, as Puppet 7 refused it
+    // (`scripts/catalog-with-puppet.rb --puppet7-defaults`).
+    let cases = [
+        "yaml-syntax",
+        "alias-cycle",
+        "template-self",
+        "missing-require",
+        "realize-missing",
+        "unknown-parameter",
+    ];
+    for case in cases {
+        let environment = format!("corpus/refusals/{case}");
+        let recorded: Value = serde_json::from_str(
+            &std::fs::read_to_string(format!("{environment}/expected/puppet-catalog.json"))
+                .unwrap(),
+        )
+        .unwrap();
+        let error = recorded["error"]
+            .as_str()
+            .expect("Puppet refuses each of them");
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .args([
+                "catalog",
+                &environment,
+                "--node",
+                "node.example.com",
+                "--facts",
+                "corpus/facts.json",
+            ])
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(1), "{case}: {stderr}");
+        let ours = stderr
+            .lines()
+            .find(|line| line.contains(": error: "))
+            .unwrap_or_else(|| panic!("{case}: no error in {stderr}"));
+        let (place, message) = ours.split_once(": error: ").unwrap();
+        let (theirs, line) = puppet_message(error);
+        let theirs = theirs.replace("(data/", &format!("({environment}/data/"));
+        if case == "yaml-syntax" {
+            // The file, in Puppet's words; then the YAML parser's own
+            // (libyaml's in Ruby, yaml-rust2's here).
+            let file = theirs.split("): ").next().unwrap();
+            assert!(message.starts_with(file), "{case}: {message} vs {theirs}");
+        } else {
+            assert_eq!(message, theirs, "{case}");
+        }
+        if let Some(line) = line {
+            assert!(
+                place.ends_with(&format!(":{line}")) || place.contains(&format!(":{line}:")),
+                "{case}: {place} vs line {line}"
+            );
+        }
+    }
 }
 
 /// Whether `ours` fails as Puppet's `error` says: its message, and its file,

@@ -170,11 +170,16 @@ fn compile(root: &Path, verdict: &Verdict, scratch: &Path) -> Outcome {
                 .lines()
                 .find(|line| line.contains(": error: "))
                 .unwrap_or(stderr.trim());
-            let line = error
-                .split(": error: ")
-                .next()
-                .and_then(|place| place.rsplit(':').nth(1))
-                .and_then(|line| line.parse().ok());
+            // `file:line:column`, `file:line` or `file`.
+            let place = error.split(": error: ").next().unwrap_or_default();
+            let numbers: Vec<u32> = place
+                .rsplit(':')
+                .map_while(|part| part.parse().ok())
+                .collect();
+            let line = match numbers.as_slice() {
+                [_, line, ..] | [line] => Some(*line),
+                [] => None,
+            };
             let message = error.split(": error: ").last().unwrap_or(error);
             Outcome::Refusal(line, message.to_string())
         }

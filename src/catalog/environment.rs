@@ -8,7 +8,8 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::facts::ast;
-use crate::facts::layout::{autoload_path, Role};
+use crate::facts::layout::{autoload_path, Layout, Placement, Role};
+use crate::facts::loading::Loader;
 
 /// The code of an environment: its manifests and its modules. Files are
 /// numbered manifests first, then modules.
@@ -82,7 +83,7 @@ impl Environment {
             .files
             .sort_by(|one, other| crate::source::glob_order(one, other));
         let errors: Vec<String> = discovery.errors.iter().map(|e| e.to_string()).collect();
-        let (manifests, errors) = lower_all(discovery.files, errors);
+        let (manifests, errors) = lower_all(discovery.files, &modules.directories, errors);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -118,7 +119,8 @@ impl Environment {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let program = ast::lower(&tree, text);
+        let placement = Layout::default().place(&path);
+        let program = Loader::default().lower(&tree, text, &placement, &path);
         Ok(Environment {
             root: path.parent().unwrap_or(&path).to_path_buf(),
             manifests: vec![(path, program)],
@@ -182,7 +184,7 @@ impl Modules {
             .collect();
         let discovery = crate::source::discover(&directories, crate::source::is_manifest);
         let errors: Vec<String> = discovery.errors.iter().map(|e| e.to_string()).collect();
-        let (files, errors) = lower_all(discovery.files, errors);
+        let (files, errors) = lower_all(discovery.files, &directories, errors);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -278,20 +280,31 @@ fn autoloaded_name(dir: &Path, path: &Path) -> Option<String> {
     Some(parts.join("::"))
 }
 
-/// Parses and lowers `paths` in parallel, in their order; adds their
-/// syntax errors to `errors`.
+/// Parses and lowers `paths` in parallel, in their order, each placed in
+/// the environment and modules of `modulepath`; adds their syntax errors
+/// to `errors`.
 fn lower_all(
     paths: Vec<PathBuf>,
+    modulepath: &[PathBuf],
     mut errors: Vec<String>,
 ) -> (Vec<(PathBuf, ast::Program)>, Vec<String>) {
-    let lowered: Vec<(PathBuf, Vec<String>, Option<ast::Program>)> = paths
+    let mut layout = Layout::with_modulepath(modulepath.to_vec());
+    let placed: Vec<(PathBuf, Placement)> = paths
+        .into_iter()
+        .map(|path| {
+            let placement = layout.place(&path);
+            (path, placement)
+        })
+        .collect();
+    let loader = Loader::default();
+    let lowered: Vec<(PathBuf, Vec<String>, Option<ast::Program>)> = placed
         .into_par_iter()
-        .map_init(crate::syntax::new_parser, |parser, path| {
+        .map_init(crate::syntax::new_parser, |parser, (path, placement)| {
             let parsed = crate::syntax::parse_file(parser, &path);
             let mut messages: Vec<String> =
                 parsed.diagnostics.iter().map(|d| d.to_string()).collect();
             let program = parsed.syntax.as_ref().map(|(source, tree)| {
-                let program = ast::lower(tree, &source.text);
+                let program = loader.lower(tree, &source.text, &placement, &path);
                 if let Some(span) = program.too_deep {
                     messages.push(format!(
                         "{}:{}:{}: error: code nested deeper than {} levels: not evaluated",

@@ -608,13 +608,19 @@ impl<'a> Lowering<'a> {
                     .map_or("", |n| self.source(n))
                     .trim_start_matches("::")
                     .to_string();
-                let body = match child(node, "type") {
+                let mut body = match child(node, "type") {
                     Some(body) => self.expr(body),
                     None => Expr {
                         kind: ExprKind::Undef,
                         span: self.span(node),
                     },
                 };
+                // `Object { ... }`: `Object[{ ... }]`.
+                if let Some(hash) = child(node, "body").filter(|_| node.kind() == "type_alias") {
+                    let span = body.span;
+                    let kind = ExprKind::Access(Box::new(body), vec![self.expr(hash)]);
+                    body = Expr { kind, span };
+                }
                 let span = self.span(node);
                 self.program
                     .type_aliases

@@ -107,6 +107,24 @@ pub fn is_resource_type(name: &str) -> bool {
     TYPES.contains(name)
 }
 
+/// Whether `parameter` is an attribute of `type_name`, a type of Puppet's
+/// own (as `Puppet::Type.validattr?` says: its properties and parameters,
+/// the metaparameters, and `name`); `None` for a type that is not Puppet's.
+pub fn accepts_parameter(type_name: &str, parameter: &str) -> Option<bool> {
+    static PARAMETERS: std::sync::LazyLock<
+        std::collections::HashMap<&'static str, std::collections::HashSet<&'static str>>,
+    > = std::sync::LazyLock::new(|| {
+        let mut parameters: std::collections::HashMap<_, std::collections::HashSet<_>> =
+            std::collections::HashMap::new();
+        for (type_name, parameter) in rows(TYPE_PARAMETERS) {
+            parameters.entry(type_name).or_default().insert(parameter);
+        }
+        parameters
+    });
+    let accepted = PARAMETERS.get(type_name)?;
+    Some(parameter == "name" || accepted.contains(parameter) || METAPARAMETERS.contains(&parameter))
+}
+
 /// The `key<TAB>value` rows of a data file, without its comments.
 fn rows(data: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
     data.lines()

@@ -18,12 +18,5 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    super::validation_diagnostics(
-        context,
-        &DuplicateDefault::RULE,
-        &[(
-            "DUPLICATE_DEFAULT",
-            "a second `default` can never be chosen",
-        )],
-    )
+    super::validation_diagnostics(context, &DuplicateDefault::RULE, &["DUPLICATE_DEFAULT"])
 }

@@ -21,9 +21,5 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    super::validation_diagnostics(
-        context,
-        &DuplicateKey::RULE,
-        &[("DUPLICATE_KEY", "The key '{}' is declared more than once")],
-    )
+    super::validation_diagnostics(context, &DuplicateKey::RULE, &["DUPLICATE_KEY"])
 }

@@ -29,13 +29,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         context,
         &HeredocSyntax::RULE,
         &[
-            ("ILLEGAL_JSON", "this heredoc's text is not valid {}"),
-            ("ILLEGAL_BASE64", "this heredoc's text is not valid {}"),
-            ("ILLEGAL_PP", "this heredoc's text is not valid {} code"),
-            (
-                "ILLEGAL_EPP",
-                "this heredoc's text is not a valid {} template",
-            ),
+            "ILLEGAL_JSON",
+            "ILLEGAL_BASE64",
+            "ILLEGAL_PP",
+            "ILLEGAL_EPP",
         ],
     )
 }

@@ -30,31 +30,13 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         context,
         &IllegalAssignment::RULE,
         &[
-            (
-                "APPENDS_DELETES_NO_LONGER_SUPPORTED",
-                "`{}` is no longer supported: assign a new variable",
-            ),
-            (
-                "ILLEGAL_ASSIGNMENT_CONTEXT",
-                "a parameter's default value cannot assign a variable",
-            ),
-            (
-                "CROSS_SCOPE_ASSIGNMENT",
-                "`${}` belongs to another scope and cannot be assigned here",
-            ),
-            (
-                "ILLEGAL_INDEXED_ASSIGNMENT",
-                "an element of an array or hash cannot be assigned",
-            ),
-            (
-                "ILLEGAL_NUMERIC_ASSIGNMENT",
-                "`${}` is a match variable and cannot be assigned",
-            ),
-            ("ILLEGAL_ASSIGNMENT", "only variables can be assigned"),
-            (
-                "RESERVED_VARIABLE",
-                "`${}` is reserved: Puppet sets it for the node",
-            ),
+            "APPENDS_DELETES_NO_LONGER_SUPPORTED",
+            "ILLEGAL_ASSIGNMENT_CONTEXT",
+            "CROSS_SCOPE_ASSIGNMENT",
+            "ILLEGAL_INDEXED_ASSIGNMENT",
+            "ILLEGAL_NUMERIC_ASSIGNMENT",
+            "ILLEGAL_ASSIGNMENT",
+            "RESERVED_VARIABLE",
         ],
     )
 }

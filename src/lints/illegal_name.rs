@@ -28,22 +28,10 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         context,
         &IllegalName::RULE,
         &[
-            (
-                "ILLEGAL_DEFINITION_NAME",
-                "`{}` is not an acceptable name for a definition",
-            ),
-            (
-                "RESERVED_TYPE_NAME",
-                "`{}` is the name of a Puppet type and cannot name a definition",
-            ),
-            (
-                "ILLEGAL_NUMERIC_VAR_NAME",
-                "`${}` is not a variable name: a number has no leading zero",
-            ),
-            (
-                "ILLEGAL_VAR_NAME",
-                "`${}` is not a variable name: lower-case segments, only the last may start with `_`",
-            ),
+            "ILLEGAL_DEFINITION_NAME",
+            "RESERVED_TYPE_NAME",
+            "ILLEGAL_NUMERIC_VAR_NAME",
+            "ILLEGAL_VAR_NAME",
         ],
     )
 }

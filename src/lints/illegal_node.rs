@@ -26,15 +26,9 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         context,
         &IllegalNode::RULE,
         &[
-            (
-                "ILLEGAL_NODE_INHERITANCE",
-                "node inheritance is not supported since Puppet 4",
-            ),
-            ("ILLEGAL_HOSTNAME_CHARS", "`{}` is not a valid host name"),
-            (
-                "ILLEGAL_HOSTNAME_INTERPOLATION",
-                "a host name cannot be interpolated",
-            ),
+            "ILLEGAL_NODE_INHERITANCE",
+            "ILLEGAL_HOSTNAME_CHARS",
+            "ILLEGAL_HOSTNAME_INTERPOLATION",
         ],
     )
 }

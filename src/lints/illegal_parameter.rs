@@ -27,34 +27,13 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         context,
         &IllegalParameter::RULE,
         &[
-            (
-                "ILLEGAL_PARAM_NAME",
-                "`${}` is not an acceptable parameter name",
-            ),
-            (
-                "ILLEGAL_NUMERIC_PARAMETER",
-                "a parameter cannot be a number: `${}`",
-            ),
-            (
-                "DUPLICATE_PARAMETER",
-                "the parameter `${}` is declared twice",
-            ),
-            (
-                "RESERVED_PARAMETER",
-                "`${}` is set by Puppet and cannot be a class or define parameter",
-            ),
-            (
-                "CAPTURES_REST_NOT_SUPPORTED",
-                "classes and defines cannot capture the rest of the arguments (`*${}`)",
-            ),
-            (
-                "REQUIRED_AFTER_OPTIONAL",
-                "`${}` is required but comes after optional parameters",
-            ),
-            (
-                "CAPTURES_REST_NOT_LAST",
-                "`*${}` captures the rest of the arguments: it must be the last parameter",
-            ),
+            "ILLEGAL_PARAM_NAME",
+            "ILLEGAL_NUMERIC_PARAMETER",
+            "DUPLICATE_PARAMETER",
+            "RESERVED_PARAMETER",
+            "CAPTURES_REST_NOT_SUPPORTED",
+            "REQUIRED_AFTER_OPTIONAL",
+            "CAPTURES_REST_NOT_LAST",
         ],
     )
 }

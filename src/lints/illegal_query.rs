@@ -21,12 +21,5 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    super::validation_diagnostics(
-        context,
-        &IllegalQuery::RULE,
-        &[(
-            "ILLEGAL_QUERY_EXPRESSION",
-            "{} cannot be used in a collector's query",
-        )],
-    )
+    super::validation_diagnostics(context, &IllegalQuery::RULE, &["ILLEGAL_QUERY_EXPRESSION"])
 }

@@ -30,34 +30,13 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         context,
         &IllegalResource::RULE,
         &[
-            (
-                "CLASS_NOT_VIRTUALIZABLE",
-                "a class cannot be virtual or exported",
-            ),
-            (
-                "ILLEGAL_ATTRIBUTE_APPEND",
-                "`{} +>` appends only in an override or a collector, not in a resource body or defaults",
-            ),
-            (
-                "MULTIPLE_ATTRIBUTES_UNFOLD",
-                "a resource body can unfold one hash of attributes (`* =>`) only",
-            ),
-            (
-                "DUPLICATE_ATTRIBUTE",
-                "the attribute `{}` has already been set in this body",
-            ),
-            (
-                "DUPLICATE_TITLE",
-                "the title `{}` has already been used in this resource expression",
-            ),
-            (
-                "CLASS_DEFAULTS",
-                "classes take no resource defaults (`Class { }`)",
-            ),
-            (
-                "DUPLICATE_RESOURCE_DEFAULT",
-                "the default `{}` is already set in this scope; it cannot be set again",
-            ),
+            "CLASS_NOT_VIRTUALIZABLE",
+            "ILLEGAL_ATTRIBUTE_APPEND",
+            "MULTIPLE_ATTRIBUTES_UNFOLD",
+            "DUPLICATE_ATTRIBUTE",
+            "DUPLICATE_TITLE",
+            "CLASS_DEFAULTS",
+            "DUPLICATE_RESOURCE_DEFAULT",
         ],
     )
 }

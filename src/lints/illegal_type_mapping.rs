@@ -23,9 +23,6 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     super::validation_diagnostics(
         context,
         &IllegalTypeMapping::RULE,
-        &[(
-            "ILLEGAL_TYPE_MAPPING",
-            "this type mapping's right side must be {}",
-        )],
+        &["ILLEGAL_TYPE_MAPPING"],
     )
 }

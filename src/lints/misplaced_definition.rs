@@ -30,18 +30,9 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         context,
         &MisplacedDefinition::RULE,
         &[
-            (
-                "NOT_TOP_LEVEL",
-                "classes, defines and nodes may only stand at top level or inside other classes",
-            ),
-            (
-                "NOT_ABSOLUTE_TOP_LEVEL",
-                "functions and type aliases may only stand at top level",
-            ),
-            (
-                "ILLEGAL_TOP_CONSTRUCT_LOCATION",
-                "a {} cannot stand at the top of a module's file: the autoloader reads definitions only",
-            ),
+            "NOT_TOP_LEVEL",
+            "NOT_ABSOLUTE_TOP_LEVEL",
+            "ILLEGAL_TOP_CONSTRUCT_LOCATION",
         ],
     )
 }

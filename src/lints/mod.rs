@@ -55,6 +55,7 @@ pub mod unused_suppression;
 use rayon::prelude::*;
 
 use crate::diagnostic::{Diagnostic, Kind, Location, Related, Severity};
+use crate::facts::issues;
 use crate::facts::schema::{DefinitionKind, FileId, Sym};
 use crate::facts::Extraction;
 use crate::rules::{Analysis, Program};
@@ -471,14 +472,10 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The `validation_issue` facts of `codes`, each with its message (`{}`
-/// stands for the issue's subject), as diagnostics of `rule`; the message
-/// ends with Puppet's issue code.
-fn validation_diagnostics(
-    context: &Context,
-    rule: &Rule,
-    codes: &[(&str, &str)],
-) -> Vec<Diagnostic> {
+/// The `validation_issue` facts of `codes`, each with its message
+/// ([`issues`]), as diagnostics of `rule`; the message ends with the
+/// issue's code.
+fn validation_diagnostics(context: &Context, rule: &Rule, codes: &[&str]) -> Vec<Diagnostic> {
     context
         .extraction
         .facts
@@ -486,15 +483,11 @@ fn validation_diagnostics(
         .iter()
         .filter_map(|row| {
             let code = context.text(row.code);
-            let (_, message) = codes.iter().find(|(known, _)| *known == code)?;
-            let message = message.replacen("{}", context.text(row.subject), 1);
-            Some(context.diagnostic(
-                rule,
-                row.file,
-                row.line,
-                row.col,
-                format!("{message} ({code})"),
-            ))
+            if !codes.contains(&code) {
+                return None;
+            }
+            let message = issues::issue(code)?.describe(context.text(row.subject));
+            Some(context.diagnostic(rule, row.file, row.line, row.col, message))
         })
         .collect()
 }

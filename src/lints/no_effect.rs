@@ -25,15 +25,6 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     super::validation_diagnostics(
         context,
         &NoEffect::RULE,
-        &[
-            (
-                "IDEM_EXPRESSION_NOT_LAST",
-                "this {} has no effect: its value is produced and then forgotten",
-            ),
-            (
-                "IDEM_NOT_ALLOWED_LAST",
-                "this {} has no effect and cannot end a class, define or node",
-            ),
-        ],
+        &["IDEM_EXPRESSION_NOT_LAST", "IDEM_NOT_ALLOWED_LAST"],
     )
 }

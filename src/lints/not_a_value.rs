@@ -21,12 +21,5 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    super::validation_diagnostics(
-        context,
-        &NotAValue::RULE,
-        &[(
-            "NOT_RVALUE",
-            "{} produces no value and cannot be used as one",
-        )],
-    )
+    super::validation_diagnostics(context, &NotAValue::RULE, &["NOT_RVALUE"])
 }

@@ -19,12 +19,5 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    super::validation_diagnostics(
-        context,
-        &NumericOverflow::RULE,
-        &[(
-            "NUMERIC_OVERFLOW",
-            "`{}` is beyond Puppet's integer range (64 bits)",
-        )],
-    )
+    super::validation_diagnostics(context, &NumericOverflow::RULE, &["NUMERIC_OVERFLOW"])
 }

@@ -20,12 +20,5 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    super::validation_diagnostics(
-        context,
-        &ReassignedVariable::RULE,
-        &[(
-            "REASSIGNED_VARIABLE",
-            "`${}` is already assigned in this scope; variables cannot be reassigned",
-        )],
-    )
+    super::validation_diagnostics(context, &ReassignedVariable::RULE, &["REASSIGNED_VARIABLE"])
 }

@@ -19,12 +19,5 @@ rule! {
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
-    super::validation_diagnostics(
-        context,
-        &ReservedWord::RULE,
-        &[(
-            "RESERVED_WORD",
-            "`{}` is a reserved word: quote it if it is meant as a string",
-        )],
-    )
+    super::validation_diagnostics(context, &ReservedWord::RULE, &["RESERVED_WORD"])
 }

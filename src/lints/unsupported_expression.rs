@@ -23,6 +23,6 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     super::validation_diagnostics(
         context,
         &UnsupportedExpression::RULE,
-        &[("UNSUPPORTED_EXPRESSION", "{} is not supported by Puppet 7")],
+        &["UNSUPPORTED_EXPRESSION"],
     )
 }

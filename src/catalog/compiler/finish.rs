@@ -168,16 +168,36 @@ impl<'e> Compiler<'e> {
         resolved
     }
 
-    /// Relationships become `before` and `notify` of their source.
-    pub(super) fn add_relationships(&mut self) {
+    /// Relationships become `before` and `notify` of their source; a
+    /// side naming no resource of the catalog is Puppet's error
+    /// (`Relationship#mk_relationship`).
+    pub(super) fn add_relationships(&mut self) -> Result<()> {
+        let aliases = self.aliases();
         for (sources, targets, arrow) in std::mem::take(&mut self.relationships) {
             let targets = self.resolve_side(&targets, false);
             for source in self.resolve_side(&sources, true) {
-                let Some(index) = self.find_resource(&source.0, &source.1) else {
-                    continue;
-                };
                 let name = if arrow == "~>" { "notify" } else { "before" };
                 for target in &targets {
+                    let Some(index) = self.in_catalog(&aliases, &source) else {
+                        return Err(error(
+                            format!(
+                                "Could not find resource '{}' for relationship on '{}'",
+                                reference_text(&source),
+                                reference_text(target)
+                            ),
+                            ast::Span::default(),
+                        ));
+                    };
+                    if self.in_catalog(&aliases, target).is_none() {
+                        return Err(error(
+                            format!(
+                                "Could not find resource '{}' for relationship from '{}'",
+                                reference_text(target),
+                                reference_text(&source)
+                            ),
+                            ast::Span::default(),
+                        ));
+                    }
                     let reference = Value::of_type(Type::reference(&target.0, &target.1));
                     let parameters = &mut self.resources[index].parameters;
                     let value = match parameters.get(name).cloned() {
@@ -188,5 +208,148 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
+        Ok(())
     }
+
+    /// Puppet's check of each resource of a type of its own when the
+    /// compilation finishes (`Parser::Resource#validate`): every parameter
+    /// is one of the type's.
+    pub(super) fn check_parameter_names(&self) -> Result<()> {
+        for resource in &self.resources {
+            let type_name = resource.type_name.to_lowercase();
+            if resource.defined || self.env.ruby_type(&type_name) {
+                continue;
+            }
+            for name in resource.parameters.keys() {
+                if crate::facts::builtins::accepts_parameter(&type_name, name) == Some(false) {
+                    return Err(self.error_at(
+                        (
+                            resource.file,
+                            ast::Span {
+                                line: resource.line,
+                                col: 0,
+                            },
+                        ),
+                        format!(
+                            "no parameter named '{name}' on {}[{}]",
+                            resource.type_name, resource.title
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The other names of the catalog's resources, as `(type, name)`: their
+    /// `alias`, and their namevar where it is not their title.
+    fn aliases(&self) -> HashMap<Reference, usize> {
+        let mut aliases = HashMap::new();
+        for (index, resource) in self.resources.iter().enumerate() {
+            let type_name = resource.type_name.as_str();
+            let namevar = self
+                .env
+                .naming(&type_name.to_lowercase())
+                .map_or("name", |naming| naming.namevar.as_str());
+            for parameter in ["alias", namevar, "name"] {
+                if let Some(value) = resource.parameters.get(parameter) {
+                    for alias in flatten_values(value) {
+                        aliases
+                            .entry((type_name.to_string(), alias.to_text()))
+                            .or_insert(index);
+                    }
+                }
+            }
+        }
+        aliases
+    }
+
+    /// The resource of the catalog that `reference` names, by its title or
+    /// one of its `aliases`.
+    fn in_catalog(
+        &self,
+        aliases: &HashMap<Reference, usize>,
+        reference: &Reference,
+    ) -> Option<usize> {
+        self.find_resource(&reference.0, &reference.1)
+            .or_else(|| aliases.get(reference).copied())
+    }
+
+    /// Puppet's final check of the catalog (`RelationshipValidator`): each
+    /// resource that a relationship metaparameter of a resource in the
+    /// catalog names is in the catalog, under its title or one of its
+    /// aliases (its `alias`, its namevar).
+    pub(super) fn check_relationship_parameters(&self) -> Result<()> {
+        let aliases = self.aliases();
+        for resource in &self.resources {
+            if matches!(resource.form, Form::Virtual | Form::Exported) {
+                continue;
+            }
+            for parameter in ["before", "require", "notify", "subscribe"] {
+                let Some(value) = resource.parameters.get(parameter) else {
+                    continue;
+                };
+                let line = resource
+                    .attribute_lines
+                    .iter()
+                    .rev()
+                    .find(|(name, _)| name == parameter)
+                    .map_or(resource.line, |&(_, line)| line);
+                let at = (resource.file, ast::Span { line, col: 0 });
+                for referenced in flatten_values(value) {
+                    let reference = match &referenced {
+                        Value::Undef | Value::Unevaluated(_) => continue,
+                        Value::Str(text) => match parse_reference(text) {
+                            Some(reference) => reference,
+                            None => {
+                                return Err(self.error_at(
+                                    at,
+                                    format!(
+                                        "No title provided and \"{text}\" is not a valid resource reference"
+                                    ),
+                                ))
+                            }
+                        },
+                        other => match other.as_reference() {
+                            Some(reference) => reference,
+                            None => continue,
+                        },
+                    };
+                    if self.in_catalog(&aliases, &reference).is_none() {
+                        return Err(self.error_at(
+                            at,
+                            format!(
+                                "Could not find resource '{}' in parameter '{parameter}'",
+                                reference_text(&reference)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `Type[title]`, as Puppet writes a reference in its messages.
+fn reference_text((type_name, title): &Reference) -> String {
+    format!("{type_name}[{title}]")
+}
+
+/// The values of `value`, arrays flattened.
+fn flatten_values(value: &Value) -> Vec<Value> {
+    crate::catalog::values::types::array::flatten(std::slice::from_ref(value))
+}
+
+/// `Type[title]` written as a string, as Puppet reads it in a
+/// relationship metaparameter; `None` for a string that is no reference.
+fn parse_reference(text: &str) -> Option<Reference> {
+    let (type_name, rest) = text.split_once('[')?;
+    let title = rest.strip_suffix(']')?;
+    let type_name = crate::catalog::capitalize(type_name);
+    let title = match type_name.as_str() {
+        "Class" => crate::catalog::capitalize(title),
+        _ => title.trim_matches(|c| c == '\'' || c == '"').to_string(),
+    };
+    Some((type_name, title))
 }

@@ -152,6 +152,9 @@ struct CatalogResource {
     /// Declared by `create_resources` or `ensure_resource`: Puppet leaves
     /// its `exported` unset, and its catalog writes it after `kind`.
     by_function: bool,
+    /// The line of each attribute its resource expression writes, where
+    /// Puppet's checks of a parameter point.
+    attribute_lines: Vec<(String, u32)>,
 }
 
 struct Override {
@@ -238,6 +241,8 @@ pub struct Compiler<'e> {
     alias_types: HashMap<String, Rc<Alias>>,
     /// ERB templates being rendered, each inside the previous.
     templates_rendering: usize,
+    /// Templates nested past the limit: every level fails.
+    template_overflow: bool,
     /// How many times code decided with a value pfacts did not compute: a
     /// template whose rendering did is not computed either.
     marks_decided: std::cell::Cell<usize>,
@@ -344,6 +349,7 @@ impl<'e> Compiler<'e> {
             epp_output: Vec::new(),
             templates: HashMap::new(),
             templates_rendering: 0,
+            template_overflow: false,
             marks_decided: std::cell::Cell::new(0),
             last_mark_decided: std::cell::RefCell::new(String::new()),
             aliases: HashMap::new(),
@@ -529,6 +535,21 @@ impl<'e> Compiler<'e> {
                     .origins
                     .insert(automatic.to_string(), (index, definition.span.line));
             }
+            // A node matched by a regexp sees its captures (`$1`).
+            for matcher in &definition.matchers {
+                let NodeMatcher::Regex(regex) = matcher else {
+                    continue;
+                };
+                let mut captures = None;
+                let pattern = Value::Regex(crate::catalog::values::Regexp::new(regex.clone()));
+                let node_name = Value::Str(node.to_string());
+                if crate::catalog::values::compare::regex_match(&node_name, &pattern, &mut captures)
+                    .unwrap_or(false)
+                {
+                    self.set_captures(scope, captures);
+                    break;
+                }
+            }
             self.node_scope = Some(scope);
             self.file = Some(index);
             self.body(&definition.body, scope)
@@ -536,7 +557,9 @@ impl<'e> Compiler<'e> {
         }
         self.evaluate_instances()?;
         self.finish()?;
-        self.add_relationships();
+        self.add_relationships()?;
+        self.check_parameter_names()?;
+        self.check_relationship_parameters()?;
         Ok(self.to_json())
     }
 
@@ -678,6 +701,7 @@ impl<'e> Compiler<'e> {
             container: None,
             defined: false,
             resource_like: false,
+            attribute_lines: Vec::new(),
             own_tags: 0,
             by_function: false,
             title_is_text: true,

@@ -174,7 +174,7 @@ impl<'e> Compiler<'e> {
     }
 
     /// `$0`, `$1`, ... of the last regexp matched in `scope`.
-    fn set_captures(&mut self, scope: ScopeId, captures: compare::Captures) {
+    pub(super) fn set_captures(&mut self, scope: ScopeId, captures: compare::Captures) {
         let Some(groups) = captures else {
             return;
         };

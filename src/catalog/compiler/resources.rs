@@ -7,6 +7,7 @@ use super::operators::references;
 use super::*;
 use crate::catalog::values::compare::equal;
 use crate::catalog::values::types::array::flatten;
+use crate::catalog::values::types::data_type::{generalized, infer};
 use crate::facts::ast::{BinaryOp, Expr, ExprKind};
 
 impl<'e> Compiler<'e> {
@@ -26,26 +27,29 @@ impl<'e> Compiler<'e> {
             },
             _ => return Err(error("Illegal resource type", span)),
         };
-        let default_body = resource
-            .bodies
-            .iter()
-            .find(|body| matches!(body.title.kind, ExprKind::Default));
+        // Each body's titles, then its attributes, in order, as Puppet
+        // evaluates them; the resources are made once all are known, each
+        // with the attributes of the body whose titles hold `default`
+        // replaced in place by its own.
+        let mut seen_titles = HashSet::new();
+        let mut bodies = Vec::with_capacity(resource.bodies.len());
         let mut defaults = Vec::new();
-        if let Some(body) = default_body {
-            defaults = self.attributes(&body.attributes, scope)?;
-            self.record_metaparameter_endpoints(&body.attributes, &defaults);
+        let mut default_lines: &[ast::Attribute] = &[];
+        for body in &resource.bodies {
+            let titles = self.eval(&body.title, scope)?;
+            check_titles(&titles, body.title.span, span, &mut seen_titles)?;
+            let attributes = self.attributes(&body.attributes, scope)?;
+            self.record_metaparameter_endpoints(&body.attributes, &attributes);
+            let titles = flatten(&[titles]);
+            if titles.iter().any(|title| matches!(title, Value::Default)) {
+                defaults = attributes.clone();
+                default_lines = &body.attributes;
+            }
+            bodies.push((body, titles, attributes));
         }
         let mut references = Vec::new();
-        for body in &resource.bodies {
-            if matches!(body.title.kind, ExprKind::Default) {
-                continue;
-            }
-            let titles = self.eval(&body.title, scope)?;
-            // The `default:` body's attributes first, as Puppet merges
-            // them: the title's own replace them in place.
+        for (body, titles, own) in bodies {
             let mut attributes = defaults.clone();
-            let own = self.attributes(&body.attributes, scope)?;
-            self.record_metaparameter_endpoints(&body.attributes, &own);
             for (name, value) in own {
                 match attributes
                     .iter_mut()
@@ -55,7 +59,10 @@ impl<'e> Compiler<'e> {
                     None => attributes.push((name, value)),
                 }
             }
-            for title in flatten(&[titles]) {
+            for title in titles {
+                if matches!(title, Value::Default) {
+                    continue;
+                }
                 if let Some(mark) = title.mark() {
                     self.note_use(mark, body.title.span, "a resource took it as its title");
                 }
@@ -67,6 +74,16 @@ impl<'e> Compiler<'e> {
                     scope,
                     span,
                 )?;
+                if let Some(index) = reference
+                    .as_reference()
+                    .and_then(|(type_name, title)| self.find_resource(&type_name, &title))
+                {
+                    self.resources[index].attribute_lines = default_lines
+                        .iter()
+                        .chain(&body.attributes)
+                        .map(|attribute| (attribute.name.clone(), attribute.span.line))
+                        .collect();
+                }
                 references.push(reference);
             }
         }
@@ -457,4 +474,57 @@ pub(super) fn append_values(existing: Value, extra: Value) -> Value {
         other => items.push(other),
     }
     Value::Array(items)
+}
+
+/// Puppet's checks of a body's titles (`titles`, at `at`), in its order:
+/// a title that is undef, not a string or empty, or that an earlier body of
+/// the expression (at `expression`) gave (`seen`).
+fn check_titles(
+    titles: &Value,
+    at: ast::Span,
+    expression: ast::Span,
+    seen: &mut HashSet<Option<String>>,
+) -> Result<()> {
+    if matches!(titles, Value::Undef) {
+        return Err(error(
+            "Missing title. The title expression resulted in undef",
+            at,
+        ));
+    }
+    for (index, title) in flatten(std::slice::from_ref(titles)).iter().enumerate() {
+        let message = match title {
+            Value::Undef => format!(
+                "Missing title at index {index}. The title expression resulted in an undef title"
+            ),
+            Value::Str(text) if text.is_empty() => format!(
+                "Empty string title at {index}. Title strings must have a length greater than zero."
+            ),
+            // `default`, the body of the expression's defaults, is a title
+            // of its own.
+            Value::Str(_) | Value::Default => {
+                let key = match title {
+                    Value::Str(text) => Some(text.clone()),
+                    _ => None,
+                };
+                if seen.insert(key) {
+                    continue;
+                }
+                return Err(error(
+                    format!(
+                        "The title '{}' has already been used in this resource expression",
+                        title.to_text()
+                    ),
+                    expression,
+                ));
+            }
+            // Values pfacts did not compute are judged where they are used.
+            Value::Unevaluated(_) | Value::Sensitive(_) => continue,
+            other => format!(
+                "Illegal title type at index {index}. Expected String, got {}",
+                generalized(&infer(other))
+            ),
+        };
+        return Err(error(message, at));
+    }
+    Ok(())
 }

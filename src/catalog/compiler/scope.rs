@@ -257,11 +257,15 @@ impl<'e> Compiler<'e> {
     ) -> Result<()> {
         for (index, param) in params.iter().enumerate() {
             let value = if param.splat {
-                Value::Array(if index < args.len() {
-                    args.split_off(index)
-                } else {
-                    Vec::new()
-                })
+                match (index < args.len(), &param.default) {
+                    (true, _) => Value::Array(args.split_off(index)),
+                    // Not given: the default, made an array.
+                    (false, Some(default)) => match self.eval(default, scope)? {
+                        Value::Array(values) => Value::Array(values),
+                        other => Value::Array(vec![other]),
+                    },
+                    (false, None) => Value::Array(Vec::new()),
+                }
             } else if let Some(value) = args.get(index) {
                 value.clone()
             } else if let Some(default) = &param.default {

@@ -6,6 +6,9 @@ use std::path::PathBuf;
 use super::*;
 use crate::catalog::erb;
 
+/// Ruby's error when a template renders itself without end.
+const STACK_TOO_DEEP: &str = "stack level too deep";
+
 impl<'e> Compiler<'e> {
     /// `template(files...)` renders each of the modules' ERB templates,
     /// `inline_template(texts...)` each text, with the variables of
@@ -18,14 +21,13 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         span: ast::Span,
     ) -> Result<Value> {
-        // A template that renders itself would never end (Puppet dies of
-        // "stack level too deep"); real ones nest a level or two.
+        // A template that renders itself would never end: Puppet dies of
+        // "stack level too deep", and so does the compilation here once
+        // templates nest deeper than real ones (a level or two) do.
         const MAX_TEMPLATE_NESTING: usize = 16;
         if self.templates_rendering >= MAX_TEMPLATE_NESTING {
-            return Err(error(
-                format!("{name}(): templates nested deeper than {MAX_TEMPLATE_NESTING} levels"),
-                span,
-            ));
+            self.template_overflow = true;
+            return Err(error(STACK_TOO_DEEP, span));
         }
         let decided = self.marks_decided.get();
         let mut rendered = String::new();
@@ -73,6 +75,13 @@ impl<'e> Compiler<'e> {
             );
             self.templates_rendering -= 1;
             self.file = file;
+            // Each level fails in turn, as Ruby's stack unwinds.
+            if self.template_overflow {
+                if self.templates_rendering == 0 {
+                    self.template_overflow = false;
+                }
+                return Err(error(STACK_TOO_DEEP, span));
+            }
             if let Some(detail) = self.template_failure.take() {
                 return Err(error(
                     format!("Failed to parse template {source}: {detail}"),

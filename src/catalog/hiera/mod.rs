@@ -47,9 +47,11 @@ pub struct Hiera {
     /// Each module's layer, or the error in its `hiera.yaml`.
     layers: HashMap<String, Result<Option<Layer>>>,
     /// Each data file read: `None` when there is no such file.
-    data: HashMap<PathBuf, Option<Yaml>>,
+    /// Each data file read: `None` when there is no such file, the error
+    /// when it does not parse.
+    data: HashMap<PathBuf, Option<std::result::Result<Yaml, String>>>,
     /// The keys being looked up, innermost last: an interpolation that
-    /// looks one up again is a cycle, not found.
+    /// looks one up again is a cycle, Puppet's error.
     looking_up: Vec<String>,
     /// The `lookup_options` of the global and the environment's layers,
     /// merged, once read.
@@ -243,8 +245,16 @@ impl Hiera {
             Some((root, path)) => (root, Some(path)),
             None => (key, None),
         };
-        if root == LOOKUP_OPTIONS || self.looking_up.iter().any(|open| open == root) {
+        if root == LOOKUP_OPTIONS {
             return Ok(None);
+        }
+        if self.looking_up.iter().any(|open| open == root) {
+            // Puppet's `Invocation#check`, reported for the outermost key.
+            return Err(failure(format!(
+                "Lookup of key '{}' failed: Recursive lookup detected in [{}]",
+                self.looking_up[0],
+                self.looking_up.join(", ")
+            )));
         }
         self.looking_up.push(root.to_string());
         let found = self.lookup_root(key, root, path, variables, strategy);
@@ -463,7 +473,7 @@ impl Hiera {
             original: original.to_string(),
         };
         self.within(node, |hiera| {
-            let found = match hiera.data(path) {
+            let found = match hiera.data(path)? {
                 None => {
                     hiera.explain_with(Explanation::path_not_found);
                     return Ok(None);
@@ -481,19 +491,29 @@ impl Hiera {
         })
     }
 
-    /// A data file, read once: `None` when there is none.
-    fn data(&mut self, file: &Path) -> Option<&Yaml> {
-        self.data
-            .entry(file.to_path_buf())
-            .or_insert_with(|| {
-                let text = std::fs::read_to_string(file).ok()?;
-                // JSON is YAML, so one loader reads both formats.
-                Some(match YamlLoader::load_from_str(&text) {
-                    Ok(documents) => documents.into_iter().next().unwrap_or(Yaml::Null),
-                    Err(_) => Yaml::BadValue,
-                })
+    /// A data file, read once: `None` when there is none; a file that does
+    /// not parse fails every lookup that reads it, in Puppet's words
+    /// (`yaml_data`, `json_data`).
+    fn data(&mut self, file: &Path) -> Result<Option<&Yaml>> {
+        let read = self.data.entry(file.to_path_buf()).or_insert_with(|| {
+            let text = std::fs::read_to_string(file).ok()?;
+            // JSON is YAML, so one loader reads both formats.
+            Some(match YamlLoader::load_from_str(&text) {
+                Ok(documents) => Ok(documents.into_iter().next().unwrap_or(Yaml::Null)),
+                Err(error) => Err(format!(
+                    "Unable to parse ({}): {} at line {} column {}",
+                    file.display(),
+                    error.info(),
+                    error.marker().line(),
+                    error.marker().col() + 1
+                )),
             })
-            .as_ref()
+        });
+        match read {
+            None => Ok(None),
+            Some(Ok(yaml)) => Ok(Some(yaml)),
+            Some(Err(message)) => Err(failure(message.clone())),
+        }
     }
 
     /// Puppet's `SubLookup#sub_lookup`: the value dug into along the

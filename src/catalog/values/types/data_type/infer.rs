@@ -172,7 +172,6 @@ pub fn generalized(ty: &Type) -> Type {
         Type::Float(_) => Type::Float(FloatRange::default()),
         Type::String(_) => Type::String(StringType::default()),
         Type::Boolean(_) => Type::Boolean(None),
-        Type::Regexp(_) => Type::Regexp(None),
         Type::Enum(values, _) if values.is_empty() => Type::String(StringType::default()),
         Type::Enum(values, _) => {
             let lengths = values.iter().map(|value| value.chars().count() as i64);
