@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::catalog::functions::{self, Block};
+use crate::catalog::values::types::data_type::IntRange;
 use crate::catalog::Jump;
 use crate::facts::ast::ExprKind;
 
@@ -159,6 +160,7 @@ impl<'e> Compiler<'e> {
         let local = self.new_scope(Some(scope), Some(scope));
         let result = self
             .bind(&lambda.params, args, local)
+            .and_then(|()| self.check_block(lambda, local))
             .and_then(|()| self.block(&lambda.body, local));
         match result {
             Err(EvalError {
@@ -175,6 +177,64 @@ impl<'e> Compiler<'e> {
             }
             other => other,
         }
+    }
+
+    /// Puppet's check of a lambda's arguments once its defaults are in
+    /// (`Closure#call_with_scope`): as many as its parameters take (a
+    /// captures-rest parameter typed `Array[T, min, max]` takes that many),
+    /// each of its parameter's type.
+    fn check_block(&mut self, lambda: &ast::Lambda, local: ScopeId) -> Result<()> {
+        let site = self
+            .call_sites
+            .last()
+            .map_or(ast::Span::default(), |site| site.span);
+        let (mut least, mut most, mut given) = (0_i64, Some(0_i64), 0_i64);
+        for param in &lambda.params {
+            let value = self.scopes[local].variables.get(&param.name).cloned();
+            if !param.splat {
+                least += i64::from(param.default.is_none());
+                most = most.map(|most| most + 1);
+                given += 1;
+                continue;
+            }
+            let size = match &param.type_expr {
+                Some(type_expr) => match self.eval(type_expr, TOP)? {
+                    Value::Type(ty) => match ty.resolved() {
+                        Type::Array(_, size) => size,
+                        _ => IntRange::UNBOUNDED,
+                    },
+                    _ => IntRange::UNBOUNDED,
+                },
+                None => IntRange::UNBOUNDED,
+            };
+            least += size.from.unwrap_or(0);
+            most = most.zip(size.to).map(|(most, to)| most + to);
+            if let Some(Value::Array(values)) = &value {
+                given += values.len() as i64;
+            }
+        }
+        if given < least || most.is_some_and(|most| given > most) {
+            let plural = |count: i64| if count == 1 { "argument" } else { "arguments" };
+            let expected = match most {
+                Some(most) if most == least => format!("{least} {}", plural(least)),
+                None => format!("at least {least} {}", plural(least)),
+                Some(most) => format!("between {least} and {most} arguments"),
+            };
+            return Err(error(
+                format!("block expects {expected}, got {given}"),
+                site,
+            ));
+        }
+        for param in lambda.params.iter().filter(|param| !param.splat) {
+            let Some(value) = self.scopes[local].variables.get(&param.name).cloned() else {
+                continue;
+            };
+            if let Some(problem) = self.parameter_mismatch(param, &value)? {
+                let message = format!("block parameter '{}' {problem}", param.name);
+                return Err(error(message, site));
+            }
+        }
+        Ok(())
     }
 
     pub(super) fn call_puppet_function(

@@ -469,6 +469,12 @@ impl<'e> Compiler<'e> {
         self.node = node.to_string();
         let variables = node_variables(node, &self.facts);
         self.scopes[TOP].variables.extend(variables);
+        // Top scope is the scope of class `main`: Puppet names it so.
+        for (automatic, value) in [("title", "main"), ("name", "main"), ("module_name", "")] {
+            self.scopes[TOP]
+                .variables
+                .insert(automatic.to_string(), Value::Str(value.to_string()));
+        }
         let main = self.add_resource("Class", "main", TOP, Form::Regular, None, 0);
         let stage = self.add_resource("Stage", "main", TOP, Form::Regular, None, 0);
         let settings = self.add_resource("Class", "Settings", TOP, Form::Regular, None, 0);

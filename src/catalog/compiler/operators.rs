@@ -2,7 +2,8 @@
 //! Puppet's comparison, equality and arithmetic.
 
 use super::*;
-use crate::catalog::values::compare::{self, compare, equal, number};
+use crate::catalog::values::arithmetic;
+use crate::catalog::values::compare::{self, compare, equal};
 use crate::catalog::values::types::data_type::describe::simple_name;
 use crate::catalog::values::types::data_type::parameterize;
 use crate::facts::ast::{BinaryOp, Expr};
@@ -117,20 +118,20 @@ impl<'e> Compiler<'e> {
                     }
                     Value::Hash(x)
                 }
-                (x, y) => arithmetic(op, &x, &y, span)?,
+                (x, y) => self.arithmetic(op, &x, &y, span)?,
             },
             BinaryOp::Sub => match (a, b) {
                 (Value::Array(x), Value::Array(y)) => {
                     Value::Array(x.into_iter().filter(|item| !y.contains(item)).collect())
                 }
-                (x, y) => arithmetic(op, &x, &y, span)?,
+                (x, y) => self.arithmetic(op, &x, &y, span)?,
             },
             BinaryOp::ShiftLeft => match (a, b) {
                 (Value::Array(mut x), y) => {
                     x.push(y);
                     Value::Array(x)
                 }
-                (x, y) => arithmetic(op, &x, &y, span)?,
+                (x, y) => self.arithmetic(op, &x, &y, span)?,
             },
             BinaryOp::Less | BinaryOp::LessEq | BinaryOp::Greater | BinaryOp::GreaterEq => {
                 let ordering = compare(&a, &b).map_err(|detail| {
@@ -154,8 +155,53 @@ impl<'e> Compiler<'e> {
                     _ => ordering.is_ge(),
                 })
             }
-            _ => arithmetic(op, &a, &b, span)?,
+            _ => self.arithmetic(op, &a, &b, span)?,
         })
+    }
+
+    /// Arithmetic on two values Puppet reads as numbers: a string is
+    /// coerced (Puppet's NUMERIC_COERCION, as `strict` says), any other
+    /// value refused.
+    fn arithmetic(&mut self, op: BinaryOp, a: &Value, b: &Value, span: ast::Span) -> Result<Value> {
+        let x = self.coerce_numeric(a, span)?;
+        let y = self.coerce_numeric(b, span)?;
+        arithmetic::calculate(op, &x, &y).map_err(|refusal| match refusal {
+            arithmetic::Refusal::NotApplicable(message)
+            | arithmetic::Refusal::Infinity(message)
+            | arithmetic::Refusal::Overflow(message) => error(message, span),
+            arithmetic::Refusal::DivisionByZero => error("Division by 0", span),
+        })
+    }
+
+    fn coerce_numeric(&mut self, value: &Value, span: ast::Span) -> Result<Value> {
+        match value {
+            Value::Integer(_) | Value::Float(_) => Ok(value.clone()),
+            Value::Str(text) => {
+                let Some(number) = arithmetic::to_number(text) else {
+                    return Err(error(
+                        format!("The value '{text}' cannot be converted to Numeric."),
+                        span,
+                    ));
+                };
+                let message = format!(
+                    "The string '{text}' was automatically coerced to the numerical value {}",
+                    number.to_text()
+                );
+                match self.options.strict {
+                    Strict::Off => {}
+                    Strict::Warning => self.warn_at(span, message),
+                    Strict::Error => return Err(error(message, span)),
+                }
+                Ok(number)
+            }
+            other => Err(error(
+                format!(
+                    "The value '{}' cannot be converted to Numeric.",
+                    other.to_text()
+                ),
+                span,
+            )),
+        }
     }
 
     /// Case and selector matching: a value against an option, setting the
@@ -191,48 +237,4 @@ pub(super) fn references(value: &Value) -> Vec<(String, String)> {
         Value::Array(items) => items.iter().flat_map(references).collect(),
         other => other.as_reference().into_iter().collect(),
     }
-}
-
-fn arithmetic(op: BinaryOp, a: &Value, b: &Value, span: ast::Span) -> Result<Value> {
-    let to_number = |value: &Value| match value {
-        Value::Str(text) => text
-            .parse::<i64>()
-            .map(Value::Integer)
-            .or_else(|_| text.parse::<f64>().map(Value::Float))
-            .ok(),
-        Value::Integer(_) | Value::Float(_) => Some(value.clone()),
-        _ => None,
-    };
-    let (Some(x), Some(y)) = (to_number(a), to_number(b)) else {
-        return Err(error(
-            format!(
-                "Operator is not applicable to '{}' and '{}'",
-                a.to_text(),
-                b.to_text()
-            ),
-            span,
-        ));
-    };
-    Ok(match (x, y) {
-        (Value::Integer(x), Value::Integer(y)) => Value::Integer(match op {
-            BinaryOp::Add => x.wrapping_add(y),
-            BinaryOp::Sub => x.wrapping_sub(y),
-            BinaryOp::Mul => x.wrapping_mul(y),
-            BinaryOp::Div if y != 0 => x / y,
-            BinaryOp::Mod if y != 0 => x % y,
-            BinaryOp::ShiftLeft => x.wrapping_shl(y as u32),
-            BinaryOp::ShiftRight => x.wrapping_shr(y as u32),
-            _ => return Err(error("Division by zero", span)),
-        }),
-        (x, y) => {
-            let (x, y) = (number(&x).unwrap_or(0.0), number(&y).unwrap_or(0.0));
-            Value::Float(match op {
-                BinaryOp::Add => x + y,
-                BinaryOp::Sub => x - y,
-                BinaryOp::Mul => x * y,
-                BinaryOp::Div => x / y,
-                _ => x % y,
-            })
-        }
-    })
 }

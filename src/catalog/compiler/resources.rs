@@ -39,6 +39,17 @@ impl<'e> Compiler<'e> {
             let titles = self.eval(&body.title, scope)?;
             check_titles(&titles, body.title.span, span, &mut seen_titles)?;
             let attributes = self.attributes(&body.attributes, scope)?;
+            // Puppet's DUPLICATE_ATTRIBUTE: given twice in a body, a splat's
+            // included.
+            let mut set = HashSet::new();
+            for (name, _) in &attributes {
+                if !set.insert(name.as_str()) {
+                    return Err(error(
+                        format!("The attribute '{name}' has already been set"),
+                        span,
+                    ));
+                }
+            }
             self.record_metaparameter_endpoints(&body.attributes, &attributes);
             let titles = flatten(&[titles]);
             if titles.iter().any(|title| matches!(title, Value::Default)) {

@@ -222,10 +222,14 @@ impl<'e> Compiler<'e> {
         match &target.kind {
             ExprKind::Variable(name) => {
                 if self.scopes[scope].variables.contains_key(name) {
-                    return Err(error(
-                        format!("Cannot reassign variable '${name}'"),
-                        target.span,
-                    ));
+                    // Puppet's ILLEGAL_REASSIGNMENT, in its words for the
+                    // variables it sets itself.
+                    let message = if matches!(name.as_str(), "name" | "title") {
+                        format!("Cannot reassign built in (or already assigned) variable '${name}'")
+                    } else {
+                        format!("Cannot reassign variable '${name}'")
+                    };
+                    return Err(error(message, target.span));
                 }
                 self.scopes[scope].variables.insert(name.clone(), value);
                 if let Some(file) = self.file {
@@ -235,12 +239,44 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(())
             }
+            // Puppet's `assign_Array`: from a hash, each variable takes the
+            // entry of its name; otherwise the values one by one, as many
+            // as there are variables.
             ExprKind::Array(targets) => {
-                let Value::Array(values) = value else {
-                    return Err(error("Cannot assign a non-array to an array", target.span));
+                if let Value::Hash(entries) = &value {
+                    for target in targets {
+                        let name = match &target.kind {
+                            ExprKind::Variable(name) => name.as_str(),
+                            _ => "",
+                        };
+                        let Some((_, item)) = entries
+                            .iter()
+                            .find(|(key, _)| matches!(key, Value::Str(key) if key == name))
+                        else {
+                            return Err(error(
+                                format!("No value for required key '{name}' in assignment to variables from hash"),
+                                target.span,
+                            ));
+                        };
+                        self.assign(target, item.clone(), scope)?;
+                    }
+                    return Ok(());
+                }
+                let values = match value {
+                    Value::Array(values) => values,
+                    other => vec![other],
                 };
-                for (index, target) in targets.iter().enumerate() {
-                    let item = values.get(index).cloned().unwrap_or(Value::Undef);
+                if values.len() != targets.len() {
+                    return Err(error(
+                        format!(
+                            "Mismatched number of assignable entries and values, expected {}, got {}",
+                            targets.len(),
+                            values.len()
+                        ),
+                        target.span,
+                    ));
+                }
+                for (target, item) in targets.iter().zip(values) {
                     self.assign(target, item, scope)?;
                 }
                 Ok(())

@@ -2,6 +2,7 @@
 //! a module of its own under `types/` (its type's data and behaviour);
 //! their text is in `display`, their comparison in `compare`.
 
+pub mod arithmetic;
 pub mod compare;
 pub mod display;
 pub mod random;
