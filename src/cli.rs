@@ -694,7 +694,7 @@ fn read_facts(path: &std::path::Path) -> Result<crate::catalog::values::Value, S
         .is_some_and(|extension| extension == "yaml" || extension == "yml");
     let facts = if is_yaml {
         let text = text.replacen("--- !ruby/object:Puppet::Node::Facts", "---", 1);
-        let documents = yaml_rust2::YamlLoader::load_from_str(&text).map_err(|e| e.to_string())?;
+        let documents = crate::yaml::load(&text).map_err(|e| e.to_string())?;
         Value::from_yaml(documents.first().unwrap_or(&yaml_rust2::Yaml::Null))
     } else {
         let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;

@@ -21,6 +21,7 @@ pub mod source;
 pub mod suppression;
 pub mod syntax;
 pub mod timings;
+pub mod yaml;
 
 /// Extraction and the rules make many small allocations (interned names,
 /// fact rows) from parallel threads, where mimalloc beats the system

@@ -668,3 +668,39 @@ fn each_use_of_a_private_class_is_one_finding() {
         );
     }
 }
+
+#[test]
+fn hiera_files_that_do_not_parse_are_syntax_errors() {
+    // Puppet 7 refuses the lookup that reads corpus/refusals/yaml-syntax's
+    // data ("Unable to parse", its recorded compilation).
+    let findings = rule_findings(Path::new("corpus/refusals/yaml-syntax"), "syntax-error");
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert!(findings[0]["file"]
+        .as_str()
+        .unwrap()
+        .ends_with("data/common.yaml"));
+    assert_eq!(findings[0]["line"], 2);
+    // JSON data is read as JSON; a key given twice in YAML is Psych's
+    // last value, not an error (forge's yum module has such data, which
+    // Puppet reads).
+    let environment = tempfile::tempdir().unwrap();
+    let data = environment.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("broken.json"), "{\"a::x\": [1, }\n").unwrap();
+    std::fs::write(data.join("twice.yaml"), "a::x: 1\na::x: 2\n").unwrap();
+    std::fs::write(data.join("fine.json"), "{\"a::x\":\t[1, 2]}\n").unwrap();
+    let findings = rule_findings(environment.path(), "syntax-error");
+    let files: Vec<&str> = findings
+        .iter()
+        .map(|finding| finding["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), 1, "{findings:?}");
+    assert!(files[0].ends_with("broken.json"), "{findings:?}");
+    assert!(
+        findings[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("this JSON does not parse"),
+        "{findings:?}"
+    );
+}

@@ -246,15 +246,38 @@ fn read_file(
         } else {
             Role::HieraData
         };
-        let yaml_data = role == Role::HieraData
-            && path
-                .extension()
-                .is_some_and(|extension| extension == "yaml" || extension == "yml");
+        let json = path
+            .extension()
+            .is_some_and(|extension| extension == "json");
+        let yaml_data = role == Role::HieraData && !json;
         text_file(path, placement, role, |text, output| {
             push_fact_reads(output, text_reads::hiera_reads(text));
             push_lookup_keys(output, text_reads::hiera_lookups(text));
+            // What Puppet cannot parse fails every lookup that reads it.
+            let (document, failure) = if json {
+                (None, text_reads::json_failure(text))
+            } else {
+                match text_reads::parse_yaml(text) {
+                    Ok(document) => (document, None),
+                    Err(failure) => (None, Some(failure)),
+                }
+            };
+            if let Some(failure) = failure {
+                let format = if json { "JSON" } else { "YAML" };
+                let message = format!(
+                    "this {format} does not parse: {}; Puppet fails every lookup that reads it (\"Unable to parse\")",
+                    failure.reason
+                );
+                let row = ParseError {
+                    file: FileId::default(),
+                    line: failure.line,
+                    col: failure.col,
+                    message: output.interner.intern(&message),
+                };
+                output.facts.parse_error.push(row);
+            }
             if yaml_data {
-                let values = text_reads::hiera_values(text);
+                let values = text_reads::hiera_values(document.as_ref());
                 push_hiera_keys(output, text_reads::hiera_keys(text), &values.values);
                 for name in &values.converted {
                     let row = schema::HieraConversion {

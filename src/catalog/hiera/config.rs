@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use yaml_rust2::{Yaml, YamlLoader};
+use yaml_rust2::Yaml;
 
 use super::{HieraError, Result};
 
@@ -47,7 +47,7 @@ pub(super) fn read_config(config_path: &Path) -> Result<Option<Layer>> {
         message,
         at: Some((config_path.to_path_buf(), 0)),
     };
-    let config = YamlLoader::load_from_str(&text)
+    let config = crate::yaml::load(&text)
         .map_err(|e| failure(format!("Unable to parse {}: {e}", config_path.display())))?
         .into_iter()
         .next()
@@ -71,7 +71,7 @@ pub(super) fn read_config(config_path: &Path) -> Result<Option<Layer>> {
         given => given.clone(),
     };
     let default_datadir = defaults["datadir"].as_str().unwrap_or("data");
-    let common = YamlLoader::load_from_str("[{name: Common, path: common.yaml}]")
+    let common = crate::yaml::load("[{name: Common, path: common.yaml}]")
         .expect("a YAML literal")
         .remove(0);
     let hierarchy = match &config["hierarchy"] {

@@ -18,7 +18,7 @@ mod merge;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use yaml_rust2::{Yaml, YamlLoader};
+use yaml_rust2::Yaml;
 
 use self::config::{read_config, read_layer, Layer, Level};
 use self::explain::{Explanation, Node};
@@ -498,7 +498,7 @@ impl Hiera {
         let read = self.data.entry(file.to_path_buf()).or_insert_with(|| {
             let text = std::fs::read_to_string(file).ok()?;
             // JSON is YAML, so one loader reads both formats.
-            Some(match YamlLoader::load_from_str(&text) {
+            Some(match crate::yaml::load(&text) {
                 Ok(documents) => Ok(documents.into_iter().next().unwrap_or(Yaml::Null)),
                 Err(error) => Err(format!(
                     "Unable to parse ({}): {} at line {} column {}",

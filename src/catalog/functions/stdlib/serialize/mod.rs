@@ -100,7 +100,7 @@ pub fn parse_json(text: &str) -> Result<Value> {
 
 /// `YAML.load`: the first document's value.
 fn parse_yaml(text: &str) -> std::result::Result<Value, String> {
-    yaml_rust2::YamlLoader::load_from_str(text)
+    crate::yaml::load(text)
         .map(|documents| documents.first().map_or(Value::Undef, Value::from_yaml))
         .map_err(|e| format!("(<unknown>): {e}"))
 }
