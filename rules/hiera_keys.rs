@@ -10,6 +10,10 @@
 //! - `foreign_module_key`: in a module's data (a module with a
 //!   `hiera.yaml`), outside the module's namespace.
 //!
+//! And data that no lookup can read: `lookup_cycle`, a key whose value
+//! interpolates (`alias`, `lookup`, `hiera`) a key that leads back to it in
+//! the same file, which Puppet refuses ("Recursive lookup detected").
+//!
 //! A key some code looks up by name (`lookup('x')`, `hiera('x')`, or data's
 //! `%{lookup('x')}` and `%{alias('x')}`) is used, whatever its name; a key
 //! that a manifest writes as a string (`$key = 'app::vault::token'`, then
@@ -21,7 +25,7 @@ use rustc_hash::FxBuildHasher;
 use super::{named_columns, sorted};
 use crate::facts::layout::Role;
 use crate::facts::names;
-use crate::facts::schema::{DefinitionKind, Sym};
+use crate::facts::schema::{DefinitionKind, FileId, Sym};
 use crate::facts::Extraction;
 
 /// A row of `hiera_key`, by its index.
@@ -31,6 +35,10 @@ pub struct HieraKeyRow(pub u32);
 /// A row of `param_decl`, by its index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ParamRow(pub u32);
+
+/// A row of `hiera_reference`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ReferenceRow(pub u32);
 
 crepe! {
     @input
@@ -89,6 +97,17 @@ crepe! {
 
     struct OwnNamespace(HieraKeyRow);
 
+    @input
+    /// `data_reference(row, key, referenced, file)`: `hiera_reference`.
+    struct DataReference(ReferenceRow, Sym, Sym, FileId);
+
+    struct Reaches(Sym, Sym, FileId);
+
+    @output
+    /// `lookup_cycle(row)`: a reference that leads back to its key.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct LookupCycle(pub ReferenceRow);
+
     @output
     /// `unbound_key(row)`.
     #[derive(Debug, PartialOrd, Ord)]
@@ -146,6 +165,19 @@ crepe! {
         !LookedUp(key),
         !NamedInCode(key);
 
+    // reaches(A, B, F) :- data_reference(_, A, B, F).
+    Reaches(key, referenced, file) <- DataReference(_, key, referenced, file);
+
+    // reaches(A, C, F) :- reaches(A, B, F), data_reference(_, B, C, F).
+    Reaches(key, further, file) <-
+        Reaches(key, referenced, file),
+        DataReference(_, referenced, further, file);
+
+    // lookup_cycle(R) :- data_reference(R, A, B, F), reaches(B, A, F).
+    LookupCycle(row) <-
+        DataReference(row, key, referenced, file),
+        Reaches(referenced, key, file);
+
     // own_namespace(R) :- module_data_key(R, M), key_namespace(R, M).
     OwnNamespace(row) <-
         ModuleDataKey(row, module),
@@ -164,6 +196,7 @@ named_columns! {
     UnknownClassKey { 0 key: HieraKeyRow }
     BoundParameter { 0 key: HieraKeyRow, 1 parameter: ParamRow }
     ForeignModuleKey { 0 key: HieraKeyRow, 1 module: Sym }
+    LookupCycle { 0 reference: ReferenceRow }
 }
 
 /// The program's outputs.
@@ -173,6 +206,7 @@ pub struct HieraKeys {
     pub unknown_class: Vec<UnknownClassKey>,
     pub bound: Vec<BoundParameter>,
     pub foreign_module: Vec<ForeignModuleKey>,
+    pub cycles: Vec<LookupCycle>,
 }
 
 /// The key whose options the data sets: no parameter's.
@@ -249,12 +283,27 @@ pub fn run(extraction: &Extraction) -> HieraKeys {
     );
     runtime.extend(facts.lookup_key.iter().map(|row| LookedUp(row.key)));
     runtime.extend(facts.key_literal.iter().map(|row| NamedInCode(row.key)));
-    let (unbound, unknown_class, bound, foreign_module) =
+    runtime.extend(
+        facts
+            .hiera_reference
+            .iter()
+            .enumerate()
+            .map(|(index, row)| {
+                DataReference(
+                    ReferenceRow(index as u32),
+                    row.key,
+                    row.referenced,
+                    row.file,
+                )
+            }),
+    );
+    let (cycles, unbound, unknown_class, bound, foreign_module) =
         runtime.run_with_hasher::<FxBuildHasher>();
     HieraKeys {
         unbound: sorted(unbound),
         unknown_class: sorted(unknown_class),
         bound: sorted(bound),
         foreign_module: sorted(foreign_module),
+        cycles: sorted(cycles),
     }
 }

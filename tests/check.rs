@@ -704,3 +704,27 @@ fn hiera_files_that_do_not_parse_are_syntax_errors() {
         "{findings:?}"
     );
 }
+
+#[test]
+fn data_keys_that_look_each_other_up_are_a_cycle() {
+    // Puppet 7 refuses corpus/refusals/alias-cycle ("Recursive lookup
+    // detected in [a::x, a::y]", its recorded compilation).
+    let findings = rule_findings(Path::new("corpus/refusals/alias-cycle"), "lookup-cycle");
+    let lines: Vec<&Value> = findings.iter().map(|finding| &finding["line"]).collect();
+    assert_eq!(lines, [1, 2], "{findings:?}");
+    // A chain that ends, and a key that looks itself up only through
+    // another file, are no cycle here.
+    let environment = tempfile::tempdir().unwrap();
+    let data = environment.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(
+        data.join("common.yaml"),
+        "a::x: \"%{lookup('a::y')}\"\na::y: \"%{alias('a::z')}\"\na::z: done\n",
+    )
+    .unwrap();
+    std::fs::write(data.join("other.yaml"), "a::z: \"%{hiera('a::x')}\"\n").unwrap();
+    assert_eq!(
+        rule_findings(environment.path(), "lookup-cycle"),
+        Vec::<Value>::new()
+    );
+}

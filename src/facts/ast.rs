@@ -603,32 +603,37 @@ impl<'a> Lowering<'a> {
                 self.program.nodes.push(definition);
                 ExprKind::Nop
             }
-            "type_alias" | "type_definition" => {
-                let name = child(node, "name")
-                    .map_or("", |n| self.source(n))
-                    .trim_start_matches("::")
-                    .to_string();
-                let mut body = match child(node, "type") {
-                    Some(body) => self.expr(body),
-                    None => Expr {
-                        kind: ExprKind::Undef,
-                        span: self.span(node),
-                    },
-                };
-                // `Object { ... }`: `Object[{ ... }]`.
-                if let Some(hash) = child(node, "body").filter(|_| node.kind() == "type_alias") {
-                    let span = body.span;
-                    let kind = ExprKind::Access(Box::new(body), vec![self.expr(hash)]);
-                    body = Expr { kind, span };
-                }
-                let span = self.span(node);
-                self.program
-                    .type_aliases
-                    .push(TypeAlias { name, body, span });
-                ExprKind::Nop
-            }
+            "type_alias" | "type_definition" => self.type_alias(node),
             _ => ExprKind::Undef,
         }
+    }
+
+    /// A type alias or definition, kept in the program: its own function,
+    /// so that the recursive lowering's frame stays small.
+    #[inline(never)]
+    fn type_alias(&mut self, node: Node<'a>) -> ExprKind {
+        let name = child(node, "name")
+            .map_or("", |n| self.source(n))
+            .trim_start_matches("::")
+            .to_string();
+        let mut body = match child(node, "type") {
+            Some(body) => self.expr(body),
+            None => Expr {
+                kind: ExprKind::Undef,
+                span: self.span(node),
+            },
+        };
+        // `Object { ... }`: `Object[{ ... }]`.
+        if let Some(hash) = child(node, "body").filter(|_| node.kind() == "type_alias") {
+            let span = body.span;
+            let kind = ExprKind::Access(Box::new(body), vec![self.expr(hash)]);
+            body = Expr { kind, span };
+        }
+        let span = self.span(node);
+        self.program
+            .type_aliases
+            .push(TypeAlias { name, body, span });
+        ExprKind::Nop
     }
 
     fn name_of(&self, node: Node) -> String {

@@ -36,6 +36,11 @@ impl Loader {
         path: &Path,
     ) -> ast::Program {
         let mut program = ast::lower(tree, text);
+        // Code nested too deep is refused as it is, before any validation
+        // walks it.
+        if program.too_deep.is_some() {
+            return program;
+        }
         let output = extract::extract(&self.grammar, tree, text, placement, path);
         let first = output
             .facts

@@ -278,7 +278,23 @@ fn read_file(
             }
             if yaml_data {
                 let values = text_reads::hiera_values(document.as_ref());
-                push_hiera_keys(output, text_reads::hiera_keys(text), &values.values);
+                let keys = text_reads::hiera_keys(text);
+                let places: std::collections::HashMap<&str, (u32, u32)> = keys
+                    .iter()
+                    .map(|(key, line, col)| (key.as_str(), (*line, *col)))
+                    .collect();
+                for (key, referenced) in text_reads::hiera_references(document.as_ref()) {
+                    let (line, col) = places.get(key.as_str()).copied().unwrap_or((1, 1));
+                    let row = schema::HieraReference {
+                        key: output.interner.intern(&key),
+                        referenced: output.interner.intern(&referenced),
+                        file: FileId::default(),
+                        line,
+                        col,
+                    };
+                    output.facts.hiera_reference.push(row);
+                }
+                push_hiera_keys(output, keys, &values.values);
                 for name in &values.converted {
                     let row = schema::HieraConversion {
                         name: output.interner.intern(name),

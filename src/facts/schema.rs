@@ -461,6 +461,13 @@ relations! {
     /// Example: `lookup_key(profile::web::banner, 5, 5, 13)`
     lookup_key / LookupKey { key: Sym, file: FileId, line: u32, col: u32 }
 
+    /// `hiera_reference(key, referenced, file, line, col)`: the value of
+    /// `key` in a Hiera data file interpolates `referenced` by
+    /// `%{alias()}`, `%{lookup()}` or `%{hiera()}` (at `key`'s place).
+    ///
+    /// Example: `hiera_reference(a::x, a::y, 7, 1, 1)`
+    hiera_reference / HieraReference { key: Sym, referenced: Sym, file: FileId, line: u32, col: u32 }
+
     /// `key_literal(key, file, line, col)`: a literal string in a manifest
     /// written as a qualified name (`'app::vault::token'`), which code may
     /// look up as a Hiera key through a variable (`lookup($key)`).

@@ -167,6 +167,40 @@ pub fn json_failure(text: &str) -> Option<ParseFailure> {
     })
 }
 
+/// Each top-level key of a YAML data file's `document` with each key its
+/// value (nested values included) interpolates by `alias`, `lookup` or
+/// `hiera`.
+pub fn hiera_references(document: Option<&Yaml>) -> Vec<(String, String)> {
+    fn strings<'y>(value: &'y Yaml, found: &mut Vec<&'y str>) {
+        match value {
+            Yaml::String(text) => found.push(text),
+            Yaml::Array(items) => items.iter().for_each(|item| strings(item, found)),
+            Yaml::Hash(entries) => entries.iter().for_each(|(key, value)| {
+                strings(key, found);
+                strings(value, found);
+            }),
+            _ => {}
+        }
+    }
+    let Some(Yaml::Hash(entries)) = document else {
+        return Vec::new();
+    };
+    let mut references = Vec::new();
+    for (key, value) in entries {
+        let Some(key) = key.as_str() else {
+            continue;
+        };
+        let mut texts = Vec::new();
+        strings(value, &mut texts);
+        for text in texts {
+            for (referenced, _, _) in hiera_lookups(text) {
+                references.push((key.to_string(), referenced));
+            }
+        }
+    }
+    references
+}
+
 /// The values of a YAML data file's `document`.
 pub fn hiera_values(document: Option<&Yaml>) -> HieraValues {
     let Some(Yaml::Hash(entries)) = document else {

@@ -26,6 +26,7 @@ mod illegal_type_mapping;
 mod inherits_across_modules;
 mod late_default;
 mod legacy_fact;
+mod lookup_cycle;
 mod misplaced_definition;
 mod missing_class_parameter;
 mod missing_parameter;
@@ -309,6 +310,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &foreign_module_data::ForeignModuleData::RULE,
         &[Program::HieraKeys],
         foreign_module_data::check,
+    ),
+    (
+        &lookup_cycle::LookupCycle::RULE,
+        &[Program::HieraKeys],
+        lookup_cycle::check,
     ),
     (
         &removed_function::RemovedFunction::RULE,
