@@ -10,6 +10,28 @@ use yaml_rust2::parser::{MarkedEventReceiver, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 use yaml_rust2::{Event, ScanError, Yaml};
 
+/// Where a text stops parsing (1-based line and column), and its parser's
+/// reason.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ParseFailure {
+    pub line: u32,
+    pub col: u32,
+    pub reason: String,
+}
+
+/// The first document of `text` (none when it is empty), or where it
+/// stops parsing.
+pub fn load_first(text: &str) -> Result<Option<Yaml>, ParseFailure> {
+    match load(text) {
+        Ok(documents) => Ok(documents.into_iter().next()),
+        Err(error) => Err(ParseFailure {
+            line: error.marker().line() as u32,
+            col: error.marker().col() as u32 + 1,
+            reason: error.info().to_string(),
+        }),
+    }
+}
+
 /// The documents of `text`, or where it stops parsing.
 pub fn load(text: &str) -> Result<Vec<Yaml>, ScanError> {
     let mut loader = Loader::default();

@@ -206,7 +206,7 @@ pub struct Program {
     pub refused: Option<(Span, String)>,
     /// What Puppet's validator reports as `strict` says (an error, a
     /// warning, or nothing) when it loads the file: a hash literal's key
-    /// given twice.
+    /// given twice. Filled by [`super::loading`].
     pub strict_issues: Vec<(Span, String)>,
 }
 
@@ -739,8 +739,7 @@ impl<'a> Lowering<'a> {
 
     #[inline(never)]
     fn hash(&mut self, node: Node<'a>) -> ExprKind {
-        let pairs = named_children(node);
-        let entries: Vec<(Expr, Expr)> = pairs
+        let entries: Vec<(Expr, Expr)> = named_children(node)
             .iter()
             .map(|pair| {
                 (
@@ -749,27 +748,6 @@ impl<'a> Lowering<'a> {
                 )
             })
             .collect();
-        // Puppet's DUPLICATE_KEY, for keys written as literals, at the
-        // entry's `=>` as Puppet places it.
-        let mut seen = std::collections::HashSet::new();
-        for (pair, (key, _)) in pairs.iter().zip(&entries) {
-            let literal = match &key.kind {
-                ExprKind::Str(text) | ExprKind::Name(text) => text.clone(),
-                ExprKind::Integer(number) => number.to_string(),
-                _ => continue,
-            };
-            if !seen.insert(literal.clone()) {
-                let mut cursor = pair.walk();
-                let arrow = pair
-                    .children(&mut cursor)
-                    .find(|child| child.kind() == "=>")
-                    .unwrap_or(*pair);
-                self.program.strict_issues.push((
-                    self.span(arrow),
-                    format!("The key '{literal}' is declared more than once"),
-                ));
-            }
-        }
         ExprKind::Hash(entries)
     }
 

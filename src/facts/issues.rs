@@ -30,13 +30,14 @@ pub struct Issue {
 }
 
 impl Issue {
+    /// The message about `subject`.
+    pub fn text(&self, subject: &str) -> String {
+        self.message.replacen("{}", subject, 1)
+    }
+
     /// The message about `subject`, ending with the code.
     pub fn describe(&self, subject: &str) -> String {
-        format!(
-            "{} ({})",
-            self.message.replacen("{}", subject, 1),
-            self.code
-        )
+        format!("{} ({})", self.text(subject), self.code)
     }
 }
 
@@ -235,7 +236,7 @@ pub const ISSUES: &[Issue] = &[
         "RESERVED_WORD",
         "`{}` is a reserved word: quote it if it is meant as a string",
     ),
-    // duplicate-key
+    // duplicate-key, in Puppet's words (the evaluator logs them as such)
     Issue {
         code: "DUPLICATE_KEY",
         refusal: Refusal::Strict,

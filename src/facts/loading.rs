@@ -1,6 +1,7 @@
 //! A manifest as the evaluator loads it: lowered ([`ast`]), with the first
-//! code that Puppet refuses the whole file over when it loads it, as the
-//! extractor's validation finds it ([`issues::Refusal::Load`]).
+//! code that Puppet refuses the whole file over when it loads it and what
+//! Puppet reports as `strict` says, as the extractor's validation finds
+//! them ([`issues::Refusal`]).
 
 use std::path::Path;
 
@@ -8,8 +9,9 @@ use tree_sitter::Tree;
 
 use super::ast;
 use super::extract::{self, Grammar};
-use super::issues::{self, Refusal};
+use super::issues::{self, Issue, Refusal};
 use super::layout::Placement;
+use super::schema::Sym;
 
 /// Lowers files for the evaluator.
 pub struct Loader {
@@ -42,29 +44,35 @@ impl Loader {
             return program;
         }
         let output = extract::extract(&self.grammar, tree, text, placement, path);
-        let first = output
+        // Issues in the order of the file, so that the first is Puppet's.
+        let mut issues: Vec<(ast::Span, &Issue, Sym)> = output
             .facts
             .validation_issue
             .iter()
             .filter_map(|row| {
                 let issue = issues::issue(output.interner.resolve(row.code))?;
-                (issue.refusal == Refusal::Load).then(|| {
-                    let span = ast::Span {
-                        line: row.line,
-                        col: row.col,
-                    };
-                    (span, issue, row.subject)
-                })
+                let span = ast::Span {
+                    line: row.line,
+                    col: row.col,
+                };
+                Some((span, issue, row.subject))
             })
-            .min_by_key(|(span, _, _)| (span.line, span.col));
-        if let Some((span, issue, subject)) = first {
-            let earlier = program
-                .refused
-                .as_ref()
-                .is_none_or(|(refused, _)| (span.line, span.col) < (refused.line, refused.col));
-            if earlier {
-                let message = issue.describe(output.interner.resolve(subject));
-                program.refused = Some((span, message));
+            .collect();
+        issues.sort_by_key(|(span, _, _)| (span.line, span.col));
+        for &(span, issue, subject) in &issues {
+            let subject = output.interner.resolve(subject);
+            match issue.refusal {
+                Refusal::Load => {
+                    let earlier = program.refused.as_ref().is_none_or(|(refused, _)| {
+                        (span.line, span.col) < (refused.line, refused.col)
+                    });
+                    if earlier {
+                        program.refused = Some((span, issue.describe(subject)));
+                    }
+                    break;
+                }
+                Refusal::Strict => program.strict_issues.push((span, issue.text(subject))),
+                Refusal::Evaluation => {}
             }
         }
         program

@@ -257,7 +257,7 @@ fn read_file(
             let (document, failure) = if json {
                 (None, text_reads::json_failure(text))
             } else {
-                match text_reads::parse_yaml(text) {
+                match crate::yaml::load_first(text) {
                     Ok(document) => (document, None),
                     Err(failure) => (None, Some(failure)),
                 }

@@ -128,30 +128,8 @@ pub struct HieraValues {
     pub converted: Vec<String>,
 }
 
-/// Where a Hiera file stops parsing (1-based line and column), and its
-/// parser's reason.
-#[derive(Debug, PartialEq, Eq)]
-pub struct ParseFailure {
-    pub line: u32,
-    pub col: u32,
-    pub reason: String,
-}
-
-/// The first document of a YAML text (none when it is empty), or where it
-/// stops parsing.
-pub fn parse_yaml(text: &str) -> Result<Option<Yaml>, ParseFailure> {
-    match crate::yaml::load(text) {
-        Ok(documents) => Ok(documents.into_iter().next()),
-        Err(error) => Err(ParseFailure {
-            line: error.marker().line() as u32,
-            col: error.marker().col() as u32 + 1,
-            reason: error.info().to_string(),
-        }),
-    }
-}
-
 /// Where a JSON text stops parsing, if it does.
-pub fn json_failure(text: &str) -> Option<ParseFailure> {
+pub fn json_failure(text: &str) -> Option<crate::yaml::ParseFailure> {
     let error = serde_json::from_str::<serde::de::IgnoredAny>(text).err()?;
     let reason = error.to_string();
     // serde_json appends the place to its reason.
@@ -160,7 +138,7 @@ pub fn json_failure(text: &str) -> Option<ParseFailure> {
         .next()
         .unwrap_or(&reason)
         .to_string();
-    Some(ParseFailure {
+    Some(crate::yaml::ParseFailure {
         line: error.line() as u32,
         col: error.column() as u32,
         reason,

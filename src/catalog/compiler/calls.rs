@@ -190,7 +190,6 @@ impl<'e> Compiler<'e> {
             .map_or(ast::Span::default(), |site| site.span);
         let (mut least, mut most, mut given) = (0_i64, Some(0_i64), 0_i64);
         for param in &lambda.params {
-            let value = self.scopes[local].variables.get(&param.name).cloned();
             if !param.splat {
                 least += i64::from(param.default.is_none());
                 most = most.map(|most| most + 1);
@@ -209,7 +208,7 @@ impl<'e> Compiler<'e> {
             };
             least += size.from.unwrap_or(0);
             most = most.zip(size.to).map(|(most, to)| most + to);
-            if let Some(Value::Array(values)) = &value {
+            if let Some(Value::Array(values)) = self.scopes[local].variables.get(&param.name) {
                 given += values.len() as i64;
             }
         }
@@ -225,7 +224,11 @@ impl<'e> Compiler<'e> {
                 site,
             ));
         }
-        for param in lambda.params.iter().filter(|param| !param.splat) {
+        for param in lambda
+            .params
+            .iter()
+            .filter(|param| !param.splat && param.type_expr.is_some())
+        {
             let Some(value) = self.scopes[local].variables.get(&param.name).cloned() else {
                 continue;
             };

@@ -171,14 +171,13 @@ impl<'e> Compiler<'e> {
     /// Relationships become `before` and `notify` of their source; a
     /// side naming no resource of the catalog is Puppet's error
     /// (`Relationship#mk_relationship`).
-    pub(super) fn add_relationships(&mut self) -> Result<()> {
-        let aliases = self.aliases();
+    pub(super) fn add_relationships(&mut self, aliases: &HashMap<Reference, usize>) -> Result<()> {
         for (sources, targets, arrow) in std::mem::take(&mut self.relationships) {
             let targets = self.resolve_side(&targets, false);
             for source in self.resolve_side(&sources, true) {
                 let name = if arrow == "~>" { "notify" } else { "before" };
                 for target in &targets {
-                    let Some(index) = self.in_catalog(&aliases, &source) else {
+                    let Some(index) = self.in_catalog(aliases, &source) else {
                         return Err(error(
                             format!(
                                 "Could not find resource '{}' for relationship on '{}'",
@@ -188,7 +187,7 @@ impl<'e> Compiler<'e> {
                             ast::Span::default(),
                         ));
                     };
-                    if self.in_catalog(&aliases, target).is_none() {
+                    if self.in_catalog(aliases, target).is_none() {
                         return Err(error(
                             format!(
                                 "Could not find resource '{}' for relationship from '{}'",
@@ -243,7 +242,7 @@ impl<'e> Compiler<'e> {
 
     /// The other names of the catalog's resources, as `(type, name)`: their
     /// `alias`, and their namevar where it is not their title.
-    fn aliases(&self) -> HashMap<Reference, usize> {
+    pub(super) fn aliases(&self) -> HashMap<Reference, usize> {
         let mut aliases = HashMap::new();
         for (index, resource) in self.resources.iter().enumerate() {
             let type_name = resource.type_name.as_str();
@@ -279,18 +278,20 @@ impl<'e> Compiler<'e> {
     /// resource that a relationship metaparameter of a resource in the
     /// catalog names is in the catalog, under its title or one of its
     /// aliases (its `alias`, its namevar).
-    pub(super) fn check_relationship_parameters(&self) -> Result<()> {
-        let aliases = self.aliases();
+    pub(super) fn check_relationship_parameters(
+        &self,
+        aliases: &HashMap<Reference, usize>,
+    ) -> Result<()> {
         for resource in &self.resources {
             if matches!(resource.form, Form::Virtual | Form::Exported) {
                 continue;
             }
-            for parameter in ["before", "require", "notify", "subscribe"] {
+            for parameter in RELATIONSHIP_METAPARAMETERS {
                 let Some(value) = resource.parameters.get(parameter) else {
                     continue;
                 };
                 let line = resource
-                    .attribute_lines
+                    .relationship_lines
                     .iter()
                     .rev()
                     .find(|(name, _)| name == parameter)
@@ -315,7 +316,7 @@ impl<'e> Compiler<'e> {
                             None => continue,
                         },
                     };
-                    if self.in_catalog(&aliases, &reference).is_none() {
+                    if self.in_catalog(aliases, &reference).is_none() {
                         return Err(self.error_at(
                             at,
                             format!(

@@ -152,9 +152,9 @@ struct CatalogResource {
     /// Declared by `create_resources` or `ensure_resource`: Puppet leaves
     /// its `exported` unset, and its catalog writes it after `kind`.
     by_function: bool,
-    /// The line of each attribute its resource expression writes, where
-    /// Puppet's checks of a parameter point.
-    attribute_lines: Vec<(String, u32)>,
+    /// The line of each relationship metaparameter its resource
+    /// expression writes, where Puppet's check of it points.
+    relationship_lines: Vec<(String, u32)>,
 }
 
 struct Override {
@@ -166,6 +166,9 @@ struct Override {
     /// Where the override is written: file index and span.
     site: (Option<usize>, ast::Span),
 }
+
+/// The metaparameters that name other resources of the catalog.
+const RELATIONSHIP_METAPARAMETERS: [&str; 4] = ["before", "require", "notify", "subscribe"];
 
 /// A resource reference: capitalized type and title.
 type Reference = (String, String);
@@ -563,9 +566,11 @@ impl<'e> Compiler<'e> {
         }
         self.evaluate_instances()?;
         self.finish()?;
-        self.add_relationships()?;
+        // Relationships add no resource: the catalog's aliases hold for both.
+        let aliases = self.aliases();
+        self.add_relationships(&aliases)?;
         self.check_parameter_names()?;
-        self.check_relationship_parameters()?;
+        self.check_relationship_parameters(&aliases)?;
         Ok(self.to_json())
     }
 
@@ -707,7 +712,7 @@ impl<'e> Compiler<'e> {
             container: None,
             defined: false,
             resource_like: false,
-            attribute_lines: Vec::new(),
+            relationship_lines: Vec::new(),
             own_tags: 0,
             by_function: false,
             title_is_text: true,

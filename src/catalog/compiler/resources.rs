@@ -89,9 +89,12 @@ impl<'e> Compiler<'e> {
                     .as_reference()
                     .and_then(|(type_name, title)| self.find_resource(&type_name, &title))
                 {
-                    self.resources[index].attribute_lines = default_lines
+                    self.resources[index].relationship_lines = default_lines
                         .iter()
                         .chain(&body.attributes)
+                        .filter(|attribute| {
+                            RELATIONSHIP_METAPARAMETERS.contains(&attribute.name.as_str())
+                        })
                         .map(|attribute| (attribute.name.clone(), attribute.span.line))
                         .collect();
                 }
@@ -300,12 +303,10 @@ impl<'e> Compiler<'e> {
         if self.trace.is_none() {
             return;
         }
-        for attribute in attributes.iter().filter(|attribute| {
-            matches!(
-                attribute.name.as_str(),
-                "before" | "require" | "notify" | "subscribe"
-            )
-        }) {
+        for attribute in attributes
+            .iter()
+            .filter(|attribute| RELATIONSHIP_METAPARAMETERS.contains(&attribute.name.as_str()))
+        {
             let named = values.iter().find(|(name, _)| *name == attribute.name);
             for (type_name, title) in named.map_or_else(Vec::new, |(_, value)| references(value)) {
                 self.record_endpoint(&type_name, &title, attribute.span.line);

@@ -46,7 +46,6 @@ pub struct Hiera {
     modules: HashMap<String, PathBuf>,
     /// Each module's layer, or the error in its `hiera.yaml`.
     layers: HashMap<String, Result<Option<Layer>>>,
-    /// Each data file read: `None` when there is no such file.
     /// Each data file read: `None` when there is no such file, the error
     /// when it does not parse.
     data: HashMap<PathBuf, Option<std::result::Result<Yaml, String>>>,
@@ -498,14 +497,14 @@ impl Hiera {
         let read = self.data.entry(file.to_path_buf()).or_insert_with(|| {
             let text = std::fs::read_to_string(file).ok()?;
             // JSON is YAML, so one loader reads both formats.
-            Some(match crate::yaml::load(&text) {
-                Ok(documents) => Ok(documents.into_iter().next().unwrap_or(Yaml::Null)),
-                Err(error) => Err(format!(
+            Some(match crate::yaml::load_first(&text) {
+                Ok(document) => Ok(document.unwrap_or(Yaml::Null)),
+                Err(failure) => Err(format!(
                     "Unable to parse ({}): {} at line {} column {}",
                     file.display(),
-                    error.info(),
-                    error.marker().line(),
-                    error.marker().col() + 1
+                    failure.reason,
+                    failure.line,
+                    failure.col
                 )),
             })
         });
