@@ -306,10 +306,8 @@ impl<'e> Context for Compiler<'e> {
             other => {
                 let name = other.to_text().trim_start_matches("::").to_lowercase();
                 self.classes.contains_key(&name)
-                    || self.defines.contains_key(&name)
                     || self.functions.contains_key(&name)
-                    || crate::facts::builtins::is_resource_type(&name)
-                    || self.env.ruby_type(&name)
+                    || self.is_resource_type(&name)
             }
         }
     }

@@ -54,7 +54,7 @@ impl<'e> Compiler<'e> {
             ExprKind::Str(text) => Value::Str(text.clone()),
             ExprKind::Name(name) => Value::Str(name.clone()),
             ExprKind::Regex(regex) => Value::Regex(Regexp::new(regex.clone())),
-            ExprKind::TypeRef(name) => Value::of_type(self.type_named(name)?),
+            ExprKind::TypeRef(name) => Value::of_type(self.type_reference(name, span)?),
             ExprKind::Interpolated(parts) => {
                 let mut text = String::new();
                 let mut unevaluated = None;
@@ -97,9 +97,18 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::Access(target, index) => {
                 let target = self.eval(target, scope)?;
+                // Puppet reads the names in `Class[...]` as names, without
+                // asking whether they are resource types.
+                let class_names =
+                    matches!(&target, Value::Type(ty) if matches!(**ty, Type::Class(None)));
                 let mut keys = Vec::new();
                 for key in index {
-                    keys.push(self.eval(key, scope)?);
+                    keys.push(match &key.kind {
+                        ExprKind::TypeRef(name) if class_names => {
+                            Value::of_type(self.type_named(name)?)
+                        }
+                        _ => self.eval(key, scope)?,
+                    });
                 }
                 self.access(target, keys, span)?
             }
@@ -253,6 +262,17 @@ impl<'e> Compiler<'e> {
                 Value::Undef
             }
             ExprKind::Collector(collector) => {
+                // Puppet's CollectorTransformer, for both kinds.
+                let type_name = collector.type_name.trim_start_matches("::").to_lowercase();
+                if type_name == "class" {
+                    return Err(error("Classes cannot be collected", span));
+                }
+                if !self.is_resource_type(&type_name) {
+                    return Err(error(
+                        format!("Resource type {type_name} doesn't exist"),
+                        span,
+                    ));
+                }
                 // Exported resources are collected from PuppetDB, which a
                 // compilation without storeconfigs does not have: Puppet
                 // collects nothing then, and so do we.

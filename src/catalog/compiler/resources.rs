@@ -17,16 +17,28 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         span: ast::Span,
     ) -> Result<Value> {
+        // Puppet's eval_ResourceExpression: a bare name, or a type that
+        // is a class or a resource type without a title.
+        let type_span = resource.type_expr.span;
+        let illegal = |actual: String| {
+            error(
+                format!("Illegal Resource Type expression, expected result to be a type name, or untitled Resource, got {actual}"),
+                type_span,
+            )
+        };
         let type_value = self.eval(&resource.type_expr, scope)?;
-        let type_name = match &type_value {
-            Value::Str(name) => name.trim_start_matches("::").to_lowercase(),
-            Value::Type(ty) => match &**ty {
+        let type_name = match (&resource.type_expr.kind, &type_value) {
+            (ExprKind::Name(_), Value::Str(name)) => name.trim_start_matches("::").to_lowercase(),
+            (ExprKind::TypeRef(_) | ExprKind::Access(..), Value::Type(ty)) => match &**ty {
                 Type::Resource(Some(name), None) => name.to_lowercase(),
                 Type::Class(None) => "class".to_string(),
-                _ => return Err(error("Illegal resource type", span)),
+                other => return Err(illegal(other.to_string())),
             },
-            _ => return Err(error("Illegal resource type", span)),
+            (_, value) => return Err(illegal(generalized(&infer(value)).to_string())),
         };
+        if type_name != "class" && !self.is_resource_type(&type_name) {
+            return Err(error(format!("Unknown resource type: '{type_name}'"), span));
+        }
         // Each body's titles, then its attributes, in order, as Puppet
         // evaluates them; the resources are made once all are known, each
         // with the attributes of the body whose titles hold `default`

@@ -48,6 +48,27 @@ impl<'e> Compiler<'e> {
         Ok(Type::Resource(Some(crate::catalog::capitalize(&key)), None))
     }
 
+    /// A capitalized name evaluated as an expression: as `type_named`,
+    /// but a name that is neither one of Puppet's types, an alias nor a
+    /// resource type is Puppet's UNKNOWN_RESOURCE_TYPE.
+    pub(super) fn type_reference(&mut self, name: &str, span: ast::Span) -> Result<Type> {
+        let ty = self.type_named(name)?;
+        if let Type::Resource(Some(type_name), None) = &ty {
+            if !self.is_resource_type(&type_name.to_lowercase()) {
+                return Err(error(format!("Resource type not found: {type_name}"), span));
+            }
+        }
+        Ok(ty)
+    }
+
+    /// Whether `name` (lower case) is a resource type: Puppet's own, a
+    /// define of the environment, or a type a module writes in Ruby.
+    pub(super) fn is_resource_type(&self, name: &str) -> bool {
+        self.defines.contains_key(name)
+            || crate::facts::builtins::is_resource_type(name)
+            || self.env.ruby_type(name)
+    }
+
     /// Why `value` does not fit the type of `param` (evaluated in top
     /// scope), in Puppet's words; `None` when it fits or has no type.
     pub(super) fn parameter_mismatch(

@@ -127,6 +127,9 @@ fn create_resources(context: &mut dyn Context, args: Args<'_>) -> Result<Value> 
         (Form::Regular, written.as_str())
     };
     let type_name = type_name.to_lowercase();
+    if type_name == "class" && form != Form::Regular {
+        return Err(fault("Classes are not virtualizable"));
+    }
     if type_name != "class" && !context.is_defined(&Value::string(&type_name)) {
         return Err(fault(format!("Unknown resource type: '{type_name}'")));
     }

@@ -5,6 +5,7 @@
 
 use super::{Callable, FloatRange, IntRange, StringType, StructMember, Type};
 use crate::catalog::values::display::a_an;
+use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::types::regexp::Regexp;
 use crate::catalog::values::Value;
 
@@ -161,11 +162,22 @@ fn size_range(keys: &[Value]) -> Result<IntRange> {
             None => collection_size_error(from),
         },
         [from, to] => match (bound(from), bound(to)) {
-            (Some(from), Some(to)) => Ok(IntRange::new(from, to)),
+            (Some(from), Some(to)) => integer_range(from, to),
             (None, _) => collection_size_error(from),
             (_, None) => collection_size_error(to),
         },
         _ => fail("too many size arguments"),
+    }
+}
+
+/// An integer range as Puppet's PIntegerType makes it, which refuses
+/// bounds in the wrong order.
+fn integer_range(from: Option<i64>, to: Option<i64>) -> Result<IntRange> {
+    match (from, to) {
+        (Some(low), Some(high)) if low > high => fail(format!(
+            "'from' must be less or equal to 'to'. Got ({low}, {high}"
+        )),
+        _ => Ok(IntRange::new(from, to)),
     }
 }
 
@@ -220,13 +232,7 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
                     ))
                 }
             };
-            let (from, to) = (bounds[0], bounds.get(1).copied().flatten());
-            if let (Some(from), Some(to)) = (from, to) {
-                if from > to {
-                    return Ok(Type::Integer(IntRange::new(Some(to), Some(from))));
-                }
-            }
-            Ok(Type::Integer(IntRange::new(from, to)))
+            integer_range(bounds[0], bounds.get(1).copied().flatten()).map(Type::Integer)
         }
         Type::Float(range) if range.is_unbounded() => {
             let keys = flattened(keys);
@@ -248,10 +254,17 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
                     )),
                 })
                 .collect::<Result<_>>()?;
-            Ok(Type::Float(FloatRange {
-                from: bounds[0],
-                to: bounds.get(1).copied().flatten(),
-            }))
+            let (from, to) = (bounds[0], bounds.get(1).copied().flatten());
+            if let (Some(from), Some(to)) = (from, to) {
+                if from > to {
+                    return fail(format!(
+                        "'from' must be less or equal to 'to'. Got ({}, {}",
+                        ruby_float(from),
+                        ruby_float(to)
+                    ));
+                }
+            }
+            Ok(Type::Float(FloatRange { from, to }))
         }
         Type::String(string) if *string == StringType::default() => {
             let keys = flattened(keys);
@@ -336,15 +349,16 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
             other => Err(arity(base, 1, Some(1), other.len())),
         },
         Type::Array(element, size) if **element == Type::Any && size.is_unbounded() => {
+            // Puppet's access_PArrayType: a lone key must be a type; two
+            // keys are a type and a size, or a size range.
             let keys = flattened(keys);
-            match keys.split_first() {
-                Some((Value::Type(element), rest)) if rest.len() <= 2 => {
+            match keys.as_slice() {
+                [Value::Type(element)] => Ok(Type::Array(element.clone(), IntRange::UNBOUNDED)),
+                [Value::Type(element), rest @ ..] if rest.len() <= 2 => {
                     Ok(Type::Array(element.clone(), size_range(rest)?))
                 }
-                Some((first, rest)) if rest.len() <= 1 && bound(first).is_some() => {
-                    Ok(Type::Array(Box::new(Type::Any), size_range(&keys)?))
-                }
-                Some((first, _)) if keys.len() <= 3 => fail(format!(
+                [_, _] => Ok(Type::Array(Box::new(Type::Any), size_range(&keys)?)),
+                [first] | [first, _, _] => fail(format!(
                     "Array-Type[] arguments must be types. Got {}",
                     key_name(first)
                 )),
@@ -354,26 +368,29 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
         Type::Hash(key, value, size)
             if **key == Type::Any && **value == Type::Any && size.is_unbounded() =>
         {
+            // Puppet's access_PHashType: two integers are a size range;
+            // otherwise the first two keys must be types.
             let keys = flattened(keys);
-            match keys.as_slice() {
-                [Value::Type(key), Value::Type(value), rest @ ..] if rest.len() <= 2 => {
-                    Ok(Type::Hash(key.clone(), value.clone(), size_range(rest)?))
-                }
-                [first, ..] if keys.len() <= 2 && bound(first).is_some() => Ok(Type::Hash(
+            if let [Value::Integer(_), Value::Integer(_)] = keys.as_slice() {
+                return Ok(Type::Hash(
                     Box::new(Type::Any),
                     Box::new(Type::Any),
                     size_range(&keys)?,
-                )),
-                [first, ..] if keys.len() <= 4 => {
-                    let bad = keys
-                        .iter()
-                        .take(2)
-                        .find(|key| !matches!(key, Value::Type(_)))
-                        .unwrap_or(first);
-                    fail(format!(
-                        "Hash-Type[] arguments must be types. Got {}",
-                        key_name(bad)
-                    ))
+                ));
+            }
+            if let Some(bad) = keys
+                .iter()
+                .take(2)
+                .find(|key| !matches!(key, Value::Type(_)))
+            {
+                return fail(format!(
+                    "Hash-Type[] arguments must be types. Got {}",
+                    key_name(bad)
+                ));
+            }
+            match keys.as_slice() {
+                [Value::Type(key), Value::Type(value), rest @ ..] if rest.len() <= 2 => {
+                    Ok(Type::Hash(key.clone(), value.clone(), size_range(rest)?))
                 }
                 _ => Err(arity(base, 2, Some(4), keys.len())),
             }
