@@ -111,6 +111,8 @@ pub struct Call {
 #[derive(Clone, Debug)]
 pub struct Lambda {
     pub params: Vec<Param>,
+    /// The type after `>>`, which the value it returns must have.
+    pub return_type: Option<Box<Expr>>,
     pub body: Vec<Expr>,
 }
 
@@ -161,6 +163,8 @@ pub struct Definition {
     pub name: String,
     pub params: Vec<Param>,
     pub parent: Option<String>,
+    /// A function's type after `>>`, which the value it returns must have.
+    pub return_type: Option<Box<Expr>>,
     pub body: Vec<Expr>,
     pub span: Span,
 }
@@ -567,6 +571,7 @@ impl<'a> Lowering<'a> {
                     name: name.clone(),
                     params: self.params(child(node, "parameters")),
                     parent: None,
+                    return_type: self.return_type(node),
                     body: self.field_block(node, "body"),
                     span: self.span(node),
                 };
@@ -664,6 +669,7 @@ impl<'a> Lowering<'a> {
             name,
             params,
             parent,
+            return_type: None,
             body,
             span: self.span(node),
         };
@@ -697,8 +703,13 @@ impl<'a> Lowering<'a> {
     fn lambda(&mut self, node: Node<'a>) -> Lambda {
         Lambda {
             params: self.params(child(node, "parameters")),
+            return_type: self.return_type(node),
             body: self.field_block(node, "body"),
         }
+    }
+
+    fn return_type(&mut self, node: Node<'a>) -> Option<Box<Expr>> {
+        child(node, "return_type").map(|ty| Box::new(self.expr(ty)))
     }
 
     fn arguments(&mut self, node: Node<'a>) -> Vec<Expr> {

@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::catalog::functions::{self, Block};
-use crate::catalog::values::types::data_type::IntRange;
+use crate::catalog::values::types::data_type::{describe_mismatch, IntRange};
 use crate::catalog::Jump;
-use crate::facts::ast::ExprKind;
+use crate::facts::ast::{Expr, ExprKind};
 
 impl<'e> Compiler<'e> {
     pub(super) fn call(
@@ -162,21 +162,48 @@ impl<'e> Compiler<'e> {
             .bind(&lambda.params, args, local)
             .and_then(|()| self.check_block(lambda, local))
             .and_then(|()| self.block(&lambda.body, local));
-        match result {
+        // `return()` in a lambda passes on to what ends it: the function,
+        // class or define around it; elsewhere Puppet refuses it.
+        let value = match result {
             Err(EvalError {
                 jump: Some(Jump::Next(value)),
                 ..
-            }) => Ok(value),
-            // `return()` in a lambda returns from the function around it;
-            // without one, Puppet refuses it.
-            Err(mut e)
-                if matches!(e.jump, Some(Jump::Return(_))) && self.functions_running == 0 =>
-            {
-                e.jump = None;
-                Err(e)
-            }
-            other => other,
+            }) => value,
+            other => other?,
+        };
+        if let Some(problem) =
+            self.returned_mismatch(lambda.return_type.as_deref(), &value, scope)?
+        {
+            let site = self
+                .call_sites
+                .last()
+                .map_or(ast::Span::default(), |site| site.span);
+            return Err(error(
+                format!("value returned from lambda has wrong type, {problem}"),
+                site,
+            ));
         }
+        Ok(value)
+    }
+
+    /// Puppet's check of what a lambda or function returns against the
+    /// type after its `>>`: why it does not fit, if it does not.
+    fn returned_mismatch(
+        &mut self,
+        return_type: Option<&Expr>,
+        value: &Value,
+        scope: ScopeId,
+    ) -> Result<Option<String>> {
+        let Some(return_type) = return_type else {
+            return Ok(None);
+        };
+        if value.mark().is_some() {
+            return Ok(None);
+        }
+        Ok(match self.eval(return_type, scope)? {
+            Value::Type(ty) => describe_mismatch(&ty, value),
+            _ => None,
+        })
     }
 
     /// Puppet's check of a lambda's arguments once its defaults are in
@@ -189,27 +216,48 @@ impl<'e> Compiler<'e> {
             .last()
             .map_or(ast::Span::default(), |site| site.span);
         let (mut least, mut most, mut given) = (0_i64, Some(0_i64), 0_i64);
+        let mut optional_seen = false;
+        // A captures-rest parameter's values and the type each must have.
+        let mut rest = None;
         for param in &lambda.params {
-            if !param.splat {
+            let required = if !param.splat {
                 least += i64::from(param.default.is_none());
                 most = most.map(|most| most + 1);
                 given += 1;
-                continue;
-            }
-            let size = match &param.type_expr {
-                Some(type_expr) => match self.eval(type_expr, TOP)? {
-                    Value::Type(ty) => match ty.resolved() {
-                        Type::Array(_, size) => size,
-                        _ => IntRange::UNBOUNDED,
+                param.default.is_none()
+            } else {
+                // `Array[T, min, max] *$p` takes min to max values of T;
+                // `T *$p` any number of T.
+                let (element, size) = match &param.type_expr {
+                    Some(type_expr) => match self.eval(type_expr, TOP)? {
+                        Value::Type(ty) => match ty.resolved() {
+                            Type::Array(element, size) => (Some(*element), size),
+                            other => (Some(other), IntRange::UNBOUNDED),
+                        },
+                        _ => (None, IntRange::UNBOUNDED),
                     },
-                    _ => IntRange::UNBOUNDED,
-                },
-                None => IntRange::UNBOUNDED,
+                    None => (None, IntRange::UNBOUNDED),
+                };
+                least += size.from.unwrap_or(0);
+                most = most.zip(size.to).map(|(most, to)| most + to);
+                if let Some(Value::Array(values)) = self.scopes[local].variables.get(&param.name) {
+                    given += values.len() as i64;
+                    rest = element.map(|element| (param, element, values.clone()));
+                }
+                size.from.unwrap_or(0) > 0
             };
-            least += size.from.unwrap_or(0);
-            most = most.zip(size.to).map(|(most, to)| most + to);
-            if let Some(Value::Array(values)) = self.scopes[local].variables.get(&param.name) {
-                given += values.len() as i64;
+            // Puppet's REQUIRED_PARAMETER_AFTER_OPTIONAL, as the closure's
+            // callable type is made.
+            if !required {
+                optional_seen = true;
+            } else if optional_seen {
+                return Err(error(
+                    format!(
+                        "Parameter ${} is required but appears after optional parameters",
+                        param.name
+                    ),
+                    param.span,
+                ));
             }
         }
         if given < least || most.is_some_and(|most| given > most) {
@@ -237,6 +285,14 @@ impl<'e> Compiler<'e> {
                 return Err(error(message, site));
             }
         }
+        if let Some((param, element, values)) = rest {
+            for value in values.iter().filter(|value| value.mark().is_none()) {
+                if let Some(problem) = describe_mismatch(&element, value) {
+                    let message = format!("block parameter '{}' {problem}", param.name);
+                    return Err(error(message, site));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -259,11 +315,9 @@ impl<'e> Compiler<'e> {
         self.check_loaded(file)?;
         let saved = self.file.replace(file);
         let scope = self.new_scope(Some(TOP), Some(TOP));
-        self.functions_running += 1;
         let result = self
             .bind(&function.params, args, scope)
             .and_then(|()| self.block(&function.body, scope));
-        self.functions_running -= 1;
         // `next(v)` and `return(v)` end the function with `v`.
         let result = match result {
             Err(EvalError {
@@ -272,6 +326,24 @@ impl<'e> Compiler<'e> {
             }) => Ok(value),
             other => other,
         };
+        let mismatch = match &result {
+            Ok(value) => self.returned_mismatch(function.return_type.as_deref(), value, TOP),
+            Err(_) => Ok(None),
+        };
+        let result = mismatch.and_then(|mismatch| match mismatch {
+            // At the call, as Puppet places it.
+            Some(problem) => Err(EvalError {
+                file: None,
+                ..error(
+                    format!(
+                        "value returned from {} has wrong type, {problem}",
+                        function.name
+                    ),
+                    span,
+                )
+            }),
+            None => result,
+        });
         let result = result.map_err(|e| {
             let e = self.locate(e, file);
             EvalError {

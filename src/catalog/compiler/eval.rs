@@ -2,6 +2,8 @@
 
 use super::operators::references;
 use super::*;
+use crate::catalog::values::types::array::flatten;
+use crate::catalog::values::types::data_type::{generalized, infer};
 use crate::catalog::values::Regexp;
 use crate::facts::ast::{Expr, ExprKind, StringPart};
 
@@ -242,6 +244,21 @@ impl<'e> Compiler<'e> {
             }
             ExprKind::ResourceOverride(target, attributes) => {
                 let target = self.eval(target, scope)?;
+                // Puppet's ILLEGAL_OVERRIDDEN_TYPE: resources only.
+                for item in flatten(std::slice::from_ref(&target)) {
+                    let actual = match &item {
+                        Value::Type(ty) if matches!(&**ty, Type::Resource(Some(name), _) if name != "Class") => {
+                            continue
+                        }
+                        Value::Unevaluated(_) => continue,
+                        Value::Type(ty) => format!("{ty}-Type"),
+                        other => generalized(&infer(other)).to_string(),
+                    };
+                    return Err(error(
+                        format!("Resource Override can only operate on resources, got: {actual}"),
+                        span,
+                    ));
+                }
                 let mut values = Vec::new();
                 for attribute in attributes {
                     values.push((
@@ -287,8 +304,9 @@ impl<'e> Compiler<'e> {
         })
     }
 
-    /// Evaluates `left arrow right`: its value and its right side, which
-    /// the next arrow of a chain (`a -> b -> c`) starts from.
+    /// Evaluates `left arrow right`: its value and its right side (its left
+    /// when the right is empty), which the next arrow of a chain (`a -> b
+    /// -> c`) starts from.
     pub(super) fn relationship(
         &mut self,
         left: &Expr,
@@ -296,7 +314,7 @@ impl<'e> Compiler<'e> {
         right: &Expr,
         scope: ScopeId,
     ) -> Result<(Value, Vec<Side>)> {
-        let (_, from) = self.side(left, scope)?;
+        let (left_value, from) = self.side(left, scope)?;
         let (value, to) = self.side(right, scope)?;
         for (sides, expr) in [(&from, left), (&to, right)] {
             for side in sides {
@@ -312,11 +330,17 @@ impl<'e> Compiler<'e> {
             (from, to.clone())
         };
         if let [Side::Collected(collector)] = to.as_slice() {
-            self.empty_alternatives.insert(*collector, from_left);
+            self.empty_alternatives
+                .insert(*collector, from_left.clone());
         }
         let arrow = if arrow.contains('~') { "~>" } else { "->" };
         self.relationships
             .push((sources, targets, arrow.to_string()));
+        // An empty right side passes the left on: `a -> [] -> b` is
+        // `a -> b`, as Puppet chains it.
+        if to.is_empty() {
+            return Ok((left_value, from_left));
+        }
         Ok((value, to))
     }
 

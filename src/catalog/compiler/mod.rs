@@ -281,9 +281,6 @@ pub struct Compiler<'e> {
     /// The name of the node compiled, which some of Puppet's messages
     /// give.
     node: String,
-    /// Functions written in Puppet being evaluated, each inside the
-    /// previous.
-    functions_running: usize,
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -369,7 +366,6 @@ impl<'e> Compiler<'e> {
             unevaluated: Vec::new(),
             warned_once: HashSet::new(),
             node: String::new(),
-            functions_running: 0,
         };
         for (index, (path, program)) in env.files() {
             for alias in &program.type_aliases {
@@ -503,9 +499,10 @@ impl<'e> Compiler<'e> {
         for (index, _) in env.manifests() {
             self.check_loaded(index)?;
         }
+        self.check_node_names()?;
         for (index, (_, program)) in env.manifests() {
             self.file = Some(index);
-            self.body(&program.statements, TOP)
+            self.jumpless_body(&program.statements, TOP)
                 .map_err(|e| self.locate(e, index))?;
         }
         // Node definitions count in the environment's manifests only.
@@ -561,7 +558,7 @@ impl<'e> Compiler<'e> {
             }
             self.node_scope = Some(scope);
             self.file = Some(index);
-            self.body(&definition.body, scope)
+            self.jumpless_body(&definition.body, scope)
                 .map_err(|e| self.locate(e, index))?;
         }
         self.evaluate_instances()?;
@@ -661,6 +658,42 @@ impl<'e> Compiler<'e> {
             e.file = Some(self.env.file(index).0.clone());
         }
         e
+    }
+
+    /// Puppet's known resource types hold one node per name: a regexp's
+    /// name is its source kept to `[-\w:.]`, so `/a.*c/` and `/a.(c)/`
+    /// collide, as they do in Puppet.
+    fn check_node_names(&self) -> Result<()> {
+        let mut seen: HashMap<String, (usize, u32)> = HashMap::new();
+        for (index, (_, program)) in self.env.manifests() {
+            for node in &program.nodes {
+                for matcher in &node.matchers {
+                    let name = match matcher {
+                        NodeMatcher::Name(name) => name.to_lowercase(),
+                        NodeMatcher::Regex(regex) => {
+                            let kept: String = regex
+                                .to_lowercase()
+                                .chars()
+                                .filter(|c| c.is_ascii_alphanumeric() || "-_:.".contains(*c))
+                                .collect();
+                            format!("__node_regexp__{}", kept.trim_start_matches('.'))
+                        }
+                        NodeMatcher::Default => "default".to_string(),
+                    };
+                    if let Some(&(first_file, first_line)) = seen.get(&name) {
+                        return Err(self.error_at(
+                            (Some(index), node.span),
+                            format!(
+                                "Node '{name}' is already defined (file: {}, line: {first_line}); cannot redefine",
+                                self.env.file(first_file).0.display()
+                            ),
+                        ));
+                    }
+                    seen.insert(name, (index, node.span.line));
+                }
+            }
+        }
+        Ok(())
     }
 
     pub(super) fn find_node(&self, node: &str) -> Option<(usize, &'e ast::NodeDefinition)> {

@@ -25,8 +25,8 @@ impl<'e> Compiler<'e> {
         Ok(last)
     }
 
-    /// The body of a class, define, node or manifest: `next()` and
-    /// `return()` end it; `break()` outside an iteration is an error.
+    /// The body of a class or define: `next()` and `return()` end it;
+    /// `break()` outside an iteration is an error.
     pub(super) fn body(&mut self, statements: &[Expr], scope: ScopeId) -> Result<Value> {
         match self.block(statements, scope) {
             Err(EvalError {
@@ -39,6 +39,16 @@ impl<'e> Compiler<'e> {
             }
             other => other,
         }
+    }
+
+    /// The code of a manifest or a node, which Puppet does not wrap in a
+    /// catcher of jumps: `next()`, `return()` and `break()` outside what
+    /// ends them are errors.
+    pub(super) fn jumpless_body(&mut self, statements: &[Expr], scope: ScopeId) -> Result<Value> {
+        self.block(statements, scope).map_err(|mut e| {
+            e.jump = None;
+            e
+        })
     }
 
     /// Notes that the code read `name` at `span` and what it found: the

@@ -88,13 +88,40 @@ fn tagged(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     Ok(Value::Bool(context.tagged(&tags)))
 }
 
+/// `defined(name, ...)`: whether any of the names is defined, as
+/// Puppet's `is_defined` says; `Type[File]` asks what `File` asks,
+/// `Type[Class[x]]` whether class `x` exists.
 fn defined(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     for value in &args.values {
-        if !context.is_defined(value) {
-            return Ok(Value::Bool(false));
+        let asked = match value {
+            Value::Type(ty) => match &**ty {
+                // A class that exists, declared or not.
+                Type::Type(Some(inner)) => match &**inner {
+                    Type::Class(Some(name)) => Value::string(name),
+                    _ => Value::Type(inner.clone()),
+                },
+                _ => value.clone(),
+            },
+            other => other.clone(),
+        };
+        if let Value::Type(ty) = &asked {
+            match **ty {
+                Type::Resource(None, _) => {
+                    return Err(fault(
+                        "The given resource type is a reference to all kind of types",
+                    ))
+                }
+                Type::Class(None) => {
+                    return Err(fault("The given class type is a reference to all classes"))
+                }
+                _ => {}
+            }
+        }
+        if context.is_defined(&asked) {
+            return Ok(Value::Bool(true));
         }
     }
-    Ok(Value::Bool(true))
+    Ok(Value::Bool(false))
 }
 
 /// `create_resources(type, {title => params}, defaults)`: `@type` makes

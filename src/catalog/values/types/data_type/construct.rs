@@ -645,13 +645,28 @@ fn class_references(keys: Vec<Value>) -> Result<Value> {
                 crate::catalog::values::display::a_an_uc(&key_name(&name))
             ));
         };
-        types.push(Value::Type(Box::new(Type::Class(Some(
-            text.trim_start_matches("::").to_lowercase(),
-        )))));
+        let name = text.to_lowercase();
+        let name = name.strip_prefix("::").unwrap_or(&name);
+        if !is_class_name(name) {
+            return fail(format!(
+                "Illegal name. The given name '{text}' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/"
+            ));
+        }
+        types.push(Value::Type(Box::new(Type::Class(Some(name.to_string())))));
     }
     Ok(match types.len() {
         1 => types.remove(0),
         _ => Value::Array(types),
+    })
+}
+
+/// Puppet's `Patterns::NAME`: segments of a lower-case letter and word
+/// characters, joined by `::`.
+fn is_class_name(name: &str) -> bool {
+    name.split("::").all(|segment| {
+        let mut chars = segment.chars();
+        chars.next().is_some_and(|first| first.is_ascii_lowercase())
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
     })
 }
 
