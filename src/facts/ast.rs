@@ -189,6 +189,10 @@ pub struct TypeAlias {
     /// As written, without a leading `::`.
     pub name: String,
     pub body: Expr,
+    /// The source of the first part of the body that Puppet's type parser
+    /// does not read (a variable, a call, an interpolation): Puppet
+    /// refuses the alias wherever it is used.
+    pub not_a_type: Option<String>,
     pub span: Span,
 }
 
@@ -304,6 +308,38 @@ fn field_id(name: &str) -> Option<FieldId> {
     })
     .get(name)
     .copied()
+}
+
+/// The first part of a type alias's body that Puppet's `TypeParser`
+/// cannot interpret: it reads literals, names, type references, and
+/// arrays, hashes and accesses of them only.
+fn not_a_type_specification(node: Node) -> Option<Node> {
+    match node.kind() {
+        "undef" | "default" | "true" | "false" | "integer" | "float" | "string" | "heredoc"
+        | "regex" | "name" | "reserved_word" | "type_reference" => None,
+        "interpolated_string" => {
+            let mut cursor = node.walk();
+            let interpolates = node
+                .named_children(&mut cursor)
+                .any(|part| matches!(part.kind(), "interpolation" | "variable"));
+            interpolates.then_some(node)
+        }
+        "unary" if child(node, "operator").is_some_and(|op| op.kind() == "-") => {
+            child(node, "operand").and_then(not_a_type_specification)
+        }
+        "array" | "hash" | "pair" => named_children(node)
+            .into_iter()
+            .find_map(not_a_type_specification),
+        // The keys first, then the target, which must be a type's name.
+        "access" => fields(node, "index")
+            .into_iter()
+            .find_map(not_a_type_specification)
+            .or_else(|| {
+                let target = child(node, "target")?;
+                (target.kind() != "type_reference").then_some(node)
+            }),
+        _ => Some(node),
+    }
 }
 
 /// The child of `node` in `field`.
@@ -634,10 +670,18 @@ impl<'a> Lowering<'a> {
             let kind = ExprKind::Access(Box::new(body), vec![self.expr(hash)]);
             body = Expr { kind, span };
         }
+        let not_a_type = [child(node, "type"), child(node, "body")]
+            .into_iter()
+            .flatten()
+            .find_map(not_a_type_specification)
+            .map(|part| self.source(part).to_string());
         let span = self.span(node);
-        self.program
-            .type_aliases
-            .push(TypeAlias { name, body, span });
+        self.program.type_aliases.push(TypeAlias {
+            name,
+            body,
+            not_a_type,
+            span,
+        });
         ExprKind::Nop
     }
 

@@ -159,7 +159,7 @@ impl<'e> Compiler<'e> {
     ) -> Result<Value> {
         let local = self.new_scope(Some(scope), Some(scope));
         let result = self
-            .bind(&lambda.params, args, local)
+            .bind("lambda", &lambda.params, args, local)
             .and_then(|()| self.check_block(lambda, local))
             .and_then(|()| self.block(&lambda.body, local));
         // `return()` in a lambda passes on to what ends it: the function,
@@ -303,6 +303,17 @@ impl<'e> Compiler<'e> {
         args: Vec<Value>,
         span: ast::Span,
     ) -> Result<Value> {
+        let least = function
+            .params
+            .iter()
+            .filter(|param| param.default.is_none() && !param.splat)
+            .count();
+        let most =
+            (!function.params.iter().any(|param| param.splat)).then_some(function.params.len());
+        if args.len() < least || most.is_some_and(|most| args.len() > most) {
+            let counts = functions::dispatch::count_mismatch(least, most, args.len());
+            return Err(error(format!("'{}' {counts}", function.name), span));
+        }
         for (param, value) in function.params.iter().zip(&args) {
             if param.splat {
                 continue;
@@ -315,9 +326,17 @@ impl<'e> Compiler<'e> {
         self.check_loaded(file)?;
         let saved = self.file.replace(file);
         let scope = self.new_scope(Some(TOP), Some(TOP));
-        let result = self
-            .bind(&function.params, args, scope)
-            .and_then(|()| self.block(&function.body, scope));
+        // A default reading a parameter without a value fails at the call.
+        if let Err(e) = self.bind(&function.name, &function.params, args, scope) {
+            self.file = saved;
+            let guarded = e.message.starts_with(&format!("{}: ", function.name));
+            return Err(if guarded {
+                error(e.message, span)
+            } else {
+                self.locate(e, file)
+            });
+        }
+        let result = self.block(&function.body, scope);
         // `next(v)` and `return(v)` end the function with `v`.
         let result = match result {
             Err(EvalError {

@@ -176,20 +176,34 @@ impl<'e> Compiler<'e> {
                 (None, None) => missing.push(param.name.clone()),
             }
         }
-        // A default that reads a missing parameter fails as Puppet's
-        // parameter scope does.
-        self.scopes[scope].missing_parameters = missing.clone();
+        // A default that reads a missing parameter, or one whose default
+        // is not yet evaluated, fails as Puppet's parameter scope does.
+        let mut unevaluated = missing.clone();
+        unevaluated.extend(defaults.iter().map(|(param, _)| param.name.clone()));
+        self.scopes[scope].parameter_guard = Some(ParameterGuard {
+            callee: label.clone(),
+            order: definition.params.iter().map(|p| p.name.clone()).collect(),
+            unevaluated,
+            evaluating: String::new(),
+        });
+        let guarded = format!("{label}: ");
         for (param, default) in defaults {
+            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
+                guard.evaluating = param.name.clone();
+            }
             let value = self.eval(default, scope).map_err(|e| {
-                if e.message.starts_with(MISSING_PARAMETER) {
-                    self.error_at(site, format!("{label}: {}", e.message))
+                if e.message.starts_with(&guarded) {
+                    self.error_at(site, e.message)
                 } else {
                     e
                 }
             })?;
             self.bind_parameter(scope, resource, param, value);
+            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
+                guard.unevaluated.retain(|name| *name != param.name);
+            }
         }
-        self.scopes[scope].missing_parameters.clear();
+        self.scopes[scope].parameter_guard = None;
         if !missing.is_empty() {
             let lines: Vec<String> = missing
                 .iter()

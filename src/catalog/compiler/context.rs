@@ -165,12 +165,14 @@ impl<'e> Context for Compiler<'e> {
         }
         let program = ast::lower(&tree, source);
         let saved = self.file.take();
+        let reading = std::mem::replace(&mut self.reading_type_text, true);
         let value = self
             .block(&program.statements, site.scope)
             .map_err(|mut e| {
                 e.span = site.span;
                 e
             });
+        self.reading_type_text = reading;
         self.file = saved;
         value
     }

@@ -51,9 +51,9 @@ struct Scope {
     parent: Option<ScopeId>,
     /// Where resource defaults not set here come from.
     dynamic_parent: Option<ScopeId>,
-    /// Parameters of this class or define that have no value, while its
-    /// defaults are evaluated: reading one fails.
-    missing_parameters: Vec<String>,
+    /// While the defaults of this scope's parameters are evaluated: which
+    /// have no value yet, which reading fails.
+    parameter_guard: Option<ParameterGuard>,
     defaults: Vec<ResourceDefault>,
     /// The resource whose body this scope evaluates (`Class[main]` for top
     /// scope): the container of what it declares, and the source of their
@@ -281,6 +281,10 @@ pub struct Compiler<'e> {
     /// The name of the node compiled, which some of Puppet's messages
     /// give.
     node: String,
+    /// Evaluating the text of a type (`assert_type('Foo', $x)`), which
+    /// Puppet's type parser reads: an unknown name is a reference to a
+    /// type, not an error.
+    reading_type_text: bool,
 }
 
 /// The deepest nesting of expressions and declarations evaluated.
@@ -293,7 +297,36 @@ const TOP: ScopeId = 0;
 const ENVIRONMENT: &str = "production";
 
 /// Puppet's words for a default that reads a parameter without a value.
-const MISSING_PARAMETER: &str = "expects a value for parameter ";
+/// Puppet's `ParameterScope`: the parameters of a class, define, function
+/// or lambda while their defaults are evaluated, in order.
+#[derive(Clone, Debug, Default)]
+struct ParameterGuard {
+    /// Who the parameters are of, as Puppet's messages name it
+    /// (`Class[Web]`, a function's name).
+    callee: String,
+    /// Every parameter's name, in order.
+    order: Vec<String>,
+    /// Those that have no value yet: missing, or defaulted and not yet
+    /// evaluated.
+    unevaluated: Vec<String>,
+    /// The parameter whose default is being evaluated.
+    evaluating: String,
+}
+
+impl ParameterGuard {
+    /// Puppet's `parameter_reference_failure` for a default reading `to`.
+    fn failure(&self, to: &str) -> String {
+        let index = |name: &str| self.order.iter().position(|n| n == name);
+        if index(to) < index(&self.evaluating) {
+            format!("{}: expects a value for parameter ${to}", self.callee)
+        } else {
+            format!(
+                "{}: default expression for ${} tries to illegally access not yet evaluated ${to}",
+                self.callee, self.evaluating
+            )
+        }
+    }
+}
 
 /// The top-scope variables Puppet sets for a node before any code runs:
 /// its facts (each, and `$facts`), `$trusted` as an agent whose
@@ -366,6 +399,7 @@ impl<'e> Compiler<'e> {
             unevaluated: Vec::new(),
             warned_once: HashSet::new(),
             node: String::new(),
+            reading_type_text: false,
         };
         for (index, (path, program)) in env.files() {
             for alias in &program.type_aliases {
@@ -432,7 +466,7 @@ impl<'e> Compiler<'e> {
             origins: HashMap::new(),
             parent,
             dynamic_parent,
-            missing_parameters: Vec::new(),
+            parameter_guard: None,
             defaults: Vec::new(),
             resource: parent.map_or(0, |parent| self.scopes[parent].resource),
         });

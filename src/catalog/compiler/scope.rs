@@ -11,8 +11,9 @@ enum Resolution {
     Found(ScopeId, String),
     /// A match group (`$1`) no match set: undef.
     MatchGroup,
-    /// A parameter read by a default while it has no value yet.
-    MissingParameter,
+    /// A parameter read by a default while it has no value yet: Puppet's
+    /// words for it.
+    UnevaluatedParameter(String),
     Unknown,
 }
 
@@ -115,10 +116,7 @@ impl<'e> Compiler<'e> {
                 Ok(self.scopes[found].variables[&key].clone())
             }
             Resolution::MatchGroup => Ok(Value::Undef),
-            Resolution::MissingParameter => Err(error(
-                format!("{MISSING_PARAMETER}${}", name.trim_start_matches("::")),
-                span,
-            )),
+            Resolution::UnevaluatedParameter(failure) => Err(error(failure, span)),
             Resolution::Unknown => {
                 self.record_read(name, None, span);
                 let written = match name.strip_prefix("::") {
@@ -202,12 +200,14 @@ impl<'e> Compiler<'e> {
                 });
         }
         for s in self.scope_chain(scope) {
-            if self.scopes[s]
-                .missing_parameters
-                .iter()
-                .any(|missing| missing == name)
-            {
-                return Resolution::MissingParameter;
+            if let Some(guard) = &self.scopes[s].parameter_guard {
+                if guard
+                    .unevaluated
+                    .iter()
+                    .any(|unevaluated| unevaluated == name)
+                {
+                    return Resolution::UnevaluatedParameter(guard.failure(name));
+                }
             }
             if self.scopes[s].variables.contains_key(name) {
                 return Resolution::Found(s, name.to_string());
@@ -297,11 +297,33 @@ impl<'e> Compiler<'e> {
 
     pub(super) fn bind(
         &mut self,
+        callee: &str,
+        params: &[ast::Param],
+        args: Vec<Value>,
+        scope: ScopeId,
+    ) -> Result<()> {
+        let order: Vec<String> = params.iter().map(|param| param.name.clone()).collect();
+        self.scopes[scope].parameter_guard = Some(ParameterGuard {
+            callee: callee.to_string(),
+            unevaluated: order.clone(),
+            order,
+            evaluating: String::new(),
+        });
+        let bound = self.bind_in_order(params, args, scope);
+        self.scopes[scope].parameter_guard = None;
+        bound
+    }
+
+    fn bind_in_order(
+        &mut self,
         params: &[ast::Param],
         mut args: Vec<Value>,
         scope: ScopeId,
     ) -> Result<()> {
         for (index, param) in params.iter().enumerate() {
+            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
+                guard.evaluating = param.name.clone();
+            }
             let value = if param.splat {
                 match (index < args.len(), &param.default) {
                     (true, _) => Value::Array(args.split_off(index)),
@@ -326,6 +348,9 @@ impl<'e> Compiler<'e> {
                 ));
             };
             self.declare_parameter(scope, param, value);
+            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
+                guard.unevaluated.retain(|name| *name != param.name);
+            }
         }
         Ok(())
     }

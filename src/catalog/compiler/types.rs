@@ -18,13 +18,19 @@ impl<'e> Compiler<'e> {
         }
         let key = name.to_lowercase();
         if let Some(alias) = self.alias_types.get(&key) {
-            return Ok(Type::Alias(Rc::clone(alias)));
+            return resolvable(Rc::clone(alias));
         }
         if let Some(&(file, definition)) = self.aliases.get(&key) {
             self.check_loaded(file)?;
+            if let Some(part) = &definition.not_a_type {
+                return Err(error(
+                    format!("The expression <{part}> is not a valid type specification."),
+                    ast::Span::default(),
+                ));
+            }
             // The alias exists before its type is evaluated: it may refer to
             // itself.
-            let alias = Alias::new(crate::catalog::capitalize(&key));
+            let alias = Alias::new(definition.name.clone());
             self.alias_types.insert(key, Rc::clone(&alias));
             let saved = self.file.replace(file);
             let body = self.eval(&definition.body, TOP);
@@ -43,7 +49,7 @@ impl<'e> Compiler<'e> {
                 }
             };
             alias.resolve(ty);
-            return Ok(Type::Alias(alias));
+            return resolvable(alias);
         }
         Ok(Type::Resource(Some(crate::catalog::capitalize(&key)), None))
     }
@@ -52,9 +58,13 @@ impl<'e> Compiler<'e> {
     /// but a name that is neither one of Puppet's types, an alias nor a
     /// resource type is Puppet's UNKNOWN_RESOURCE_TYPE.
     pub(super) fn type_reference(&mut self, name: &str, span: ast::Span) -> Result<Type> {
-        let ty = self.type_named(name)?;
+        // Errors of the name itself are the reference's.
+        let ty = self.type_named(name).map_err(|e| match e.file {
+            None if e.span == ast::Span::default() => EvalError { span, ..e },
+            _ => e,
+        })?;
         if let Type::Resource(Some(type_name), None) = &ty {
-            if !self.is_resource_type(&type_name.to_lowercase()) {
+            if !self.reading_type_text && !self.is_resource_type(&type_name.to_lowercase()) {
                 return Err(error(format!("Resource type not found: {type_name}"), span));
             }
         }
@@ -88,4 +98,19 @@ impl<'e> Compiler<'e> {
             _ => Ok(None),
         }
     }
+}
+
+/// The alias as a type, unless it leads back to itself through aliases
+/// only, which Puppet refuses wherever it is used.
+fn resolvable(alias: Rc<Alias>) -> Result<Type> {
+    if alias.is_cyclic() {
+        return Err(error(
+            format!(
+                "Type alias '{}' cannot be resolved to a real type",
+                alias.name
+            ),
+            ast::Span::default(),
+        ));
+    }
+    Ok(Type::Alias(alias))
 }

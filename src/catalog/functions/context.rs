@@ -142,7 +142,9 @@ pub trait Context {
     fn type_named(&mut self, name: &str) -> Result<Type>;
 
     /// The value of Puppet code `source`, evaluated in the scope of the
-    /// call (Puppet parses type strings so: `Type.new('Integer[1]')`).
+    /// call (Puppet parses type strings so: `Type.new('Integer[1]')`); a
+    /// name of no type in it is a reference to one, as Puppet's type
+    /// parser reads it.
     fn evaluate_source(&mut self, source: &str) -> Result<Value>;
 
     /// Whether a function named `name` exists in the environment.

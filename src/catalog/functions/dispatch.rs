@@ -142,6 +142,18 @@ fn merged_enums(types: &[Type]) -> Option<Type> {
     Some(Type::Enum(values, false))
 }
 
+/// Puppet's words for a call of `got` arguments to what takes `min` to
+/// `max` (`expects between 1 and 2 arguments, got none`).
+pub fn count_mismatch(min: usize, max: Option<usize>, got: usize) -> String {
+    Mismatch::Count {
+        block: false,
+        min,
+        max,
+        got,
+    }
+    .text()
+}
+
 /// Puppet's `range_to_s`.
 fn range_text(min: usize, max: Option<usize>, zero: &str) -> String {
     match max {

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
-use self::config::{read_config, read_layer, Layer, Level};
+use self::config::{read_config, read_layer, Layer, Level, Owner};
 use self::explain::{Explanation, Node};
 use self::merge::merge;
 pub use self::merge::Merge;
@@ -155,7 +155,7 @@ impl Hiera {
                 modules.insert(name, entry.path());
             }
         }
-        let (environment, broken) = match read_layer(environment) {
+        let (environment, broken) = match read_layer(environment, Owner::Environment) {
             Ok(layer) => (layer, None),
             Err(error) => (None, Some(error)),
         };
@@ -176,7 +176,7 @@ impl Hiera {
     /// Hiera's global layer, read from `config` (Puppet's `hiera_config`);
     /// an error in it fails every lookup, as in Puppet.
     pub fn set_global(&mut self, config: &Path) {
-        match read_config(config) {
+        match read_config(config, Owner::Global) {
             Ok(layer) => self.global = layer,
             Err(error) => {
                 self.broken.get_or_insert(error);
@@ -423,7 +423,7 @@ impl Hiera {
     fn module_layer(&mut self, module: &str) -> Result<Option<Layer>> {
         if !self.layers.contains_key(module) {
             let layer = match self.modules.get(module) {
-                Some(dir) => read_layer(dir),
+                Some(dir) => read_layer(dir, Owner::Module),
                 None => Ok(None),
             };
             self.layers.insert(module.to_string(), layer);

@@ -161,6 +161,42 @@ pub fn integer(text: &str) -> Option<i64> {
     Some(if negative { -magnitude } else { magnitude })
 }
 
+/// Ruby's `Integer(text)` or `Integer(text, radix)` on what Puppet's
+/// `Integer.new` lets through (a sign, blanks, then decimal or octal
+/// digits, `0x` hex or `0b` binary), with blanks after the sign dropped
+/// as Puppet retries; Ruby's words when it refuses.
+pub fn integer_with_radix(text: &str, radix: Option<u32>) -> Result<i64, String> {
+    let refused = || format!("invalid value for Integer(): {}", inspect_str(text));
+    let (negative, body) = match text.as_bytes().first() {
+        Some(b'-') => (true, text[1..].trim_start_matches([' ', '\t'])),
+        Some(b'+') => (false, text[1..].trim_start_matches([' ', '\t'])),
+        _ => (false, text),
+    };
+    let lower = body.to_ascii_lowercase();
+    let (radix, digits) = match radix {
+        None => {
+            if let Some(hex) = lower.strip_prefix("0x") {
+                (16, hex)
+            } else if let Some(binary) = lower.strip_prefix("0b") {
+                (2, binary)
+            } else if lower.len() > 1 && lower.starts_with('0') {
+                (8, &lower[1..])
+            } else {
+                (10, lower.as_str())
+            }
+        }
+        Some(16) => (16, lower.strip_prefix("0x").unwrap_or(&lower)),
+        Some(2) => (2, lower.strip_prefix("0b").unwrap_or(&lower)),
+        Some(8) => (8, lower.strip_prefix("0o").unwrap_or(&lower)),
+        Some(radix) => (radix, lower.as_str()),
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return Err(refused());
+    }
+    let magnitude = i64::from_str_radix(digits, radix).map_err(|_| refused())?;
+    Ok(if negative { -magnitude } else { magnitude })
+}
+
 /// Ruby's `Float(text)`: a decimal number, with blanks around, an
 /// exponent, underscores between digits; also what `Integer()` reads.
 pub fn float(text: &str) -> Option<f64> {

@@ -83,10 +83,13 @@ fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {
         (Type::Hash(_, value_type, size), Value::Hash(entries))
             if size.contains(entries.len() as i64) =>
         {
-            return entries.iter().find_map(|(key, entry)| {
+            // An entry whose value does not fit; else it is a key, which
+            // Puppet tells as a mismatch of the whole hash.
+            let entry = entries.iter().find_map(|(key, entry)| {
                 describe(value_type, entry, depth + 1)
                     .map(|inner| format!("entry '{}' {inner}", key.to_text()))
             });
+            entry.unwrap_or_else(|| type_mismatch(std::slice::from_ref(expected), false, value))
         }
         (Type::Tuple(types, size), Value::Array(items))
             if size
@@ -297,6 +300,7 @@ fn expanded_actual(value: &Value) -> String {
             let text = crate::catalog::values::types::float::ruby_float(*number);
             format!("Float[{text}, {text}]")
         }
+        Value::Hash(entries) if !entries.is_empty() => super::infer_set(value).to_string(),
         other => simple_name(other).to_string(),
     }
 }

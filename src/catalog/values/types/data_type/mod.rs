@@ -213,6 +213,33 @@ impl Alias {
         *self.resolved.borrow_mut() = Some(ty);
     }
 
+    /// Whether it stands for aliases and variants of them only, which
+    /// lead back to itself (`type Foo = Bar`, `type Bar = Variant[Foo]`):
+    /// Puppet's AssertOtherTypeAcceptor finds no real type in it. An
+    /// alias still being evaluated counts as real, as in Puppet.
+    pub fn is_cyclic(&self) -> bool {
+        fn real_type_in(ty: &Type, seen: &mut Vec<String>) -> bool {
+            match ty {
+                Type::Alias(alias) => {
+                    if seen.contains(&alias.name) {
+                        return false;
+                    }
+                    seen.push(alias.name.clone());
+                    match &*alias.resolved.borrow() {
+                        Some(resolved) => real_type_in(resolved, seen),
+                        None => true,
+                    }
+                }
+                Type::Variant(types) => types.iter().any(|ty| real_type_in(ty, seen)),
+                _ => true,
+            }
+        }
+        match &*self.resolved.borrow() {
+            Some(resolved) => !real_type_in(resolved, &mut vec![self.name.clone()]),
+            None => false,
+        }
+    }
+
     /// The type it stands for (`Any` until evaluated).
     pub fn resolved(&self) -> Type {
         self.resolved.borrow().clone().unwrap_or(Type::Any)

@@ -16,16 +16,7 @@ pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, String> {
         Type::String(_) => {
             crate::catalog::values::types::string::convert(&first, args.get(1)).map(Value::Str)
         }
-        Type::Integer(_) => match &first {
-            Value::Integer(value) => Ok(Value::Integer(*value)),
-            Value::Float(value) => Ok(Value::Integer(*value as i64)),
-            Value::Str(text) => text
-                .trim()
-                .parse()
-                .map(Value::Integer)
-                .map_err(|_| format!("The string '{text}' cannot be converted to Integer")),
-            _ => Err("Integer(): cannot convert".to_string()),
-        },
+        Type::Integer(_) => new_integer(args),
         ty @ (Type::Float(_) | Type::Numeric) => {
             let name = if matches!(ty, Type::Numeric) {
                 "Numeric"
@@ -63,4 +54,79 @@ pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, String> {
             "Creation of new instance of type '{other}' is not supported"
         )),
     }
+}
+
+/// Puppet's `Integer.new(from, radix, abs)` or `Integer.new({from =>
+/// ..., radix => ..., abs => ...})`.
+fn new_integer(args: &[Value]) -> Result<Value, String> {
+    let named = |entries: &[(Value, Value)], key: &str| {
+        entries
+            .iter()
+            .find(|(name, _)| *name == Value::Str(key.to_string()))
+            .map(|(_, value)| value.clone())
+    };
+    let (from, radix, abs) = match args {
+        [Value::Hash(entries)] => (
+            named(entries, "from").unwrap_or(Value::Undef),
+            named(entries, "radix"),
+            named(entries, "abs"),
+        ),
+        _ => (
+            args.first().cloned().unwrap_or(Value::Undef),
+            args.get(1).cloned(),
+            args.get(2).cloned(),
+        ),
+    };
+    let radix = match radix {
+        None | Some(Value::Default) => None,
+        Some(Value::Integer(radix @ (2 | 8 | 10 | 16))) => Some(radix as u32),
+        Some(other) => {
+            return Err(format!(
+                "Illegal radix: {}, expected 2, 8, 10, 16, or default",
+                other.to_text()
+            ))
+        }
+    };
+    let value = match &from {
+        Value::Integer(value) => *value,
+        Value::Float(value) => *value as i64,
+        Value::Bool(value) => i64::from(*value),
+        Value::Str(text) if is_lenient_integer(text) => {
+            crate::catalog::values::ruby::integer_with_radix(text, radix)?
+        }
+        Value::Str(text) => {
+            return Err(format!(
+                "The string '{text}' cannot be converted to Integer"
+            ))
+        }
+        other => {
+            return Err(format!(
+                "Value of type {} cannot be converted to Integer",
+                super::generalized(&super::infer(other))
+            ))
+        }
+    };
+    Ok(Value::Integer(if abs == Some(Value::Bool(true)) {
+        value.abs()
+    } else {
+        value
+    }))
+}
+
+/// Puppet's `INTEGER_PATTERN_LENIENT`: a sign, blanks, then digits, `0x`
+/// hex or `0b` binary.
+fn is_lenient_integer(text: &str) -> bool {
+    let body = text
+        .strip_prefix(['+', '-'])
+        .unwrap_or(text)
+        .trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let (digits, valid): (&str, fn(char) -> bool) =
+        if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            (hex, |c| c.is_ascii_hexdigit())
+        } else if let Some(binary) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
+            (binary, |c| c == '0' || c == '1')
+        } else {
+            (body, |c| c.is_ascii_digit())
+        };
+    !digits.is_empty() && digits.chars().all(valid)
 }
