@@ -81,7 +81,8 @@ ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus
   > corpus/resource-form/expected/puppet-catalog-flat.json
 # What Puppet refuses (tests/catalog.rs, refusals_are_puppets): each
 # environment with Puppet 7's defaults.
-for case in yaml-syntax alias-cycle template-self missing-require realize-missing unknown-parameter; do
+for case in yaml-syntax alias-cycle template-self missing-require realize-missing unknown-parameter \
+    unknown-type type-reference-typo return-type parameter-order integer-conversion node-twice hiera3-backend; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults "corpus/refusals/$case" node.example.com corpus/facts.json \
     2>/dev/null > "corpus/refusals/$case/expected/puppet-catalog.json"
 done

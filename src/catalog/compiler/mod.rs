@@ -694,6 +694,12 @@ impl<'e> Compiler<'e> {
         e
     }
 
+    /// `path` as Puppet's messages give it: from the environment's
+    /// directory.
+    fn relative<'p>(path: &'p Path, root: &Path) -> &'p Path {
+        path.strip_prefix(root).unwrap_or(path)
+    }
+
     /// Puppet's known resource types hold one node per name: a regexp's
     /// name is its source kept to `[-\w:.]`, so `/a.*c/` and `/a.(c)/`
     /// collide, as they do in Puppet.
@@ -719,7 +725,8 @@ impl<'e> Compiler<'e> {
                             (Some(index), node.span),
                             format!(
                                 "Node '{name}' is already defined (file: {}, line: {first_line}); cannot redefine",
-                                self.env.file(first_file).0.display()
+                                Self::relative(&self.env.file(first_file).0, &self.env.root)
+                                    .display()
                             ),
                         ));
                     }

@@ -865,7 +865,7 @@ fn convert(value: Value, type_and_arguments: &[Value]) -> Result<Value> {
     let mut call = vec![value];
     call.extend(arguments.iter().cloned());
     match super::functions::signature::parse_type(&type_name) {
-        Ok(ty) => new_value(&ty, &call).map_err(failure),
+        Ok(ty) => new_value(&ty, &call).map_err(|e| failure(e.into_message())),
         Err(_) => Err(failure(format!(
             "lookup_options: pfacts cannot convert a value to {type_name}"
         ))),

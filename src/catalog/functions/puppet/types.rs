@@ -107,7 +107,7 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             function.call(context, given.to_vec(), None)?
         }
         // Puppet's errors of a conversion name the function.
-        None => new_value(ty, given).map_err(|e| fault(format!("'new' {e}")))?,
+        None => new_value(ty, given).map_err(|e| fault(e.to_string()))?,
     };
     if let Some(mismatch) = describe_mismatch(ty, &value) {
         return Err(fault(format!(

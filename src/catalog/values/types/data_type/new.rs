@@ -5,8 +5,44 @@
 use super::Type;
 use crate::catalog::values::Value;
 
+/// Why `new` refused its arguments, in Puppet's words.
+#[derive(Debug)]
+pub enum NewError {
+    /// The arguments fit none of the type's dispatches: Puppet names the
+    /// function (`'new' The string 'ff' cannot be converted to Integer`).
+    Mismatch(String),
+    /// The conversion itself failed (Ruby's `invalid value for
+    /// Integer(): "08"`): Puppet gives its words alone.
+    Failed(String),
+}
+
+impl NewError {
+    /// The words without the function's name.
+    pub fn into_message(self) -> String {
+        match self {
+            NewError::Mismatch(message) | NewError::Failed(message) => message,
+        }
+    }
+}
+
+impl std::fmt::Display for NewError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NewError::Mismatch(message) => write!(f, "'new' {message}"),
+            NewError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
 /// A new value of `ty` from `args`, or Puppet's words for why not.
-pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, String> {
+pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, NewError> {
+    match ty.resolved() {
+        Type::Integer(_) => new_integer(args),
+        _ => new_of_type(ty, args).map_err(NewError::Mismatch),
+    }
+}
+
+fn new_of_type(ty: &Type, args: &[Value]) -> Result<Value, String> {
     let first = args.first().cloned().unwrap_or(Value::Undef);
     match ty.resolved() {
         Type::Sensitive(_) => Ok(match first {
@@ -16,7 +52,6 @@ pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, String> {
         Type::String(_) => {
             crate::catalog::values::types::string::convert(&first, args.get(1)).map(Value::Str)
         }
-        Type::Integer(_) => new_integer(args),
         ty @ (Type::Float(_) | Type::Numeric) => {
             let name = if matches!(ty, Type::Numeric) {
                 "Numeric"
@@ -58,7 +93,7 @@ pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, String> {
 
 /// Puppet's `Integer.new(from, radix, abs)` or `Integer.new({from =>
 /// ..., radix => ..., abs => ...})`.
-fn new_integer(args: &[Value]) -> Result<Value, String> {
+fn new_integer(args: &[Value]) -> Result<Value, NewError> {
     let named = |entries: &[(Value, Value)], key: &str| {
         entries
             .iter()
@@ -81,10 +116,10 @@ fn new_integer(args: &[Value]) -> Result<Value, String> {
         None | Some(Value::Default) => None,
         Some(Value::Integer(radix @ (2 | 8 | 10 | 16))) => Some(radix as u32),
         Some(other) => {
-            return Err(format!(
+            return Err(NewError::Failed(format!(
                 "Illegal radix: {}, expected 2, 8, 10, 16, or default",
                 other.to_text()
-            ))
+            )))
         }
     };
     let value = match &from {
@@ -92,18 +127,19 @@ fn new_integer(args: &[Value]) -> Result<Value, String> {
         Value::Float(value) => *value as i64,
         Value::Bool(value) => i64::from(*value),
         Value::Str(text) if is_lenient_integer(text) => {
-            crate::catalog::values::ruby::integer_with_radix(text, radix)?
+            crate::catalog::values::ruby::integer_with_radix(text, radix)
+                .map_err(NewError::Failed)?
         }
         Value::Str(text) => {
-            return Err(format!(
+            return Err(NewError::Mismatch(format!(
                 "The string '{text}' cannot be converted to Integer"
-            ))
+            )))
         }
         other => {
-            return Err(format!(
+            return Err(NewError::Mismatch(format!(
                 "Value of type {} cannot be converted to Integer",
                 super::generalized(&super::infer(other))
-            ))
+            )))
         }
     };
     Ok(Value::Integer(if abs == Some(Value::Bool(true)) {

@@ -1,0 +1,3 @@
+# Ruby's Integer() reads a leading 0 as octal.
+$month = Integer('08')
+notify { "month ${month}": }
