@@ -20,10 +20,19 @@ pub struct ParseFailure {
 }
 
 /// The first document of `text` (none when it is empty), or where it
-/// stops parsing.
+/// stops parsing; a node tagged as an object of a Ruby class stops it
+/// too, as Puppet's safe loading of data refuses it.
 pub fn load_first(text: &str) -> Result<Option<Yaml>, ParseFailure> {
-    match load(text) {
-        Ok(documents) => Ok(documents.into_iter().next()),
+    let mut loader = Loader::default();
+    match Parser::new_from_str(text).load(&mut loader, true) {
+        Ok(()) => match loader.ruby_object {
+            Some((class, at)) => Err(ParseFailure {
+                line: at.line() as u32,
+                col: at.col() as u32 + 1,
+                reason: format!("Tried to load unspecified class: {class}"),
+            }),
+            None => Ok(loader.documents.into_iter().next()),
+        },
         Err(error) => Err(ParseFailure {
             line: error.marker().line() as u32,
             col: error.marker().col() as u32 + 1,
@@ -39,6 +48,28 @@ pub fn load(text: &str) -> Result<Vec<Yaml>, ScanError> {
     Ok(loader.documents)
 }
 
+/// The Ruby class a tag makes its node an object of (`!ruby/object:Foo`,
+/// `!ruby/regexp`), which Psych's safe loading refuses; `None` for other
+/// tags (`!ruby/sym`: Puppet permits symbols).
+fn ruby_class(tag: &Tag) -> Option<String> {
+    if tag.handle != "!" && tag.handle != "tag:ruby.yaml.org,2002:" {
+        return None;
+    }
+    let suffix = tag.suffix.strip_prefix("ruby/").unwrap_or(&tag.suffix);
+    let (kind, class) = suffix.split_once(':').unwrap_or((suffix, ""));
+    match kind {
+        "object" | "struct" | "hash" | "array" | "string" | "exception" if !class.is_empty() => {
+            Some(class.to_string())
+        }
+        "object" | "struct" => Some(if kind == "struct" { "Struct" } else { "Object" }.to_string()),
+        "regexp" => Some("Regexp".to_string()),
+        "range" => Some("Range".to_string()),
+        "class" => Some("Class".to_string()),
+        "module" => Some("Module".to_string()),
+        _ => None,
+    }
+}
+
 #[derive(Default)]
 struct Loader {
     documents: Vec<Yaml>,
@@ -47,10 +78,22 @@ struct Loader {
     /// For each open mapping, the key read whose value is next.
     keys: Vec<Option<Yaml>>,
     anchors: BTreeMap<usize, Yaml>,
+    /// The first node tagged as an object of a Ruby class, and where.
+    ruby_object: Option<(String, Marker)>,
 }
 
 impl MarkedEventReceiver for Loader {
-    fn on_event(&mut self, event: Event, _mark: Marker) {
+    fn on_event(&mut self, event: Event, mark: Marker) {
+        if self.ruby_object.is_none() {
+            let tag = match &event {
+                Event::SequenceStart(_, tag) | Event::MappingStart(_, tag) => tag.as_ref(),
+                Event::Scalar(_, _, _, tag) => tag.as_ref(),
+                _ => None,
+            };
+            if let Some(class) = tag.and_then(ruby_class) {
+                self.ruby_object = Some((class, mark));
+            }
+        }
         match event {
             Event::DocumentEnd => {
                 let document = self.open.pop().map_or(Yaml::BadValue, |(node, _)| node);

@@ -83,10 +83,11 @@ impl<'e> Compiler<'e> {
                 return Err(error(STACK_TOO_DEEP, span));
             }
             if let Some(detail) = self.template_failure.take() {
-                return Err(error(
-                    format!("Failed to parse template {source}: {detail}"),
-                    span,
-                ));
+                let message = match name {
+                    "inline_template" => format!("Failed to parse inline template: {detail}"),
+                    _ => format!("Failed to parse template {source}: {detail}"),
+                };
+                return Err(error(message, span));
             }
             match result {
                 Ok(text) => rendered.push_str(&text),
@@ -344,6 +345,10 @@ impl erb::Host for TemplateHost<'_, '_> {
             return Err(erb::Unsupported(detail));
         }
         Ok(self.variable(name))
+    }
+
+    fn raised(&mut self, message: &str) {
+        self.compiler.template_failure = Some(message.to_string());
     }
 
     fn ruby_variable(&mut self, name: &str) -> Option<erb::Object> {

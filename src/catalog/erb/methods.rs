@@ -33,10 +33,11 @@ pub(super) fn kernel(name: &str, args: &[Object]) -> Result<Object> {
                 number(other).ok_or_else(|| Unsupported("Float() of a non-number".to_string()))?,
             ),
         },
-        // A template that raises fails in Puppet: pfacts says so.
+        // A template that raises fails in Puppet (the interpreter tells
+        // its host): Ruby's message, the last argument's.
         ("raise", args) => {
-            let message = args.iter().map(to_s).collect::<Vec<_>>().join(": ");
-            return unsupported(format!("the template raised {message}"));
+            let message = args.last().map_or("unhandled exception".to_string(), to_s);
+            return unsupported(message);
         }
         _ => return unsupported(format!("the method `{name}`")),
     })

@@ -47,6 +47,11 @@ pub trait Host {
     /// Puppet code (`Cannot reassign` when it has one) and, as it is, for
     /// templates; `replace` sets again what Ruby changed in place.
     fn set_ruby_variable(&mut self, name: &str, value: Object, replace: bool) -> Result<()>;
+    /// The template's Ruby raised `message` (`raise 'x'`, `Integer('x')`)
+    /// and nothing rescued it: in Puppet the template fails.
+    fn raised(&mut self, message: &str) {
+        let _ = message;
+    }
 }
 
 /// The deepest nesting of expressions, blocks and interpolated strings
@@ -87,7 +92,12 @@ pub fn render(template: &str, host: &mut dyn Host) -> Result<String> {
         groups: Vec::new(),
         raised: false,
     };
-    interpreter.run(&program)?;
+    if let Err(error) = interpreter.run(&program) {
+        if interpreter.raised {
+            interpreter.host.raised(&error.0);
+        }
+        return Err(error);
+    }
     Ok(interpreter.out)
 }
 
