@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::{
     declarations, defaults, hiera_keys, inheritance, legacy_facts, names, privacy,
-    removed_functions, scope, scope_graph, variables, visibility,
+    removed_functions, required_resources, scope, scope_graph, variables, visibility,
 };
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
@@ -50,6 +50,8 @@ pub enum Program {
     RemovedFunctions,
     /// Hiera data keys that bind no class parameter.
     HieraKeys,
+    /// Resources required by name that no code declares.
+    RequiredResources,
 }
 
 impl Program {
@@ -68,6 +70,7 @@ impl Program {
         Program::LegacyFacts,
         Program::RemovedFunctions,
         Program::HieraKeys,
+        Program::RequiredResources,
     ];
 
     /// The programs whose output this one reads.
@@ -99,6 +102,7 @@ pub struct Analysis<'a> {
     legacy_facts: OnceLock<legacy_facts::Output>,
     removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
     hiera_keys: OnceLock<hiera_keys::HieraKeys>,
+    required_resources: OnceLock<Vec<required_resources::DeclaredNowhere>>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
     /// `resource_attr` rows by `(res, attr)`.
@@ -122,6 +126,7 @@ impl<'a> Analysis<'a> {
             legacy_facts: OnceLock::new(),
             removed_functions: OnceLock::new(),
             hiera_keys: OnceLock::new(),
+            required_resources: OnceLock::new(),
             default_rows: OnceLock::new(),
             attribute_rows: OnceLock::new(),
         }
@@ -211,6 +216,9 @@ impl<'a> Analysis<'a> {
             }
             Program::HieraKeys => {
                 self.hiera_keys();
+            }
+            Program::RequiredResources => {
+                self.required_resources();
             }
         }
     }
@@ -309,6 +317,14 @@ impl<'a> Analysis<'a> {
     }
 
     /// The Hiera data keys that bind no class parameter.
+    pub fn required_resources(&self) -> &[required_resources::DeclaredNowhere] {
+        self.required_resources.get_or_init(|| {
+            time("rules: required resources", || {
+                required_resources::run(self.extraction)
+            })
+        })
+    }
+
     pub fn hiera_keys(&self) -> &hiera_keys::HieraKeys {
         self.hiera_keys
             .get_or_init(|| time("rules: hiera keys", || hiera_keys::run(self.extraction)))

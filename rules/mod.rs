@@ -22,6 +22,7 @@ pub mod legacy_facts;
 pub mod names;
 pub mod privacy;
 pub mod removed_functions;
+pub mod required_resources;
 pub mod scope;
 pub mod scope_graph;
 pub mod variables;

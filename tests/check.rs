@@ -728,3 +728,70 @@ fn data_keys_that_look_each_other_up_are_a_cycle() {
         Vec::<Value>::new()
     );
 }
+
+#[test]
+fn resources_required_by_name_and_declared_nowhere() {
+    // Puppet 7 refuses both (their recorded compilations): a require of a
+    // file no code declares, a realize of a user no code declares.
+    let required = rule_findings(
+        Path::new("corpus/refusals/missing-require"),
+        "undeclared-resource",
+    );
+    assert_eq!(required.len(), 1, "{required:?}");
+    assert!(
+        required[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("`File[/etc/missing]` is declared nowhere"),
+        "{required:?}"
+    );
+    let realized = rule_findings(
+        Path::new("corpus/refusals/realize-missing"),
+        "undeclared-resource",
+    );
+    assert_eq!(realized.len(), 1, "{realized:?}");
+    assert_eq!(realized[0]["line"], 4, "{realized:?}");
+    // Names another declaration may give: a computed title, a namevar or
+    // an alias, a function declaring the type, one declaring any type; a
+    // file's trailing slash; Stage[main].
+    let environment = tempfile::tempdir().unwrap();
+    let manifests = environment.path().join("manifests");
+    std::fs::create_dir(&manifests).unwrap();
+    let site = "\
+file { '/etc/a': }
+notify { 'n1': require => File['/etc/a/'] }
+user { $name: }
+notify { 'n2': require => User['somebody'] }
+service { 'web': name => 'nginx' }
+notify { 'n3': before => Service['nginx'] }
+ensure_packages(['curl'])
+Package['curl'] -> Notify['n1']
+exec { 'run': alias => 'runner', command => '/bin/true' }
+Exec['runner'] -> Notify['n1']
+notify { 'n4': stage => 'main', require => Stage['main'] }
+";
+    std::fs::write(manifests.join("site.pp"), site).unwrap();
+    assert_eq!(
+        rule_findings(environment.path(), "undeclared-resource"),
+        Vec::<Value>::new()
+    );
+    // A resource type computed anywhere keeps every type open.
+    std::fs::write(
+        manifests.join("site.pp"),
+        "notify { 'n': require => File['/nowhere'] }\ncreate_resources($kind, {})\n",
+    )
+    .unwrap();
+    assert_eq!(
+        rule_findings(environment.path(), "undeclared-resource"),
+        Vec::<Value>::new()
+    );
+    std::fs::write(
+        manifests.join("site.pp"),
+        "notify { 'n': require => File['/nowhere'] }\n",
+    )
+    .unwrap();
+    assert_eq!(
+        rule_findings(environment.path(), "undeclared-resource").len(),
+        1
+    );
+}

@@ -208,6 +208,19 @@ word_column! {
 }
 
 word_column! {
+    /// Why the catalog must hold a resource: the `how` column of
+    /// `required_resource`.
+    RequiredHow {
+        /// An endpoint of `->`, `~>`, `<-` or `<~`.
+        Arrow = "arrow",
+        /// A value of `before`, `require`, `notify` or `subscribe`.
+        Metaparameter = "metaparameter",
+        /// An argument of `realize`.
+        Realize = "realize",
+    }
+}
+
+word_column! {
     /// How a function is called: the `form` column of `call`.
     CallForm {
         /// `f(x)`.

@@ -522,9 +522,22 @@ struct OpenAttribute<'a> {
 }
 
 /// A resource reference: lower-case type (`class` for classes) and title.
+/// Functions that declare resources, by their first argument's type
+/// (`ensure_packages`: packages).
+const RESOURCE_FUNCTIONS: &[&str] = &[
+    "create_resources",
+    "ensure_resource",
+    "ensure_resources",
+    "ensure_packages",
+    "stdlib::ensure_packages",
+];
+
 struct Ref {
     type_name: String,
     title: String,
+    /// Written with a literal type and title, not a class nor a
+    /// collector: a resource the catalog must hold by that name.
+    literal: bool,
 }
 
 struct Extractor<'a> {
@@ -1544,6 +1557,12 @@ impl<'a> Extractor<'a> {
         if name == "fact" {
             self.fact_function(node, function);
         }
+        if name == "realize" {
+            self.realized(node);
+        }
+        if RESOURCE_FUNCTIONS.contains(&name.as_str()) {
+            self.function_resources(node, &name, line, col);
+        }
         if matches!(
             name.as_str(),
             "lookup" | "hiera" | "hiera_array" | "hiera_hash" | "hiera_include"
@@ -1579,6 +1598,44 @@ impl<'a> Extractor<'a> {
                 self.facts.privacy.push(row);
             }
         }
+    }
+
+    /// `realize(File['/a'], [User['b']])`: the resources it names.
+    fn realized(&mut self, node: Node<'a>) {
+        let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) else {
+            return;
+        };
+        let mut pending = self.named_children(arguments);
+        while let Some(argument) = pending.pop() {
+            if argument.kind_id() == self.grammar.array {
+                pending.extend(self.named_children(argument));
+            } else if argument.kind_id() == self.grammar.access {
+                if let Some(refs) = self.references(argument) {
+                    self.push_required(&refs, RequiredHow::Realize, argument);
+                }
+            }
+        }
+    }
+
+    /// A function that declares resources: the type it declares, from its
+    /// first argument (`'@@file'` is `file`), empty when computed.
+    fn function_resources(&mut self, node: Node<'a>, name: &str, line: u32, col: u32) {
+        let type_name = if name.ends_with("ensure_packages") {
+            "package".to_string()
+        } else {
+            node.child_by_field_id(self.grammar.fields.arguments.get())
+                .and_then(|arguments| self.named_children(arguments).into_iter().next())
+                .and_then(|first| self.literal(first))
+                .map(|written| names::lowercase(written.trim_start_matches('@')).to_string())
+                .unwrap_or_default()
+        };
+        let row = FunctionResources {
+            type_name: self.sym(names::absolute(&type_name)),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.function_resources.push(row);
     }
 
     /// One argument of `include`, `require` or `contain` (or a title of
@@ -1909,14 +1966,34 @@ impl<'a> Extractor<'a> {
         let owner = Ref {
             type_name: type_name.to_string(),
             title: title.to_string(),
+            literal: false,
         };
-        for other in self.endpoints(value) {
+        let others = self.endpoints(value);
+        self.push_required(&others, RequiredHow::Metaparameter, value);
+        for other in others {
             let (from, to) = if owner_first {
                 (&owner, &other)
             } else {
                 (&other, &owner)
             };
             self.push_relationship(from, to, arrow, attribute);
+        }
+    }
+
+    /// The references among `refs` that name a resource by literal type
+    /// and title, as resources the catalog must hold.
+    fn push_required(&mut self, refs: &[Ref], how: RequiredHow, at: Node) {
+        let (line, col) = self.location(at);
+        for reference in refs.iter().filter(|reference| reference.literal) {
+            let row = RequiredResource {
+                type_name: self.sym(&reference.type_name),
+                title: self.sym(&reference.title),
+                how,
+                file: FileId::default(),
+                line,
+                col,
+            };
+            self.facts.required_resource.push(row);
         }
     }
 
@@ -1971,6 +2048,8 @@ impl<'a> Extractor<'a> {
                         title
                     },
                     type_name: type_name.clone(),
+                    // Declared right here.
+                    literal: false,
                 })
                 .collect();
         }
@@ -1985,17 +2064,20 @@ impl<'a> Extractor<'a> {
             return vec![Ref {
                 type_name,
                 title: query.to_string(),
+                literal: false,
             }];
         }
         if let Some(name) = self.literal(node) {
             return vec![Ref {
                 type_name: "class".to_string(),
                 title: Self::class_name(&name),
+                literal: false,
             }];
         }
         vec![Ref {
             type_name: String::new(),
             title: self.source(node).to_string(),
+            literal: false,
         }]
     }
 
@@ -2012,11 +2094,13 @@ impl<'a> Extractor<'a> {
             return None;
         }
         let mut indexes = self.children_by_field(node, self.grammar.fields.index);
+        let mut literal_type = true;
         let type_name = if lower == "resource" {
             if indexes.is_empty() {
                 return None;
             }
             let first = indexes.remove(0);
+            literal_type = self.literal(first).is_some();
             let name = self
                 .literal(first)
                 .unwrap_or_else(|| self.source(first).to_string());
@@ -2033,6 +2117,7 @@ impl<'a> Extractor<'a> {
                 } else {
                     title
                 },
+                literal: literal && literal_type && type_name != "class",
                 type_name: type_name.clone(),
             })
             .collect();
@@ -2129,6 +2214,7 @@ impl<'a> Extractor<'a> {
             vec![Ref {
                 type_name: String::new(),
                 title: self.source(target).to_string(),
+                literal: false,
             }]
         });
         let scope = self.scope();
@@ -2210,14 +2296,20 @@ impl<'a> Extractor<'a> {
             current = left;
         }
         links.reverse();
-        for (left, arrow, right, operator) in links {
-            let lefts = self.endpoints(if left.kind_id() == self.grammar.relationship {
+        for (index, (left, arrow, right, operator)) in links.into_iter().enumerate() {
+            let left_operand = if left.kind_id() == self.grammar.relationship {
                 left.child_by_field_id(self.grammar.fields.right.get())
                     .unwrap_or(left)
             } else {
                 left
-            });
+            };
+            let lefts = self.endpoints(left_operand);
             let rights = self.endpoints(right);
+            // Each operand once: the first link's left, every right.
+            if index == 0 {
+                self.push_required(&lefts, RequiredHow::Arrow, left_operand);
+            }
+            self.push_required(&rights, RequiredHow::Arrow, right);
             let forward = matches!(arrow, Arrow::Order | Arrow::Notify);
             for from in &lefts {
                 for to in &rights {

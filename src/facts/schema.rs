@@ -13,7 +13,8 @@ use serde::Serialize;
 
 pub use super::columns::{
     Arrow, AttributeOp, CallForm, DataValue, DeclarationHow, DefinitionKind, Directive,
-    FactReadForm, KnownKind, ModulepathState, NodeMatcherForm, PrivacyHow, ResourceForm, ScopeKind,
+    FactReadForm, KnownKind, ModulepathState, NodeMatcherForm, PrivacyHow, RequiredHow,
+    ResourceForm, ScopeKind,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -410,6 +411,24 @@ relations! {
     ///
     /// Example: `resource_ref(12, service, nginx, 3, 22, 5)`
     resource_ref / ResourceRef { scope: Id, type_name: Sym, title: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `required_resource(type, title, how, file, line, col)`: a resource
+    /// that the catalog must hold, named with a literal type and title
+    /// (`File['/etc/motd']`, not `File[$path]`, nor a class): an endpoint
+    /// of a relationship (`how` `arrow`), a value of a relationship
+    /// metaparameter (`metaparameter`), an argument of `realize`
+    /// (`realize`). Puppet fails the compilation when it does not.
+    ///
+    /// Example: `required_resource(file, /etc/motd, realize, 3, 12, 9)`
+    required_resource / RequiredResource { type_name: Sym, title: Sym, how: RequiredHow, file: FileId, line: u32, col: u32 }
+
+    /// `function_resources(type, file, line, col)`: a call of a function
+    /// that declares resources (`create_resources`, `ensure_resource`,
+    /// `ensure_resources`, `ensure_packages`), with the type it declares,
+    /// lower case; empty when the call computes it.
+    ///
+    /// Example: `function_resources(package, 3, 20, 3)`
+    function_resources / FunctionResources { type_name: Sym, file: FileId, line: u32, col: u32 }
 
     /// `resource_param_ref(scope, type, title, param, file, line, col)`: a
     /// parameter read from the catalog, `Class['x']['p']` or

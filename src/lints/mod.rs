@@ -42,6 +42,7 @@ mod removed_function;
 mod reserved_word;
 mod syntax_error;
 mod top_scope_fact;
+mod undeclared_resource;
 mod unknown_class;
 mod unknown_function;
 mod unknown_hiera_class;
@@ -315,6 +316,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &lookup_cycle::LookupCycle::RULE,
         &[Program::HieraKeys],
         lookup_cycle::check,
+    ),
+    (
+        &undeclared_resource::UndeclaredResource::RULE,
+        &[Program::RequiredResources],
+        undeclared_resource::check,
     ),
     (
         &removed_function::RemovedFunction::RULE,

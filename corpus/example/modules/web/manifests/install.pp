@@ -3,4 +3,8 @@ private class web::install {
   package { 'nginx':
     ensure => installed,
   }
+  service { 'nginx':
+    ensure  => running,
+    require => Package['nginx'],
+  }
 }
