@@ -1,5 +1,5 @@
 # modulepath: -
-# `new` and types called as functions: Array and Deferred.
+# `new` and types called as functions: Array, Deferred and Integer.
 
 Array('abc')
 
@@ -62,3 +62,31 @@ Deferred()
 Deferred('a') =~ Deferred
 
 Deferred('a', [1]) == Deferred('a', [1])
+
+Integer('0x1F')
+
+Integer('017')
+
+Integer('017', 10)
+
+Integer('08')
+
+Integer(' 12')
+
+Integer('- 3')
+
+Integer('-0b101')
+
+Integer('0b1', 16)
+
+Integer('ff', 16)
+
+Integer('10', 3)
+
+Integer({'from' => '-7', 'abs' => true})
+
+Integer(3.9)
+
+Integer(true)
+
+Integer([1])

@@ -170,7 +170,11 @@ pub fn integer_with_radix(text: &str, radix: Option<u32>) -> Result<i64, String>
     let (negative, body) = match text.as_bytes().first() {
         Some(b'-') => (true, text[1..].trim_start_matches([' ', '\t'])),
         Some(b'+') => (false, text[1..].trim_start_matches([' ', '\t'])),
-        _ => (false, text),
+        // Ruby reads blanks before the number.
+        _ => (
+            false,
+            text.trim_start_matches(|c: char| c.is_ascii_whitespace()),
+        ),
     };
     let lower = body.to_ascii_lowercase();
     let (radix, digits) = match radix {
