@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::{
     declarations, defaults, hiera_keys, inheritance, legacy_facts, names, privacy,
-    removed_functions, required_resources, scope, scope_graph, variables, visibility,
+    removed_functions, required_resources, scope, scope_graph, templates, variables, visibility,
 };
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
@@ -52,6 +52,8 @@ pub enum Program {
     HieraKeys,
     /// Resources required by name that no code declares.
     RequiredResources,
+    /// Templates that render themselves.
+    Templates,
 }
 
 impl Program {
@@ -71,6 +73,7 @@ impl Program {
         Program::RemovedFunctions,
         Program::HieraKeys,
         Program::RequiredResources,
+        Program::Templates,
     ];
 
     /// The programs whose output this one reads.
@@ -103,6 +106,7 @@ pub struct Analysis<'a> {
     removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
     hiera_keys: OnceLock<hiera_keys::HieraKeys>,
     required_resources: OnceLock<Vec<required_resources::DeclaredNowhere>>,
+    templates: OnceLock<Vec<templates::SelfRendering>>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
     /// `resource_attr` rows by `(res, attr)`.
@@ -127,6 +131,7 @@ impl<'a> Analysis<'a> {
             removed_functions: OnceLock::new(),
             hiera_keys: OnceLock::new(),
             required_resources: OnceLock::new(),
+            templates: OnceLock::new(),
             default_rows: OnceLock::new(),
             attribute_rows: OnceLock::new(),
         }
@@ -219,6 +224,9 @@ impl<'a> Analysis<'a> {
             }
             Program::RequiredResources => {
                 self.required_resources();
+            }
+            Program::Templates => {
+                self.templates();
             }
         }
     }
@@ -323,6 +331,11 @@ impl<'a> Analysis<'a> {
                 required_resources::run(self.extraction)
             })
         })
+    }
+
+    pub fn templates(&self) -> &[templates::SelfRendering] {
+        self.templates
+            .get_or_init(|| time("rules: templates", || templates::run(self.extraction)))
     }
 
     pub fn hiera_keys(&self) -> &hiera_keys::HieraKeys {

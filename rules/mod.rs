@@ -25,6 +25,7 @@ pub mod removed_functions;
 pub mod required_resources;
 pub mod scope;
 pub mod scope_graph;
+pub mod templates;
 pub mod variables;
 pub mod visibility;
 

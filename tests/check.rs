@@ -795,3 +795,50 @@ notify { 'n4': stage => 'main', require => Stage['main'] }
         1
     );
 }
+
+#[test]
+fn templates_that_render_themselves() {
+    // Puppet 7 refuses corpus/refusals/template-self ("stack level too
+    // deep", its recorded compilation): one finding, where it renders.
+    let findings = rule_findings(
+        Path::new("corpus/refusals/template-self"),
+        "template-recursion",
+    );
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0]["line"], 1, "{findings:?}");
+    // Through other templates, each render of the cycle is a finding; a
+    // template rendering another that ends is none.
+    let environment = tempfile::tempdir().unwrap();
+    let templates = environment.path().join("modules/m/templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    std::fs::create_dir(environment.path().join("manifests")).unwrap();
+    std::fs::write(
+        environment.path().join("manifests/site.pp"),
+        "notify { 'x': message => template('m/a.erb') }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        templates.join("a.erb"),
+        "<%= scope.function_template(['m/b.erb']) %>\n",
+    )
+    .unwrap();
+    std::fs::write(templates.join("b.epp"), "<%= template('m/a.erb') %>\n").unwrap();
+    std::fs::write(
+        templates.join("b.erb"),
+        "<%= scope.function_template(['m/c.erb']) %>\n",
+    )
+    .unwrap();
+    std::fs::write(
+        templates.join("c.erb"),
+        "<%= scope.call_function('epp', ['m/b.epp']) %>\n",
+    )
+    .unwrap();
+    // a.erb -> b.erb -> c.erb -> b.epp -> a.erb: each render of the cycle.
+    let findings = rule_findings(environment.path(), "template-recursion");
+    assert_eq!(findings.len(), 4, "{findings:?}");
+    std::fs::write(templates.join("c.erb"), "done\n").unwrap();
+    assert_eq!(
+        rule_findings(environment.path(), "template-recursion"),
+        Vec::<Value>::new()
+    );
+}

@@ -33,7 +33,7 @@ use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
     DataValue, FactRead, Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState,
-    ParseError, Remap, Sym, TypeParam,
+    ParseError, Remap, Sym, TemplateFile, TemplateRender, TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -239,6 +239,7 @@ fn read_file(
                 output,
                 text_reads::template_reads(text, text_reads::Template::Erb),
             );
+            push_template_facts(output, text, text_reads::Template::Erb);
         })
     } else if source::is_hiera_file(&path) {
         let role = if path.ends_with("hiera.yaml") {
@@ -439,7 +440,38 @@ fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
         &mut output,
         text_reads::template_reads(&text, text_reads::Template::Epp),
     );
+    push_template_facts(&mut output, &text, text_reads::Template::Epp);
     output
+}
+
+/// A template's name, when it lies in a module's `templates/`, and the
+/// templates it renders by name.
+fn push_template_facts(output: &mut FileOutput, text: &str, template: text_reads::Template) {
+    let name = output.placement.module_root.as_ref().and_then(|root| {
+        let relative = output.path.strip_prefix(root.join("templates")).ok()?;
+        let relative: Vec<_> = relative.iter().map(|part| part.to_string_lossy()).collect();
+        Some(format!(
+            "{}/{}",
+            output.placement.module,
+            relative.join("/")
+        ))
+    });
+    if let Some(name) = name {
+        let row = TemplateFile {
+            file: FileId::default(),
+            name: output.interner.intern(&name),
+        };
+        output.facts.template_file.push(row);
+    }
+    for (name, line, col) in text_reads::template_renders(text, template) {
+        let row = TemplateRender {
+            name: output.interner.intern(&name),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        output.facts.template_render.push(row);
+    }
 }
 
 /// A file read as text (an ERB template, Hiera's configuration or data),

@@ -430,6 +430,21 @@ relations! {
     /// Example: `function_resources(package, 3, 20, 3)`
     function_resources / FunctionResources { type_name: Sym, file: FileId, line: u32, col: u32 }
 
+    /// `template_file(file, name)`: a template of a module's `templates/`,
+    /// with the name `template()` and `epp()` find it by (`ntp/ntp.conf.erb`
+    /// for `ntp/templates/ntp.conf.erb`).
+    ///
+    /// Example: `template_file(7, ntp/ntp.conf.erb)`
+    template_file / TemplateFile { file: FileId, name: Sym }
+
+    /// `template_render(name, file, line, col)`: a template that renders
+    /// another by a name written out (in ERB `scope.function_template(['m/x.erb'])`,
+    /// `scope.call_function('template', ...)`; in EPP `template(...)`,
+    /// `epp(...)`).
+    ///
+    /// Example: `template_render(ntp/header.erb, 7, 1, 5)`
+    template_render / TemplateRender { name: Sym, file: FileId, line: u32, col: u32 }
+
     /// `resource_param_ref(scope, type, title, param, file, line, col)`: a
     /// parameter read from the catalog, `Class['x']['p']` or
     /// `File['/a']['mode']`.

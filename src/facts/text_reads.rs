@@ -47,6 +47,45 @@ pub fn template_reads(text: &str, template: Template) -> Vec<TextRead> {
     reads
 }
 
+/// The templates a template renders by name, with where: in ERB
+/// `scope.function_template(['m/x.erb'])`, `scope.call_function(
+/// 'template', ['m/x.erb'])` and the same of `epp`; in EPP
+/// `template('m/x.erb')` and `epp('m/x.epp')`. A name the code computes is not followed.
+pub fn template_renders(text: &str, template: Template) -> Vec<(String, u32, u32)> {
+    let calls: &[&str] = match template {
+        Template::Erb => &[
+            "function_template(",
+            "function_epp(",
+            "call_function('template',",
+            "call_function(\"template\",",
+            "call_function('epp',",
+            "call_function(\"epp\",",
+        ],
+        Template::Epp => &["template(", "epp("],
+    };
+    let mut renders = Vec::new();
+    for (start, end) in tags(text) {
+        let code = &text[start..end];
+        for call in calls {
+            for (at, _) in code.match_indices(call) {
+                // `epp(` inside `inline_epp(` or `function_template(` is
+                // another call.
+                let before = code[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let rest = code[at + call.len()..].trim_start();
+                let rest = rest.strip_prefix('[').unwrap_or(rest);
+                if let Some(name) = quoted(rest) {
+                    let (line, col) = place(text, start + at);
+                    renders.push((name, line, col));
+                }
+            }
+        }
+    }
+    renders
+}
+
 /// The reads in Hiera interpolations: `%{facts.x}`, `%{::x}`, `%{x}`
 /// (`%{trusted.x}`, `%{lookup(...)}` and the other functions read no
 /// fact by name).
@@ -466,6 +505,25 @@ mod tests {
                 ("c".to_string(), 2, 41)
             ]
         );
+    }
+
+    #[test]
+    fn templates_render_templates_by_name() {
+        let erb = "<%= scope.function_template(['a/b.erb']) %>\n<%= scope.call_function('template', [\"a/c.erb\"]) %><%= scope.function_template([@x]) %>";
+        let renders: Vec<(String, u32)> = template_renders(erb, Template::Erb)
+            .into_iter()
+            .map(|(name, line, _)| (name, line))
+            .collect();
+        assert_eq!(
+            renders,
+            [("a/b.erb".to_string(), 1), ("a/c.erb".to_string(), 2)]
+        );
+        let epp = "<%= epp('a/d.epp') %><%= inline_epp('x') %><%= template('a/e.erb') %>";
+        let names: Vec<String> = template_renders(epp, Template::Epp)
+            .into_iter()
+            .map(|(name, ..)| name)
+            .collect();
+        assert_eq!(names, ["a/d.epp", "a/e.erb"]);
     }
 
     #[test]

@@ -41,6 +41,7 @@ mod reassigned_variable;
 mod removed_function;
 mod reserved_word;
 mod syntax_error;
+mod template_recursion;
 mod top_scope_fact;
 mod undeclared_resource;
 mod unknown_class;
@@ -316,6 +317,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &lookup_cycle::LookupCycle::RULE,
         &[Program::HieraKeys],
         lookup_cycle::check,
+    ),
+    (
+        &template_recursion::TemplateRecursion::RULE,
+        &[Program::Templates],
+        template_recursion::check,
     ),
     (
         &undeclared_resource::UndeclaredResource::RULE,
