@@ -1916,6 +1916,22 @@ impl<'a> Extractor<'a> {
     /// each body's own, then those of the `default:` body it does not set.
     fn close_resource(&mut self, open: OpenResource<'a>) {
         self.validate_resource(&open);
+        // What the relationship metaparameters name, once each as written
+        // (not once per title they apply to).
+        for body in &open.bodies {
+            for &(name, _, _, attribute) in &body.attributes {
+                if !ORDERING_METAPARAMETERS
+                    .iter()
+                    .any(|(known, ..)| *known == name)
+                {
+                    continue;
+                }
+                if let Some(value) = attribute.child_by_field_id(self.grammar.fields.value.get()) {
+                    let named = self.endpoints(value);
+                    self.push_required(&named, RequiredHow::Metaparameter, value);
+                }
+            }
+        }
         let defaults: &[Attribute] = open
             .bodies
             .iter()
@@ -1968,9 +1984,7 @@ impl<'a> Extractor<'a> {
             title: title.to_string(),
             literal: false,
         };
-        let others = self.endpoints(value);
-        self.push_required(&others, RequiredHow::Metaparameter, value);
-        for other in others {
+        for other in self.endpoints(value) {
             let (from, to) = if owner_first {
                 (&owner, &other)
             } else {

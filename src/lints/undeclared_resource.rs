@@ -29,17 +29,11 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
-    let mut rows: Vec<_> = context
+    context
         .required_resources()
         .iter()
-        .map(|found| &facts.required_resource[found.required().0 as usize])
-        .collect();
-    // A metaparameter of a body with several titles names it once per
-    // title: one finding.
-    rows.sort_by_key(|row| (row.file, row.line, row.col, row.type_name, row.title));
-    rows.dedup_by_key(|row| (row.file, row.line, row.col, row.type_name, row.title));
-    rows.into_iter()
-        .map(|row| {
+        .map(|found| {
+            let row = &facts.required_resource[found.required().0 as usize];
             let reference = format!(
                 "{}[{}]",
                 crate::facts::names::capitalize(context.text(row.type_name)),

@@ -158,8 +158,12 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
     ) -> Result<Value> {
         let local = self.new_scope(Some(scope), Some(scope));
+        let site = self
+            .call_sites
+            .last()
+            .map_or(ast::Span::default(), |site| site.span);
         let result = self
-            .bind("lambda", &lambda.params, args, local)
+            .bind(("lambda", (self.file, site)), &lambda.params, args, local)
             .and_then(|()| self.check_block(lambda, local))
             .and_then(|()| self.block(&lambda.body, local));
         // `return()` in a lambda passes on to what ends it: the function,
@@ -174,10 +178,6 @@ impl<'e> Compiler<'e> {
         if let Some(problem) =
             self.returned_mismatch(lambda.return_type.as_deref(), &value, scope)?
         {
-            let site = self
-                .call_sites
-                .last()
-                .map_or(ast::Span::default(), |site| site.span);
             return Err(error(
                 format!("value returned from lambda has wrong type, {problem}"),
                 site,
@@ -327,16 +327,14 @@ impl<'e> Compiler<'e> {
         let saved = self.file.replace(file);
         let scope = self.new_scope(Some(TOP), Some(TOP));
         // A default reading a parameter without a value fails at the call.
-        if let Err(e) = self.bind(&function.name, &function.params, args, scope) {
-            self.file = saved;
-            let guarded = e.message.starts_with(&format!("{}: ", function.name));
-            return Err(if guarded {
-                error(e.message, span)
-            } else {
-                self.locate(e, file)
-            });
-        }
-        let result = self.block(&function.body, scope);
+        let result = self
+            .bind(
+                (&function.name, (saved, span)),
+                &function.params,
+                args,
+                scope,
+            )
+            .and_then(|()| self.block(&function.body, scope));
         // `next(v)` and `return(v)` end the function with `v`.
         let result = match result {
             Err(EvalError {
@@ -351,16 +349,13 @@ impl<'e> Compiler<'e> {
         };
         let result = mismatch.and_then(|mismatch| match mismatch {
             // At the call, as Puppet places it.
-            Some(problem) => Err(EvalError {
-                file: None,
-                ..error(
-                    format!(
-                        "value returned from {} has wrong type, {problem}",
-                        function.name
-                    ),
-                    span,
-                )
-            }),
+            Some(problem) => Err(self.error_at(
+                (saved, span),
+                format!(
+                    "value returned from {} has wrong type, {problem}",
+                    function.name
+                ),
+            )),
             None => result,
         });
         let result = result.map_err(|e| {

@@ -180,28 +180,13 @@ impl<'e> Compiler<'e> {
         // is not yet evaluated, fails as Puppet's parameter scope does.
         let mut unevaluated = missing.clone();
         unevaluated.extend(defaults.iter().map(|(param, _)| param.name.clone()));
-        self.scopes[scope].parameter_guard = Some(ParameterGuard {
-            callee: label.clone(),
-            order: definition.params.iter().map(|p| p.name.clone()).collect(),
-            unevaluated,
-            evaluating: String::new(),
-        });
-        let guarded = format!("{label}: ");
+        let order: Vec<String> = definition.params.iter().map(|p| p.name.clone()).collect();
+        self.guard_parameters(scope, &label, &order, unevaluated, site);
         for (param, default) in defaults {
-            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
-                guard.evaluating = param.name.clone();
-            }
-            let value = self.eval(default, scope).map_err(|e| {
-                if e.message.starts_with(&guarded) {
-                    self.error_at(site, e.message)
-                } else {
-                    e
-                }
-            })?;
+            self.guard_progress(scope, &param.name, false);
+            let value = self.eval(default, scope)?;
             self.bind_parameter(scope, resource, param, value);
-            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
-                guard.unevaluated.retain(|name| *name != param.name);
-            }
+            self.guard_progress(scope, &param.name, true);
         }
         self.scopes[scope].parameter_guard = None;
         if !missing.is_empty() {

@@ -296,10 +296,9 @@ const TOP: ScopeId = 0;
 /// of one environment directory, whatever it is called).
 const ENVIRONMENT: &str = "production";
 
-/// Puppet's words for a default that reads a parameter without a value.
 /// Puppet's `ParameterScope`: the parameters of a class, define, function
 /// or lambda while their defaults are evaluated, in order.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct ParameterGuard {
     /// Who the parameters are of, as Puppet's messages name it
     /// (`Class[Web]`, a function's name).
@@ -311,6 +310,9 @@ struct ParameterGuard {
     unevaluated: Vec<String>,
     /// The parameter whose default is being evaluated.
     evaluating: String,
+    /// Where Puppet reports a default that reads one of `unevaluated`:
+    /// the declaration or the call.
+    at: (Option<usize>, ast::Span),
 }
 
 impl ParameterGuard {

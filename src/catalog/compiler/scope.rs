@@ -12,8 +12,8 @@ enum Resolution {
     /// A match group (`$1`) no match set: undef.
     MatchGroup,
     /// A parameter read by a default while it has no value yet: Puppet's
-    /// words for it.
-    UnevaluatedParameter(String),
+    /// words for it, and where Puppet reports it.
+    UnevaluatedParameter(String, (Option<usize>, ast::Span)),
     Unknown,
 }
 
@@ -116,7 +116,7 @@ impl<'e> Compiler<'e> {
                 Ok(self.scopes[found].variables[&key].clone())
             }
             Resolution::MatchGroup => Ok(Value::Undef),
-            Resolution::UnevaluatedParameter(failure) => Err(error(failure, span)),
+            Resolution::UnevaluatedParameter(failure, at) => Err(self.error_at(at, failure)),
             Resolution::Unknown => {
                 self.record_read(name, None, span);
                 let written = match name.strip_prefix("::") {
@@ -206,7 +206,7 @@ impl<'e> Compiler<'e> {
                     .iter()
                     .any(|unevaluated| unevaluated == name)
                 {
-                    return Resolution::UnevaluatedParameter(guard.failure(name));
+                    return Resolution::UnevaluatedParameter(guard.failure(name), guard.at);
                 }
             }
             if self.scopes[s].variables.contains_key(name) {
@@ -295,23 +295,53 @@ impl<'e> Compiler<'e> {
         }
     }
 
+    /// Binds the arguments of a function or lambda of `callee` (called at
+    /// `at`) to its parameters in `scope`, each default evaluated in turn
+    /// in Puppet's parameter scope.
     pub(super) fn bind(
         &mut self,
-        callee: &str,
+        (callee, at): (&str, (Option<usize>, ast::Span)),
         params: &[ast::Param],
         args: Vec<Value>,
         scope: ScopeId,
     ) -> Result<()> {
-        let order: Vec<String> = params.iter().map(|param| param.name.clone()).collect();
-        self.scopes[scope].parameter_guard = Some(ParameterGuard {
-            callee: callee.to_string(),
-            unevaluated: order.clone(),
-            order,
-            evaluating: String::new(),
-        });
+        let names: Vec<String> = params.iter().map(|param| param.name.clone()).collect();
+        self.guard_parameters(scope, callee, &names, names.clone(), at);
         let bound = self.bind_in_order(params, args, scope);
         self.scopes[scope].parameter_guard = None;
         bound
+    }
+
+    /// Opens Puppet's parameter scope on `scope` for the parameters
+    /// `order` of `callee`, the `unevaluated` ones without a value yet; it
+    /// stays until `parameter_guard` is cleared.
+    pub(super) fn guard_parameters(
+        &mut self,
+        scope: ScopeId,
+        callee: &str,
+        order: &[String],
+        unevaluated: Vec<String>,
+        at: (Option<usize>, ast::Span),
+    ) {
+        self.scopes[scope].parameter_guard = Some(ParameterGuard {
+            callee: callee.to_string(),
+            order: order.to_vec(),
+            unevaluated,
+            evaluating: String::new(),
+            at,
+        });
+    }
+
+    /// Notes that the default of `name` is evaluated now (`evaluated`
+    /// false), or that it has its value.
+    pub(super) fn guard_progress(&mut self, scope: ScopeId, name: &str, evaluated: bool) {
+        if let Some(guard) = &mut self.scopes[scope].parameter_guard {
+            if evaluated {
+                guard.unevaluated.retain(|unevaluated| unevaluated != name);
+            } else {
+                guard.evaluating = name.to_string();
+            }
+        }
     }
 
     fn bind_in_order(
@@ -321,9 +351,7 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
     ) -> Result<()> {
         for (index, param) in params.iter().enumerate() {
-            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
-                guard.evaluating = param.name.clone();
-            }
+            self.guard_progress(scope, &param.name, false);
             let value = if param.splat {
                 match (index < args.len(), &param.default) {
                     (true, _) => Value::Array(args.split_off(index)),
@@ -348,9 +376,7 @@ impl<'e> Compiler<'e> {
                 ));
             };
             self.declare_parameter(scope, param, value);
-            if let Some(guard) = &mut self.scopes[scope].parameter_guard {
-                guard.unevaluated.retain(|name| *name != param.name);
-            }
+            self.guard_progress(scope, &param.name, true);
         }
         Ok(())
     }

@@ -126,6 +126,21 @@ pub fn inspect_str(text: &str) -> String {
     out
 }
 
+/// The radix a number's prefix says (`0x`, `0b`, `0o`, `0d`, a leading
+/// `0` for octal) and its digits after it, as Ruby's `Integer()` reads
+/// them; `text` is lower case.
+fn radix_prefix(text: &str) -> (u32, &str) {
+    for (prefix, radix) in [("0x", 16), ("0b", 2), ("0o", 8), ("0d", 10)] {
+        if let Some(digits) = text.strip_prefix(prefix) {
+            return (radix, digits);
+        }
+    }
+    match text.len() > 1 && text.starts_with('0') {
+        true => (8, &text[1..]),
+        false => (10, text),
+    }
+}
+
 /// Ruby's `Integer(text)`: optional blanks around, a sign, `0x`, `0b`,
 /// `0o` or a leading `0` (octal) prefix, underscores between digits.
 pub fn integer(text: &str) -> Option<i64> {
@@ -136,19 +151,7 @@ pub fn integer(text: &str) -> Option<i64> {
         _ => (false, text),
     };
     let lower = rest.to_ascii_lowercase();
-    let (radix, digits) = if let Some(digits) = lower.strip_prefix("0x") {
-        (16, digits)
-    } else if let Some(digits) = lower.strip_prefix("0b") {
-        (2, digits)
-    } else if let Some(digits) = lower.strip_prefix("0o") {
-        (8, digits)
-    } else if let Some(digits) = lower.strip_prefix("0d") {
-        (10, digits)
-    } else if lower.len() > 1 && lower.starts_with('0') {
-        (8, &lower[1..])
-    } else {
-        (10, lower.as_str())
-    };
+    let (radix, digits) = radix_prefix(&lower);
     if digits.is_empty()
         || digits.starts_with('_')
         || digits.ends_with('_')
@@ -178,17 +181,7 @@ pub fn integer_with_radix(text: &str, radix: Option<u32>) -> Result<i64, String>
     };
     let lower = body.to_ascii_lowercase();
     let (radix, digits) = match radix {
-        None => {
-            if let Some(hex) = lower.strip_prefix("0x") {
-                (16, hex)
-            } else if let Some(binary) = lower.strip_prefix("0b") {
-                (2, binary)
-            } else if lower.len() > 1 && lower.starts_with('0') {
-                (8, &lower[1..])
-            } else {
-                (10, lower.as_str())
-            }
-        }
+        None => radix_prefix(&lower),
         Some(16) => (16, lower.strip_prefix("0x").unwrap_or(&lower)),
         Some(2) => (2, lower.strip_prefix("0b").unwrap_or(&lower)),
         Some(8) => (8, lower.strip_prefix("0o").unwrap_or(&lower)),
