@@ -8,7 +8,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use ignore::WalkBuilder;
+use std::sync::{Mutex, PoisonError};
+
+use ignore::{WalkBuilder, WalkState};
 
 use crate::diagnostic::{Diagnostic, Location};
 
@@ -96,27 +98,42 @@ pub fn discover(paths: &[PathBuf], wanted: fn(&Path) -> bool) -> Discovery {
     }
     discovery.files.sort();
     discovery.files.dedup();
+    // Parallel walks meet unreadable directories in any order.
+    discovery
+        .errors
+        .sort_by(|one, other| (&one.path, &one.message).cmp(&(&other.path, &other.message)));
     discovery
 }
 
+/// Walks `root` on as many threads as rayon's pool has (the walk waits on
+/// the file system, so threads overlap its calls); `discover` sorts.
 fn walk(root: &Path, wanted: fn(&Path) -> bool, discovery: &mut Discovery) {
-    let walker = WalkBuilder::new(root).require_git(false).build();
-    for entry in walker {
-        match entry {
-            Ok(entry) => {
-                let is_file = entry.file_type().is_some_and(|kind| kind.is_file());
-                if is_file && wanted(entry.path()) {
-                    discovery.files.push(entry.into_path());
+    let found = Mutex::new(Discovery::default());
+    WalkBuilder::new(root)
+        .require_git(false)
+        .threads(rayon::current_num_threads())
+        .build_parallel()
+        .run(|| {
+            Box::new(|entry| {
+                let mut found = found.lock().unwrap_or_else(PoisonError::into_inner);
+                match entry {
+                    Ok(entry) => {
+                        let is_file = entry.file_type().is_some_and(|kind| kind.is_file());
+                        if is_file && wanted(entry.path()) {
+                            found.files.push(entry.into_path());
+                        }
+                    }
+                    Err(error) => {
+                        let path = error_path(&error).unwrap_or_else(|| root.to_path_buf());
+                        found.errors.push(Diagnostic::io(path, error.to_string()));
+                    }
                 }
-            }
-            Err(error) => {
-                let path = error_path(&error).unwrap_or_else(|| root.to_path_buf());
-                discovery
-                    .errors
-                    .push(Diagnostic::io(path, error.to_string()));
-            }
-        }
-    }
+                WalkState::Continue
+            })
+        });
+    let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
+    discovery.files.extend(found.files);
+    discovery.errors.extend(found.errors);
 }
 
 fn error_path(error: &ignore::Error) -> Option<PathBuf> {
