@@ -808,7 +808,7 @@ fn declared_late(
         }
         let (outer, kind) = first.enclosing(row.scope);
         let runs_after_top = match kind {
-            ScopeKind::Node | ScopeKind::Define => true,
+            ScopeKind::Node | ScopeKind::Define | ScopeKind::Example => true,
             ScopeKind::Class => first.of_scope(outer).is_some_and(|roots| {
                 !roots.nodes.is_empty() && roots.top_first.is_none() && !roots.top_maybe
             }),

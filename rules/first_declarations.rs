@@ -223,8 +223,8 @@ impl<'a> FirstDeclarations<'a> {
             let (outer, kind) = (self.enclosing)(declarer.scope);
             match kind {
                 // roots(X).nodes ∋ N :- declares(T, X), enclosing(T, N),
-                //     scope_kind(N, node).
-                Kind::Node => roots.nodes.push(outer),
+                //     scope_kind(N, node | example).
+                Kind::Node | Kind::Example => roots.nodes.push(outer),
                 // top_first(X, P) :- declares(T, X, unconditional, P),
                 //     enclosing(T, top), site_file(P).
                 // top_maybe(X) :- declares(T, X, conditional, P),

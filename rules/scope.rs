@@ -197,9 +197,13 @@ pub fn run(
         node_scopes_seen(&input, &mut first),
     );
     let by_name = resolves(&input, &sees, &local);
-    let nodes: FxHashSet<Id> = of_kind(&input.scope_kind, Kind::Node)
+    // Node bodies, and examples' top-level code: entry points whose scope
+    // only what they declare sees.
+    let nodes: FxHashSet<Id> = input
+        .scope_kind
         .iter()
-        .map(|&(node, ())| node)
+        .filter(|&&(_, kind)| matches!(kind, Kind::Node | Kind::Example))
+        .map(|&(scope, _)| scope)
         .collect();
     let by_first_declaration = first_declaration::judge(
         extraction,

@@ -842,3 +842,57 @@ fn templates_that_render_themselves() {
         Vec::<Value>::new()
     );
 }
+
+/// A module's `tests/` and `examples/` manifests are applied alone
+/// (`puppet apply tests/init.pp`), never as the site's top scope: Puppet
+/// 7.23 compiles this site with no `mode` on `File[/etc/n]`
+/// (`scripts/catalog-with-puppet.rb`), so the example's default reaches
+/// no resource of module `n` that the site declares. An example's defaults
+/// reach what the example itself declares.
+#[test]
+fn examples_are_not_the_site() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    for dir in [
+        "manifests",
+        "modules/m/manifests",
+        "modules/m/tests",
+        "modules/m/examples",
+        "modules/n/manifests",
+    ] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+    }
+    std::fs::write(root.join("manifests/site.pp"), "include n\ninclude m\n").unwrap();
+    std::fs::write(
+        root.join("modules/m/manifests/init.pp"),
+        "class m { file { '/etc/m': ensure => file } }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("modules/n/manifests/init.pp"),
+        "class n { file { '/etc/n': ensure => file } }\n",
+    )
+    .unwrap();
+    let example = "File { mode => '0600' }\ninclude m\n";
+    std::fs::write(root.join("modules/m/tests/init.pp"), example).unwrap();
+    std::fs::write(root.join("modules/m/examples/init.pp"), example).unwrap();
+    assert_eq!(rule_findings(root, "default-leak"), Vec::<Value>::new());
+    // The example's own variables are its top scope's.
+    std::fs::write(
+        root.join("modules/m/examples/init.pp"),
+        "$setting = 1\nnotify { 'x': message => $setting }\n",
+    )
+    .unwrap();
+    assert_eq!(rule_findings(root, "unknown-variable"), Vec::<Value>::new());
+    // An example that declares `n` itself passes its default on to it.
+    std::fs::write(root.join("manifests/site.pp"), "include m\n").unwrap();
+    std::fs::write(
+        root.join("modules/m/tests/init.pp"),
+        "File { mode => '0600' }\ninclude n\n",
+    )
+    .unwrap();
+    let findings = rule_findings(root, "default-leak");
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    let message = findings[0]["message"].as_str().unwrap();
+    assert!(message.contains("file[/etc/n]"), "{message}");
+}

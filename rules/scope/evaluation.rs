@@ -177,7 +177,10 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
             //     evaluated_once(E), !inherits(_, C),
             //     every declares(T, C, _, P): enclosing(T, E), P after R.
             let outer = enclosing_of(read.scope);
-            let once = matches!(kind_of(outer), Kind::Class | Kind::Node | Kind::Top);
+            let once = matches!(
+                kind_of(outer),
+                Kind::Class | Kind::Node | Kind::Top | Kind::Example
+            );
             let only_after = once
                 && !inherited.contains(&read.class)
                 && by_class.get(&read.class).is_some_and(|declared| {

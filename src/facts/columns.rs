@@ -64,6 +64,11 @@ word_column! {
         Define = "define",
         Lambda = "lambda",
         Function = "function",
+        /// The top-level code of a module's example or test manifest
+        /// (`examples/`, `tests/`, `spec/`), applied alone (`puppet apply
+        /// tests/init.pp`): an entry point of its own, like a node's body,
+        /// whose variables and defaults reach only what it declares.
+        Example = "example",
     }
 }
 

@@ -650,6 +650,9 @@ pub fn extract<'a>(
         parameter_lists: Default::default(),
         defaulted: FxHashSet::default(),
     };
+    if placement.role == Role::Example {
+        extractor.open_example_scope();
+    }
     extractor.walk(tree);
     extractor.facts.suppression = super::suppression::extract(tree, text, &mut extractor.interner);
     FileFacts {
@@ -905,6 +908,24 @@ impl<'a> Extractor<'a> {
 
     fn sym(&mut self, text: &str) -> Sym {
         self.interner.intern(text)
+    }
+
+    /// An example's top-level code is a scope of its own, below top
+    /// scope: the file is applied alone, never as the site's top scope.
+    fn open_example_scope(&mut self) {
+        let scope = self.new_id();
+        let row = Scope {
+            scope,
+            kind: ScopeKind::Example,
+            name: self.sym(""),
+            lexical_parent: TOP_SCOPE,
+            file: FileId::default(),
+            line: 1,
+        };
+        self.facts.scope.push(row);
+        let top = &mut self.frames[0];
+        top.scope = scope;
+        top.kind = ScopeKind::Example;
     }
 
     fn new_id(&mut self) -> Id {

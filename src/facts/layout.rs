@@ -87,6 +87,7 @@ const MODULE_DIRECTORIES: &[(&str, Role)] = &[
     ("templates", Role::Template),
     ("examples", Role::Example),
     ("tests", Role::Example),
+    ("spec", Role::Example),
 ];
 
 impl Layout {
