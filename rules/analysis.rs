@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 
 use super::{
-    declarations, defaults, hiera_keys, inheritance, legacy_facts, names, privacy,
+    declarations, defaults, fact_names, hiera_keys, inheritance, legacy_facts, names, privacy,
     removed_functions, required_resources, scope, scope_graph, templates, variables, visibility,
 };
 use crate::facts::schema::{
@@ -46,6 +46,8 @@ pub enum Program {
     Variables,
     /// Reads of Facter's legacy facts.
     LegacyFacts,
+    /// Facts read by a name no node has.
+    FactNames,
     /// Calls of the functions stdlib 9 removed.
     RemovedFunctions,
     /// Hiera data keys that bind no class parameter.
@@ -70,6 +72,7 @@ impl Program {
         Program::Visibility,
         Program::Variables,
         Program::LegacyFacts,
+        Program::FactNames,
         Program::RemovedFunctions,
         Program::HieraKeys,
         Program::RequiredResources,
@@ -84,7 +87,7 @@ impl Program {
             Program::Visibility => &[Program::Scope, Program::ScopeGraph],
             Program::Declarations => &[Program::Defaults, Program::Inheritance],
             Program::Variables => &[Program::Scope, Program::Names, Program::Privacy],
-            Program::LegacyFacts => &[Program::Scope],
+            Program::LegacyFacts | Program::FactNames => &[Program::Scope],
             _ => &[],
         }
     }
@@ -103,6 +106,7 @@ pub struct Analysis<'a> {
     visibility: OnceLock<Vec<visibility::Visible>>,
     variables: OnceLock<Vec<variables::UnknownVariable>>,
     legacy_facts: OnceLock<legacy_facts::Output>,
+    fact_names: OnceLock<fact_names::Output>,
     removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
     hiera_keys: OnceLock<hiera_keys::HieraKeys>,
     required_resources: OnceLock<Vec<required_resources::DeclaredNowhere>>,
@@ -128,6 +132,7 @@ impl<'a> Analysis<'a> {
             visibility: OnceLock::new(),
             variables: OnceLock::new(),
             legacy_facts: OnceLock::new(),
+            fact_names: OnceLock::new(),
             removed_functions: OnceLock::new(),
             hiera_keys: OnceLock::new(),
             required_resources: OnceLock::new(),
@@ -215,6 +220,9 @@ impl<'a> Analysis<'a> {
             }
             Program::LegacyFacts => {
                 self.legacy_facts();
+            }
+            Program::FactNames => {
+                self.fact_names();
             }
             Program::RemovedFunctions => {
                 self.removed_functions();
@@ -311,6 +319,16 @@ impl<'a> Analysis<'a> {
             let scope = self.scope();
             time("rules: legacy facts", || {
                 legacy_facts::run(self.extraction, scope)
+            })
+        })
+    }
+
+    /// The facts read by a name no node has.
+    pub fn fact_names(&self) -> &fact_names::Output {
+        self.fact_names.get_or_init(|| {
+            let scope = self.scope();
+            time("rules: fact names", || {
+                fact_names::run(self.extraction, scope)
             })
         })
     }

@@ -115,7 +115,7 @@ pub fn run(extraction: &Extraction, scope: &scope::Output) -> Output {
         .facts
         .iter()
         .map(|found| {
-            let row = &facts.var_ref[var_ref_index(extraction, found.reference())];
+            let row = &facts.var_ref[super::var_ref_index(extraction, found.reference())];
             TopScopeFact(found.reference(), row.short_name)
         })
         .collect();
@@ -160,13 +160,4 @@ pub fn run(extraction: &Extraction, scope: &scope::Output) -> Output {
         variables: sorted(variables),
         reads: sorted(reads),
     }
-}
-
-/// The index of reference `reference` in `var_ref`, which is in id order.
-fn var_ref_index(extraction: &Extraction, reference: Id) -> usize {
-    extraction
-        .facts
-        .var_ref
-        .binary_search_by_key(&reference, |row| row.reference)
-        .expect("the scope program's references are var_ref rows")
 }

@@ -15,6 +15,7 @@
 pub mod analysis;
 pub mod declarations;
 pub mod defaults;
+pub mod fact_names;
 mod first_declarations;
 pub mod hiera_keys;
 pub mod inheritance;
@@ -240,4 +241,13 @@ fn assignments(
         .iter()
         .map(|row| (row.scope, row.name, row.private));
     variables.chain(parameters)
+}
+
+/// The index of reference `reference` in `var_ref`, which is in id order.
+pub(super) fn var_ref_index(extraction: &Extraction, reference: Id) -> usize {
+    extraction
+        .facts
+        .var_ref
+        .binary_search_by_key(&reference, |row| row.reference)
+        .expect("the scope program's references are var_ref rows")
 }

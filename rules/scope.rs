@@ -17,8 +17,8 @@ use super::{
     antijoin, assignments, named_columns, of_kind, scope_graph, scope_relations, union,
     ScopeKind as Kind,
 };
-use crate::facts::builtins::METAPARAMETERS;
-use crate::facts::schema::{DefinitionKind, Id, KnownKind, Sym, TOP_SCOPE};
+use crate::facts::builtins::{FactNames, METAPARAMETERS};
+use crate::facts::schema::{DefinitionKind, Id, Sym, TOP_SCOPE};
 use crate::facts::Extraction;
 
 /// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
@@ -549,7 +549,7 @@ fn unresolved(
 }
 
 /// Variables that Puppet provides in every scope.
-const BUILTIN_VARIABLES: &[&str] = &[
+pub(super) const BUILTIN_VARIABLES: &[&str] = &[
     "facts",
     "trusted",
     "server_facts",
@@ -607,22 +607,7 @@ impl Input {
         }
         // Fact names, exact or as a prefix (`processor<N>`), looked up by
         // hash.
-        let mut exact_facts: FxHashSet<&str> = Default::default();
-        let mut fact_prefixes: Vec<&str> = Vec::new();
-        for row in facts.known.iter().filter(|row| row.kind == KnownKind::Fact) {
-            match text(row.name).split_once('<') {
-                Some((prefix, _)) => fact_prefixes.push(prefix),
-                None => {
-                    exact_facts.insert(text(row.name));
-                }
-            }
-        }
-        fact_prefixes.sort_unstable();
-        fact_prefixes.dedup();
-        let is_fact = |name: &str| {
-            exact_facts.contains(name)
-                || fact_prefixes.iter().any(|prefix| name.starts_with(prefix))
-        };
+        let fact_names = FactNames::new(&facts.known, &facts.legacy_fact, &extraction.interner);
         let mut builtin_name = Vec::new();
         let mut metaparameter_ref = Vec::new();
         let mut plain_ref = Vec::new();
@@ -644,7 +629,7 @@ impl Input {
                             || short.bytes().all(|byte| byte.is_ascii_digit())
                             || namespace == "settings",
                         metaparameter: namespace.is_empty() && METAPARAMETERS.contains(&short),
-                        fact: namespace.is_empty() && is_fact(name),
+                        fact: namespace.is_empty() && fact_names.contains(name),
                         automatic: namespace.is_empty()
                             && matches!(short, "title" | "name" | "module_name"),
                         form: match namespace {

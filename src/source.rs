@@ -67,6 +67,14 @@ pub fn is_environment_conf(path: &Path) -> bool {
         .is_some_and(|name| name == "environment.conf")
 }
 
+/// Whether a walked file is an external fact: a file of a module's
+/// `facts.d/` (pluginsync copies it to the agent, where Facter reads it).
+pub fn is_external_fact(path: &Path) -> bool {
+    path.parent()
+        .and_then(Path::file_name)
+        .is_some_and(|dir| dir == "facts.d")
+}
+
 /// Whether a walked file is Ruby code that defines resource types,
 /// functions or facts in a module (`lib/puppet/{type,functions,
 /// parser/functions}`, `lib/facter`).

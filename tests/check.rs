@@ -896,3 +896,95 @@ fn examples_are_not_the_site() {
     let message = findings[0]["message"].as_str().unwrap();
     assert!(message.contains("file[/etc/n]"), "{message}");
 }
+
+/// A fact read by a name that no node has is `undef` under Puppet 7,
+/// without a word: `unknown-fact` names each such read, in manifests,
+/// templates and Hiera, with the nearest known fact. Facts of Facter,
+/// of the modules (`lib/facter/`, `facts.d/`), of the configuration and
+/// variables the code or a template sets are known.
+#[test]
+fn facts_read_by_a_name_no_node_has() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    for dir in [
+        "manifests",
+        "data",
+        "modules/m/manifests",
+        "modules/m/templates",
+        "modules/m/lib/facter",
+        "modules/m/facts.d",
+    ] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+    }
+    let files = [
+        ("manifests/site.pp", "include m\n"),
+        (
+            "modules/m/manifests/init.pp",
+            "class m ($port = 80) {
+  if $::osfamly == 'Debian' { }
+  $a = $facts['osfamly']
+  $b = $facts.dig('kernell')
+  $c = dig($facts, 'os', 'family')
+  $d = getvar('facts.procesors')
+  $e = [$facts['custom_one'], $facts['external_txt'], $facts['external_yaml'], $::processor0]
+  $f = [$facts['site_fact'], $::clientcert, $::puppetversion, $facts['osfamily']]
+  file { '/a': content => template('m/a.erb') }
+  file { '/b': content => epp('m/b.epp') }
+}
+",
+        ),
+        (
+            "modules/m/templates/a.erb",
+            "<%= @osfamly %> <%= @port %> <%= scope['::kernell'] %> <% @own = 1 %><%= @own %>\n",
+        ),
+        (
+            "modules/m/templates/b.epp",
+            "<%= $::osfamly %> <%= $facts['kernel'] %>\n",
+        ),
+        ("data/common.yaml", "m::port: \"%{facts.osfamly}\"\n"),
+        (
+            "modules/m/lib/facter/custom.rb",
+            "Facter.add(:custom_one) do\n  setcode { 1 }\nend\n",
+        ),
+        ("modules/m/facts.d/a.txt", "external_txt=1\n"),
+        ("modules/m/facts.d/b.yaml", "---\nexternal_yaml: 1\n"),
+        ("pfacts.toml", "[known]\nfacts = [\"site_fact\"]\n"),
+    ];
+    for (path, text) in files {
+        std::fs::write(root.join(path), text).unwrap();
+    }
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .current_dir(root)
+        .args(["check", "--format", "json", "."])
+        .output()
+        .unwrap();
+    let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let mut found: Vec<String> = findings
+        .iter()
+        .filter(|finding| finding["rule"] == "unknown-fact")
+        .map(|finding| {
+            format!(
+                "{}:{} {}",
+                finding["file"].as_str().unwrap().trim_start_matches("./"),
+                finding["line"],
+                finding["message"].as_str().unwrap()
+            )
+        })
+        .collect();
+    found.sort();
+    let variable = "a variable that no code sets, and a fact that no node has";
+    assert_eq!(
+        found,
+        [
+            "data/common.yaml:1 `%{facts.osfamly}` reads a fact that no node has; did you mean `osfamily`?".to_string(),
+            "modules/m/manifests/init.pp:2 `$::osfamly` reads a fact that no node has; did you mean `osfamily`?".to_string(),
+            "modules/m/manifests/init.pp:3 `$facts['osfamly']` reads a fact that no node has; did you mean `osfamily`?".to_string(),
+            "modules/m/manifests/init.pp:4 `dig($facts, 'kernell')` reads a fact that no node has; did you mean `kernel`?".to_string(),
+            "modules/m/manifests/init.pp:6 `getvar('facts.procesors')` reads a fact that no node has; did you mean `processors`?".to_string(),
+            format!("modules/m/templates/a.erb:1 `@osfamly` reads {variable}; did you mean `osfamily`?"),
+            format!("modules/m/templates/a.erb:1 `scope['kernell']` reads {variable}; did you mean `kernel`?"),
+            format!("modules/m/templates/b.epp:1 `$::osfamly` reads {variable}; did you mean `osfamily`?"),
+        ]
+    );
+}

@@ -202,6 +202,73 @@ pub fn placeholder_match<'n>(pattern: &str, name: &'n str) -> Option<&'n str> {
     (!middle.is_empty() && fits).then_some(middle)
 }
 
+/// The facts a node may have, from the `known` rows of kind fact (Facter's
+/// core facts, custom and external facts of the modules, and the
+/// configuration's `known_facts`), Facter's legacy facts (`legacy_fact`:
+/// `processor<N>`), with those Puppet adds to every
+/// node's facts: looked up by name, exactly or by a family's prefix
+/// (`processor<N>`, `ipaddress_<interface>`).
+pub struct FactNames<'a> {
+    exact: rustc_hash::FxHashSet<&'a str>,
+    families: Vec<&'a str>,
+}
+
+/// What Puppet adds to the facts Facter gives (`puppetversion` by
+/// `Puppet.initialize_facts`, `add_local_facts` of `Puppet::Node::Facts`,
+/// the agent's environment, the server's timestamp).
+const FACTS_PUPPET_ADDS: &[&str] = &[
+    "puppetversion",
+    "clientcert",
+    "clientversion",
+    "clientnoop",
+    "agent_specified_environment",
+    "_timestamp",
+];
+
+impl<'a> FactNames<'a> {
+    pub fn new(known: &[Known], legacy: &[LegacyFact], interner: &'a Interner) -> FactNames<'a> {
+        let mut names = FactNames {
+            exact: FACTS_PUPPET_ADDS.iter().copied().collect(),
+            families: Vec::new(),
+        };
+        let facts = known
+            .iter()
+            .filter(|row| row.kind == KnownKind::Fact)
+            .map(|row| row.name)
+            .chain(legacy.iter().map(|row| row.fact));
+        for fact in facts {
+            let name = interner.resolve(fact);
+            match name.split_once('<') {
+                Some((prefix, _)) => names.families.push(prefix),
+                None => {
+                    names.exact.insert(name);
+                }
+            }
+        }
+        names.families.sort_unstable();
+        names.families.dedup();
+        names
+    }
+
+    /// Whether `name` is a fact's name.
+    pub fn contains(&self, name: &str) -> bool {
+        self.exact.contains(name) || self.families.iter().any(|prefix| name.starts_with(prefix))
+    }
+
+    /// The known fact nearest to `name`, when one is close enough to be a
+    /// misspelling of it (at most two edits, and fewer than a third of
+    /// the name).
+    pub fn nearest(&self, name: &str) -> Option<&'a str> {
+        let most = (name.chars().count() / 3).clamp(1, 2);
+        self.exact
+            .iter()
+            .map(|&known| (strsim::damerau_levenshtein(name, known), known))
+            .filter(|&(distance, _)| distance <= most)
+            .min()
+            .map(|(_, known)| known)
+    }
+}
+
 /// The `type_param` rows of the built-in types (file 0).
 pub fn type_parameters(interner: &mut Interner) -> Vec<TypeParam> {
     rows(TYPE_PARAMETERS)

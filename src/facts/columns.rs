@@ -270,6 +270,10 @@ word_column! {
         FactsHash = "facts_hash",
         /// stdlib's `fact('x.y')`: its first segment.
         FactFunction = "fact_function",
+        /// `dig($facts, 'x', ...)` or `$facts.dig('x', ...)`: the first key.
+        FactsDig = "facts_dig",
+        /// stdlib's `getvar('facts.x.y')`: the segment after `facts`.
+        Getvar = "getvar",
         /// `@x` in an ERB template.
         ErbVariable = "erb_variable",
         /// `scope['x']`, `scope['::x']` or `scope.lookupvar('x')` in an
@@ -305,6 +309,22 @@ word_column! {
 }
 
 impl FactReadForm {
+    /// The read as its file writes it, for messages.
+    pub fn written(self, name: &str) -> String {
+        match self {
+            FactReadForm::FactsHash | FactReadForm::EppFactsHash => format!("$facts['{name}']"),
+            FactReadForm::FactFunction => format!("fact('{name}')"),
+            FactReadForm::FactsDig => format!("dig($facts, '{name}')"),
+            FactReadForm::Getvar => format!("getvar('facts.{name}')"),
+            FactReadForm::ErbVariable => format!("@{name}"),
+            FactReadForm::ErbScope => format!("scope['{name}']"),
+            FactReadForm::ErbFactsHash => format!("@facts['{name}']"),
+            FactReadForm::EppVariable => format!("$::{name}"),
+            FactReadForm::HieraFacts => format!("%{{facts.{name}}}"),
+            FactReadForm::HieraVariable => format!("%{{{name}}}"),
+        }
+    }
+
     /// Whether the read names a variable (which code may also set), not
     /// the `$facts` hash.
     pub fn reads_variable(self) -> bool {

@@ -139,6 +139,7 @@ struct Fields {
     access: FieldId,
     alternative: FieldId,
     arguments: FieldId,
+    receiver: FieldId,
     attribute: FieldId,
     body: FieldId,
     case: FieldId,
@@ -356,6 +357,7 @@ impl Grammar {
                 access: field("access"),
                 alternative: field("alternative"),
                 arguments: field("arguments"),
+                receiver: field("receiver"),
                 attribute: field("attribute"),
                 body: field("body"),
                 case: field("case"),
@@ -1573,10 +1575,16 @@ impl<'a> Extractor<'a> {
         };
         self.facts.call.push(row);
         if kind == g.method_call {
+            if name == "dig" {
+                self.facts_dig_method(node);
+            }
             return;
         }
-        if name == "fact" {
-            self.fact_function(node, function);
+        match name.as_str() {
+            "fact" => self.fact_function(node, function),
+            "dig" => self.facts_dig(node),
+            "getvar" => self.getvar_fact(node),
+            _ => {}
         }
         if name == "realize" {
             self.realized(node);

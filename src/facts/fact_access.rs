@@ -42,6 +42,69 @@ impl<'a> Extractor<'a> {
         self.fact_read(FactReadForm::FactFunction, &name, function);
     }
 
+    /// `dig($facts, 'x', ...)`: the fact `x`, when the key is literal.
+    pub(super) fn facts_dig(&mut self, call: Node<'a>) {
+        let Some(arguments) = call.child_by_field_id(self.grammar.fields.arguments.get()) else {
+            return;
+        };
+        let arguments = self.named_children(arguments);
+        if let [target, key, ..] = arguments[..] {
+            if self.is_facts_variable(target) {
+                self.literal_fact_read(FactReadForm::FactsDig, key);
+            }
+        }
+    }
+
+    /// `$facts.dig('x', ...)`: the fact `x`, when the key is literal.
+    pub(super) fn facts_dig_method(&mut self, call: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let receiver = call.child_by_field_id(fields.receiver.get());
+        if !receiver.is_some_and(|receiver| self.is_facts_variable(receiver)) {
+            return;
+        }
+        let Some(arguments) = call.child_by_field_id(fields.arguments.get()) else {
+            return;
+        };
+        if let Some(&key) = self.named_children(arguments).first() {
+            self.literal_fact_read(FactReadForm::FactsDig, key);
+        }
+    }
+
+    /// `getvar('facts.x.y')` (or `'::facts.x'`): the fact `x`.
+    pub(super) fn getvar_fact(&mut self, call: Node<'a>) {
+        let Some(arguments) = call.child_by_field_id(self.grammar.fields.arguments.get()) else {
+            return;
+        };
+        let Some(&path_node) = self.named_children(arguments).first() else {
+            return;
+        };
+        let Some(path) = self.literal(path_node) else {
+            return;
+        };
+        let Some(rest) = path.trim_start_matches("::").strip_prefix("facts.") else {
+            return;
+        };
+        let name = rest.split('.').next().unwrap_or_default().to_string();
+        if !name.is_empty() {
+            self.fact_read(FactReadForm::Getvar, &name, path_node);
+        }
+    }
+
+    fn is_facts_variable(&self, node: Node<'a>) -> bool {
+        node.kind_id() == self.grammar.variable
+            && self
+                .source(node)
+                .trim_start_matches('$')
+                .trim_start_matches("::")
+                == "facts"
+    }
+
+    fn literal_fact_read(&mut self, form: FactReadForm, key: Node<'a>) {
+        if let Some(name) = self.literal(key) {
+            self.fact_read(form, &name, key);
+        }
+    }
+
     /// `lookup('k')`, `hiera('k')`, ...: the key, when literal.
     pub(super) fn looked_up_key(&mut self, node: Node<'a>, function: Node<'a>) {
         let Some(key) = self.first_literal_argument(node) else {

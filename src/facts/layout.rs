@@ -31,6 +31,10 @@ word_column! {
         RubyType = "ruby_type",
         RubyFunction = "ruby_function",
         RubyFact = "ruby_fact",
+        /// An external fact of a module's `facts.d/`, which Facter reads on
+        /// the agent (data: `key=value` text, YAML, JSON; or a program
+        /// that prints such).
+        ExternalFact = "external_fact",
         Template = "template",
         /// An ERB template (read for the facts it names).
         ErbTemplate = "erb_template",
@@ -88,6 +92,7 @@ const MODULE_DIRECTORIES: &[(&str, Role)] = &[
     ("examples", Role::Example),
     ("tests", Role::Example),
     ("spec", Role::Example),
+    ("facts.d", Role::ExternalFact),
 ];
 
 impl Layout {

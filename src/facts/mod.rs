@@ -33,7 +33,7 @@ use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
     DataValue, FactRead, Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState,
-    ParseError, Remap, Sym, TemplateFile, TemplateRender, TypeParam,
+    ParseError, Remap, Sym, TemplateFile, TemplateRender, TemplateVariable, TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -82,6 +82,7 @@ fn wanted(path: &std::path::Path) -> bool {
         || source::is_erb_template(path)
         || source::is_hiera_file(path)
         || source::is_environment_conf(path)
+        || source::is_external_fact(path)
 }
 
 /// What the configuration adds to the files themselves.
@@ -305,6 +306,23 @@ fn read_file(
                 }
             }
         })
+    } else if source::is_external_fact(&path) {
+        text_file(path, placement, Role::ExternalFact, |text, output| {
+            let module = output.interner.intern(&output.placement.module);
+            let extension = output
+                .path
+                .extension()
+                .and_then(|extension| extension.to_str());
+            for name in text_reads::external_fact_names(extension, text) {
+                let row = Known {
+                    kind: KnownKind::Fact,
+                    name: output.interner.intern(&name),
+                    module,
+                    file: FileId::default(),
+                };
+                output.facts.known.push(row);
+            }
+        })
     } else if source::is_environment_conf(&path) {
         environment_conf(path, placement, analyzed)
     } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
@@ -462,6 +480,17 @@ fn push_template_facts(output: &mut FileOutput, text: &str, template: text_reads
             name: output.interner.intern(&name),
         };
         output.facts.template_file.push(row);
+    }
+    if template == text_reads::Template::Erb {
+        for (name, line, col) in text_reads::erb_assignments(text) {
+            let row = TemplateVariable {
+                name: output.interner.intern(&name),
+                file: FileId::default(),
+                line,
+                col,
+            };
+            output.facts.template_variable.push(row);
+        }
     }
     for (name, line, col) in text_reads::template_renders(text, template) {
         let row = TemplateRender {

@@ -249,7 +249,9 @@ fn text_edit(text: &str, rewrite: &FactRewrite) -> Option<(Range<usize>, String)
         ),
         Written::Variable
         | Written::Read(FactReadForm::FactsHash)
-        | Written::Read(FactReadForm::FactFunction) => return None,
+        | Written::Read(FactReadForm::FactFunction)
+        | Written::Read(FactReadForm::FactsDig)
+        | Written::Read(FactReadForm::Getvar) => return None,
     };
     let pattern = Regex::new(&format!("^(?:{pattern})")).ok()?;
     let found = pattern.find(&text[at..])?;

@@ -437,6 +437,13 @@ relations! {
     /// Example: `template_file(7, ntp/ntp.conf.erb)`
     template_file / TemplateFile { file: FileId, name: Sym }
 
+    /// `template_variable(name, file, line, col)`: a variable an ERB
+    /// template sets (`@x = ...`, `scope.setvar('x', ...)`), which it and
+    /// the templates it renders may read.
+    ///
+    /// Example: `template_variable(_template_scope, 9, 2, 7)`
+    template_variable / TemplateVariable { name: Sym, file: FileId, line: u32, col: u32 }
+
     /// `template_render(name, file, line, col)`: a template that renders
     /// another by a name written out (in ERB `scope.function_template(['m/x.erb'])`,
     /// `scope.call_function('template', ...)`; in EPP `template(...)`,

@@ -44,7 +44,50 @@ pub fn template_reads(text: &str, template: Template) -> Vec<TextRead> {
                 .map(|(form, name, offset)| located(text, start + offset, form, name)),
         );
     }
+    if template == Template::Erb {
+        // A variable the template sets itself is its own, not a fact.
+        let assigned: Vec<(String, u32, u32)> = erb_assignments(text);
+        reads.retain(|read| {
+            read.form == FactReadForm::ErbFactsHash
+                || !assigned.iter().any(|(name, ..)| *name == read.name)
+        });
+    }
     reads
+}
+
+/// The variables an ERB template sets, with where: `@x = ...` (`||=`,
+/// `+=`, ...) and `scope.setvar('x', ...)`.
+pub fn erb_assignments(text: &str) -> Vec<(String, u32, u32)> {
+    let mut assigned = Vec::new();
+    for (start, end) in tags(text) {
+        for (name, offset) in tag_assignments(&text[start..end]) {
+            let read = located(text, start + offset, FactReadForm::ErbVariable, name);
+            assigned.push((read.name, read.line, read.col));
+        }
+    }
+    assigned
+}
+
+fn tag_assignments(code: &str) -> Vec<(String, usize)> {
+    let mut names = Vec::new();
+    for (at, _) in code.match_indices('@') {
+        let name = word(&code[at + 1..]);
+        let after = code[at + 1 + name.len()..].trim_start();
+        let operator = ["||=", "&&=", "+=", "-=", "*=", "<<="]
+            .iter()
+            .find_map(|compound| after.strip_prefix(compound))
+            .or_else(|| after.strip_prefix('='))
+            .filter(|rest| !rest.starts_with(['=', '~', '>']));
+        if !name.is_empty() && operator.is_some() {
+            names.push((name.to_string(), at));
+        }
+    }
+    for (at, _) in code.match_indices("setvar(") {
+        if let Some(name) = quoted(&code[at + "setvar(".len()..]) {
+            names.push((name, at));
+        }
+    }
+    names
 }
 
 /// The templates a template renders by name, with where: in ERB
@@ -377,6 +420,51 @@ fn erb_reads(code: &str) -> Vec<(FactReadForm, String, usize)> {
     reads
 }
 
+/// The facts an external fact file sets, as Facter reads it by its
+/// extension: `key=value` lines (`.txt`), the top-level keys of `.yaml`
+/// and `.json`; a program (any other file) by the `key=value` it prints
+/// (`echo "key=value"`), read as text, never run.
+pub fn external_fact_names(extension: Option<&str>, text: &str) -> Vec<String> {
+    let names: Vec<&str> = match extension {
+        Some("yaml" | "yml") => text
+            .lines()
+            .filter(|line| !line.starts_with([' ', '\t', '-', '#']))
+            .filter_map(|line| line.split_once(':').map(|(key, _)| key))
+            .map(|key| key.trim().trim_matches(['"', '\'']))
+            .collect(),
+        Some("json") => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(map)) => {
+                return map.keys().map(|key| key.to_lowercase()).collect()
+            }
+            _ => Vec::new(),
+        },
+        Some("txt") => text
+            .lines()
+            .filter_map(|line| line.split_once('=').map(|(key, _)| key.trim()))
+            .collect(),
+        _ => text
+            .lines()
+            .filter_map(|line| {
+                let printed = ["echo ", "printf ", "print ", "puts "]
+                    .iter()
+                    .find_map(|command| line.trim_start().strip_prefix(command))?;
+                let key = printed.trim_start().trim_start_matches(['"', '\'']);
+                key.split_once('=').map(|(key, _)| key)
+            })
+            .collect(),
+    };
+    names
+        .into_iter()
+        .filter(|name| {
+            !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_')
+        })
+        .map(str::to_lowercase)
+        .collect()
+}
+
 /// `(form, name, offset)` of each read in EPP code.
 fn epp_reads(code: &str) -> Vec<(FactReadForm, String, usize)> {
     let mut reads = Vec::new();
@@ -461,6 +549,42 @@ mod tests {
             .iter()
             .map(|read| (read.form, read.name.as_str(), read.line, read.col))
             .collect()
+    }
+
+    #[test]
+    fn erb_variables_the_template_sets_are_no_reads() {
+        let text = "<% @list = Array(@items) %><% @n ||= 1 %><%= @list %> <%= @n %>\n\
+                    <% scope.setvar('_scope', {}) %><%= scope['_scope'] %>\n\
+                    <% if @a == 1 && @b >= 2 %><%= @a %><% end %>\n";
+        assert_eq!(
+            names(&template_reads(text, Template::Erb)),
+            [
+                (FactReadForm::ErbVariable, "items", 1, 18),
+                (FactReadForm::ErbVariable, "a", 3, 7),
+                (FactReadForm::ErbVariable, "b", 3, 18),
+                (FactReadForm::ErbVariable, "a", 3, 32),
+            ]
+        );
+    }
+
+    #[test]
+    fn external_facts_by_extension() {
+        assert_eq!(
+            external_fact_names(Some("txt"), "role=web\nDataCenter = x\n# comment\n"),
+            ["role", "datacenter"]
+        );
+        assert_eq!(
+            external_fact_names(Some("yaml"), "---\nrack: 4\nnested:\n  key: 1\n"),
+            ["rack", "nested"]
+        );
+        assert_eq!(
+            external_fact_names(Some("json"), r#"{"zone": "a"}"#),
+            ["zone"]
+        );
+        assert_eq!(
+            external_fact_names(Some("sh"), "#!/bin/sh\necho \"site_id=$(cat /etc/id)\"\n"),
+            ["site_id"]
+        );
     }
 
     #[test]

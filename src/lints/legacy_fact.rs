@@ -78,16 +78,18 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let reads = found.reads.iter().map(|read| {
         let row = &context.extraction.facts.fact_read[read.read().0 as usize];
         let name = context.text(row.name);
-        let (written, syntax) = match row.form {
-            FactReadForm::FactsHash => (format!("$facts['{name}']"), Syntax::Manifest),
-            FactReadForm::FactFunction => (format!("fact('{name}')"), Syntax::Manifest),
-            FactReadForm::ErbVariable => (format!("@{name}"), Syntax::Erb),
-            FactReadForm::ErbScope => (format!("scope['{name}']"), Syntax::Erb),
-            FactReadForm::ErbFactsHash => (format!("@facts['{name}']"), Syntax::Erb),
-            FactReadForm::EppVariable => (format!("$::{name}"), Syntax::Manifest),
-            FactReadForm::EppFactsHash => (format!("$facts['{name}']"), Syntax::Manifest),
-            FactReadForm::HieraFacts => (format!("%{{facts.{name}}}"), Syntax::Hiera),
-            FactReadForm::HieraVariable => (format!("%{{{name}}}"), Syntax::Hiera),
+        let written = row.form.written(name);
+        let syntax = match row.form {
+            FactReadForm::ErbVariable | FactReadForm::ErbScope | FactReadForm::ErbFactsHash => {
+                Syntax::Erb
+            }
+            FactReadForm::HieraFacts | FactReadForm::HieraVariable => Syntax::Hiera,
+            FactReadForm::FactsHash
+            | FactReadForm::FactFunction
+            | FactReadForm::FactsDig
+            | FactReadForm::Getvar
+            | FactReadForm::EppVariable
+            | FactReadForm::EppFactsHash => Syntax::Manifest,
         };
         let fails = fails_under_strict_variables(row.form);
         let legacy = legacy(read.fact());
@@ -116,6 +118,8 @@ fn fails_under_strict_variables(form: FactReadForm) -> bool {
         FactReadForm::ErbScope | FactReadForm::EppVariable | FactReadForm::HieraVariable => true,
         FactReadForm::FactsHash
         | FactReadForm::FactFunction
+        | FactReadForm::FactsDig
+        | FactReadForm::Getvar
         | FactReadForm::ErbVariable
         | FactReadForm::ErbFactsHash
         | FactReadForm::EppFactsHash

@@ -45,6 +45,7 @@ mod template_recursion;
 mod top_scope_fact;
 mod undeclared_resource;
 mod unknown_class;
+mod unknown_fact;
 mod unknown_function;
 mod unknown_hiera_class;
 mod unknown_parameter;
@@ -292,6 +293,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &legacy_fact::LegacyFact::RULE,
         &[Program::LegacyFacts],
         legacy_fact::check,
+    ),
+    (
+        &unknown_fact::UnknownFact::RULE,
+        &[Program::FactNames],
+        unknown_fact::check,
     ),
     (
         &hiera_key::HieraKey::RULE,

@@ -1,1 +1,2 @@
 include mymod
+notice(dig($facts, 'os', 'family'), getvar('facts.datacenter'))

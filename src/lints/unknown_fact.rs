@@ -1,0 +1,66 @@
+use super::{rule, Context};
+use crate::diagnostic::Diagnostic;
+use crate::facts::builtins::FactNames;
+
+rule! {
+    /// ## What it does
+    /// Finds facts read by a name that no node has: a top-scope variable
+    /// that no code assigns (`$::osfamly`), `$facts['osfamly']` (also
+    /// through `dig($facts, ...)`, `$facts.dig(...)`, stdlib's `fact()` and
+    /// `getvar('facts.x')`), a template's `@osfamly`, `scope['osfamly']`,
+    /// `@facts['osfamly']` or EPP's `$::osfamly`, and Hiera's
+    /// `%{facts.osfamly}` or `%{::osfamly}`, with the nearest known name. A
+    /// name is known when Facter 4 resolves it (its core and legacy facts,
+    /// `scripts/facter-facts.sh`), a module defines it (`Facter.add(:name)`
+    /// in `lib/facter/`, a file of `facts.d/`), Puppet adds it
+    /// (`clientcert`, ...), or `facts` of `[known]` in `pfacts.toml` lists it
+    /// (facts and top-scope variables that an ENC or the site sets). A
+    /// template's `@x`, `scope['x']` and Hiera's `%{x}` are left alone when
+    /// some code sets a variable of that name.
+    ///
+    /// ## Why is this bad?
+    /// Puppet 7 reads a fact that is not there as `undef`, without a word:
+    /// the code takes the branch written for another platform, a file gets
+    /// other content, a Hiera level is skipped.
+    ///
+    /// ## Example
+    /// ```puppet
+    /// if $facts['osfamly'] == 'Debian' { }   # did you mean `osfamily`?
+    /// ```
+    UnknownFact { id: "unknown-fact", severity: Warning, enabled: true }
+}
+
+pub fn check(context: &Context) -> Vec<Diagnostic> {
+    let facts = &context.extraction.facts;
+    let names = FactNames::new(
+        &facts.known,
+        &facts.legacy_fact,
+        &context.extraction.interner,
+    );
+    let message = |written: String, name: &str, variable: bool| {
+        let hint = names
+            .nearest(name)
+            .map(|known| format!("; did you mean `{known}`?"))
+            .unwrap_or_default();
+        let what = if variable {
+            "a variable that no code sets, and a fact that no node has"
+        } else {
+            "a fact that no node has"
+        };
+        format!("`{written}` reads {what}{hint}")
+    };
+    let found = context.fact_names();
+    let variables = found.variables.iter().map(|read| {
+        let row = context.var_ref(read.reference());
+        let written = format!("${}", context.text(row.name));
+        let text = message(written, context.text(read.name()), false);
+        context.diagnostic(&UnknownFact::RULE, row.file, row.line, row.col, text)
+    });
+    let reads = found.reads.iter().map(|read| {
+        let row = &facts.fact_read[read.read().0 as usize];
+        let name = context.text(row.name);
+        let text = message(row.form.written(name), name, row.form.reads_variable());
+        context.diagnostic(&UnknownFact::RULE, row.file, row.line, row.col, text)
+    });
+    variables.chain(reads).collect()
+}
