@@ -14,8 +14,9 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 
 use super::{
-    declarations, defaults, fact_names, hiera_keys, inheritance, legacy_facts, names, privacy,
-    removed_functions, required_resources, scope, scope_graph, templates, variables, visibility,
+    declarations, defaults, fact_names, hiera_keys, inheritance, legacy_facts, module_files, names,
+    privacy, removed_functions, required_resources, scope, scope_graph, templates, variables,
+    visibility,
 };
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
@@ -48,6 +49,8 @@ pub enum Program {
     LegacyFacts,
     /// Facts read by a name no node has.
     FactNames,
+    /// Files of modules that code names and the module lacks.
+    ModuleFiles,
     /// Calls of the functions stdlib 9 removed.
     RemovedFunctions,
     /// Hiera data keys that bind no class parameter.
@@ -73,6 +76,7 @@ impl Program {
         Program::Variables,
         Program::LegacyFacts,
         Program::FactNames,
+        Program::ModuleFiles,
         Program::RemovedFunctions,
         Program::HieraKeys,
         Program::RequiredResources,
@@ -107,6 +111,7 @@ pub struct Analysis<'a> {
     variables: OnceLock<Vec<variables::UnknownVariable>>,
     legacy_facts: OnceLock<legacy_facts::Output>,
     fact_names: OnceLock<fact_names::Output>,
+    module_files: OnceLock<Vec<module_files::MissingFile>>,
     removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
     hiera_keys: OnceLock<hiera_keys::HieraKeys>,
     required_resources: OnceLock<Vec<required_resources::DeclaredNowhere>>,
@@ -133,6 +138,7 @@ impl<'a> Analysis<'a> {
             variables: OnceLock::new(),
             legacy_facts: OnceLock::new(),
             fact_names: OnceLock::new(),
+            module_files: OnceLock::new(),
             removed_functions: OnceLock::new(),
             hiera_keys: OnceLock::new(),
             required_resources: OnceLock::new(),
@@ -223,6 +229,9 @@ impl<'a> Analysis<'a> {
             }
             Program::FactNames => {
                 self.fact_names();
+            }
+            Program::ModuleFiles => {
+                self.module_files();
             }
             Program::RemovedFunctions => {
                 self.removed_functions();
@@ -331,6 +340,12 @@ impl<'a> Analysis<'a> {
                 fact_names::run(self.extraction, scope)
             })
         })
+    }
+
+    /// The files of modules that code names and the module lacks.
+    pub fn module_files(&self) -> &[module_files::MissingFile] {
+        self.module_files
+            .get_or_init(|| time("rules: module files", || module_files::run(self.extraction)))
     }
 
     /// The calls of functions stdlib 9 removed.

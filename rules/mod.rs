@@ -20,6 +20,7 @@ mod first_declarations;
 pub mod hiera_keys;
 pub mod inheritance;
 pub mod legacy_facts;
+pub mod module_files;
 pub mod names;
 pub mod privacy;
 pub mod removed_functions;

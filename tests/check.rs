@@ -988,3 +988,83 @@ fn facts_read_by_a_name_no_node_has() {
         ]
     );
 }
+
+/// Files of modules named by literals: Puppet 7.23 refuses `template()`,
+/// `epp()` and `file()` of a file the module lacks ("Could not find
+/// template 'm/missing.erb'", "Could not find any files from
+/// m/missing.conf, m/gone"), and compiles the look-alikes (a `source`
+/// array or `file()` with one name that exists, `template()` of a file
+/// without the `.erb` extension), with their content
+/// (`scripts/catalog-with-puppet.rb`). A missing `source` compiles, and
+/// the agent fails to fetch it.
+#[test]
+fn files_a_module_lacks() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    for dir in [
+        "manifests",
+        "modules/m/manifests",
+        "modules/m/files/dir",
+        "modules/m/templates",
+        "modules/other/manifests",
+    ] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+    }
+    let files = [
+        ("manifests/site.pp", "include m\n"),
+        (
+            "modules/m/manifests/init.pp",
+            "class m {
+  file { '/etc/a': content => template('m/missing.erb') }
+  file { '/etc/b': content => epp('m/missing.epp') }
+  file { '/etc/c': source => 'puppet:///modules/m/missing.conf' }
+  file { '/etc/d': source => ['puppet:///modules/m/missing.conf', 'puppet:///modules/m/present.conf'] }
+  file { '/etc/e': content => file('m/missing.conf', 'm/present.conf') }
+  file { '/etc/f': content => file('m/missing.conf', 'm/gone') }
+  file { '/etc/g': content => template('m/present.erb', 'm/plain.conf') }
+  file { '/etc/h': content => template('other/x.erb') }
+  file { '/etc/i': source => 'puppet:///modules/m/dir/', recurse => true }
+  file { '/etc/j': content => epp('m/.hidden.epp') }
+}
+",
+        ),
+        ("modules/m/files/present.conf", "x\n"),
+        ("modules/m/files/dir/inside", "x\n"),
+        ("modules/m/templates/present.erb", "x\n"),
+        ("modules/m/templates/plain.conf", "x\n"),
+        ("modules/m/templates/.hidden.epp", "x\n"),
+        ("modules/other/manifests/init.pp", "class other { }\n"),
+    ];
+    for (path, text) in files {
+        std::fs::write(root.join(path), text).unwrap();
+    }
+    let mut findings = rule_findings(root, "missing-module-file");
+    findings.extend(rule_findings(root, "missing-file-source"));
+    findings.sort_by_key(|finding| finding["line"].as_u64());
+    let found: Vec<(u64, &str)> = findings
+        .iter()
+        .map(|finding| {
+            let message = finding["message"].as_str().unwrap();
+            (
+                finding["line"].as_u64().unwrap(),
+                message.split(" (searched").next().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (2, "Puppet fails the compilation: Could not find template 'm/missing.erb'"),
+            (3, "Puppet fails the compilation: Could not find template 'm/missing.epp'"),
+            (4, "the agent's run fails: no source of `puppet:///modules/m/missing.conf` exists"),
+            (7, "Puppet fails the compilation: Could not find any files from m/missing.conf, m/gone"),
+        ]
+    );
+    assert!(
+        findings[0]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("(searched `m/templates/`)"),
+        "{findings:?}"
+    );
+}

@@ -226,6 +226,41 @@ word_column! {
 }
 
 word_column! {
+    /// How code names a file of a module: the `how` column of
+    /// `file_reference`.
+    FileReferenceHow {
+        /// `template('m/x.erb')`: `m/templates/x.erb`.
+        Template = "template",
+        /// `epp('m/x.epp')`: `m/templates/x.epp`.
+        Epp = "epp",
+        /// `file('m/x')`: `m/files/x`.
+        File = "file",
+        /// A `file` resource's `source => 'puppet:///modules/m/x'`:
+        /// `m/files/x`, which the agent fetches.
+        Source = "source",
+    }
+}
+
+impl FileReferenceHow {
+    /// The module directory where Puppet looks for the file.
+    pub fn directory(self) -> ModuleDirectory {
+        match self {
+            FileReferenceHow::Template | FileReferenceHow::Epp => ModuleDirectory::Templates,
+            FileReferenceHow::File | FileReferenceHow::Source => ModuleDirectory::Files,
+        }
+    }
+}
+
+word_column! {
+    /// A module directory whose files Puppet finds by `module/name`: the
+    /// `directory` column of `module_file`.
+    ModuleDirectory {
+        Files = "files",
+        Templates = "templates",
+    }
+}
+
+word_column! {
     /// How a function is called: the `form` column of `call`.
     CallForm {
         /// `f(x)`.

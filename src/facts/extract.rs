@@ -19,6 +19,8 @@ mod branch;
 mod fact_access;
 #[path = "guard.rs"]
 mod guard;
+#[path = "module_files.rs"]
+mod module_files;
 #[path = "validate.rs"]
 mod validate;
 
@@ -1581,6 +1583,9 @@ impl<'a> Extractor<'a> {
             return;
         }
         match name.as_str() {
+            "template" => self.module_file_call(node, FileReferenceHow::Template),
+            "epp" => self.module_file_call(node, FileReferenceHow::Epp),
+            "file" => self.module_file_call(node, FileReferenceHow::File),
             "fact" => self.fact_function(node, function),
             "dig" => self.facts_dig(node),
             "getvar" => self.getvar_fact(node),
@@ -1945,10 +1950,19 @@ impl<'a> Extractor<'a> {
     /// each body's own, then those of the `default:` body it does not set.
     fn close_resource(&mut self, open: OpenResource<'a>) {
         self.validate_resource(&open);
-        // What the relationship metaparameters name, once each as written
-        // (not once per title they apply to).
+        // What the relationship metaparameters name, and the files a
+        // `file`'s `source` fetches, once each as written (not once per
+        // title they apply to).
         for body in &open.bodies {
             for &(name, _, _, attribute) in &body.attributes {
+                if name == "source" && open.type_name == "file" {
+                    if let Some(value) =
+                        attribute.child_by_field_id(self.grammar.fields.value.get())
+                    {
+                        self.module_file_source(value);
+                    }
+                    continue;
+                }
                 if !ORDERING_METAPARAMETERS
                     .iter()
                     .any(|(known, ..)| *known == name)

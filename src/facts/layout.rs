@@ -35,6 +35,9 @@ word_column! {
         /// the agent (data: `key=value` text, YAML, JSON; or a program
         /// that prints such).
         ExternalFact = "external_fact",
+        /// A module's `files/` or `templates/` directory, whose files
+        /// pfacts lists (Puppet finds them by name) but does not read.
+        ModuleFiles = "module_files",
         Template = "template",
         /// An ERB template (read for the facts it names).
         ErbTemplate = "erb_template",

@@ -22,6 +22,7 @@ pub mod schema;
 mod suppression;
 pub mod text_reads;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -32,8 +33,9 @@ use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
-    DataValue, FactRead, Facts, FileId, Known, KnownKind, ModulepathEntry, ModulepathState,
-    ParseError, Remap, Sym, TemplateFile, TemplateRender, TemplateVariable, TypeParam,
+    DataValue, FactRead, Facts, FileId, Known, KnownKind, ModuleDirectory, ModuleFile,
+    ModulepathEntry, ModulepathState, ParseError, Remap, Sym, TemplateFile, TemplateRender,
+    TemplateVariable, TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -157,12 +159,20 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         .filter(|path| !input.ignores(path));
     // Each file's place in the code base (environment, module, role); the
     // next chunk's are found while a chunk is read.
+    // The roots of the modules met, whose `files/` and `templates/` are
+    // listed after.
+    let mut module_roots: BTreeMap<PathBuf, String> = BTreeMap::new();
     let mut place_next = |layout: &mut Layout| -> Vec<(PathBuf, Placement)> {
         files
             .by_ref()
             .take(CHUNK)
             .map(|path| {
                 let placement = layout.place(&path);
+                if let Some(root) = &placement.module_root {
+                    if !module_roots.contains_key(root) {
+                        module_roots.insert(root.clone(), placement.module.clone());
+                    }
+                }
                 (path, placement)
             })
             .collect()
@@ -213,6 +223,13 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
             chunk = next;
         }
     });
+    let mut listed: Vec<FileOutput> = crate::timings::time("list module files", || {
+        module_roots
+            .par_iter()
+            .flat_map_iter(|(root, module)| module_files(root, module, input))
+            .collect()
+    });
+    merge(&mut extraction, &mut listed, &mut id_base);
     if let Some(modulepath) = &input.modulepath {
         merge(
             &mut extraction,
@@ -330,6 +347,49 @@ fn read_file(
     } else {
         manifest(parser, grammar, path, placement)
     }
+}
+
+/// A module's `files/` and `templates/`, each one listing of every file
+/// and directory below it (whose ERB and EPP templates are read besides)
+/// as `module_file` rows: listed, never read.
+fn module_files(root: &Path, module: &str, input: &Input) -> Vec<FileOutput> {
+    let mut outputs = Vec::new();
+    for directory in [ModuleDirectory::Files, ModuleDirectory::Templates] {
+        let dir = root.join(directory.name());
+        if !dir.is_dir() || input.ignores(&dir) {
+            continue;
+        }
+        let placement = Placement {
+            module: module.to_string(),
+            role: Role::ModuleFiles,
+            module_root: Some(root.to_path_buf()),
+            environment: None,
+        };
+        let mut output = FileOutput::empty(dir.clone(), placement);
+        // Puppet serves every file, hidden and ignored ones too.
+        let walk = ignore::WalkBuilder::new(&dir)
+            .standard_filters(false)
+            .build();
+        for entry in walk.flatten() {
+            let Ok(relative) = entry.path().strip_prefix(&dir) else {
+                continue;
+            };
+            let relative: Vec<_> = relative.iter().map(|part| part.to_string_lossy()).collect();
+            if relative.is_empty() {
+                continue;
+            }
+            let row = ModuleFile {
+                file: FileId::default(),
+                directory,
+                name: output
+                    .interner
+                    .intern(&format!("{module}/{}", relative.join("/"))),
+            };
+            output.facts.module_file.push(row);
+        }
+        outputs.push(output);
+    }
+    outputs
 }
 
 /// How many files are read between two merges.
@@ -475,11 +535,18 @@ fn push_template_facts(output: &mut FileOutput, text: &str, template: text_reads
         ))
     });
     if let Some(name) = name {
+        let name = output.interner.intern(&name);
         let row = TemplateFile {
             file: FileId::default(),
-            name: output.interner.intern(&name),
+            name,
         };
         output.facts.template_file.push(row);
+        let row = ModuleFile {
+            file: FileId::default(),
+            directory: ModuleDirectory::Templates,
+            name,
+        };
+        output.facts.module_file.push(row);
     }
     if template == text_reads::Template::Erb {
         for (name, line, col) in text_reads::erb_assignments(text) {

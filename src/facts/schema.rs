@@ -13,8 +13,8 @@ use serde::Serialize;
 
 pub use super::columns::{
     Arrow, AttributeOp, CallForm, DataValue, DeclarationHow, DefinitionKind, Directive,
-    FactReadForm, KnownKind, ModulepathState, NodeMatcherForm, PrivacyHow, RequiredHow,
-    ResourceForm, ScopeKind,
+    FactReadForm, FileReferenceHow, KnownKind, ModuleDirectory, ModulepathState, NodeMatcherForm,
+    PrivacyHow, RequiredHow, ResourceForm, ScopeKind,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -436,6 +436,23 @@ relations! {
     ///
     /// Example: `template_file(7, ntp/ntp.conf.erb)`
     template_file / TemplateFile { file: FileId, name: Sym }
+
+    /// `module_file(file, directory, name)`: a file or directory below a
+    /// module's `files/` or `templates/`, by the name Puppet finds it by
+    /// (`ntp/ntp.conf.erb` for `ntp/templates/ntp.conf.erb`); `file` is the
+    /// listed directory (role `module_files`), or the template itself.
+    ///
+    /// Example: `module_file(7, templates, ntp/ntp.conf.erb)`
+    module_file / ModuleFile { file: FileId, directory: ModuleDirectory, name: Sym }
+
+    /// `file_reference(reference, how, name, file, line, col)`: a file of
+    /// a module named by a literal (`template('m/x.erb')`, `epp(...)`,
+    /// `file(...)`, `source => 'puppet:///modules/m/x'`), as
+    /// `module/name`; the alternatives of one `file()` call or `source`
+    /// array share their `reference`, and any one of them will do.
+    ///
+    /// Example: `file_reference(12, template, ntp/ntp.conf.erb, 3, 8, 20)`
+    file_reference / FileReference { reference: Id, how: FileReferenceHow, name: Sym, file: FileId, line: u32, col: u32 }
 
     /// `template_variable(name, file, line, col)`: a variable an ERB
     /// template sets (`@x = ...`, `scope.setvar('x', ...)`), which it and

@@ -29,6 +29,7 @@ mod legacy_fact;
 mod lookup_cycle;
 mod misplaced_definition;
 mod missing_class_parameter;
+mod missing_module_file;
 mod missing_parameter;
 mod no_effect;
 mod not_a_value;
@@ -293,6 +294,16 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &legacy_fact::LegacyFact::RULE,
         &[Program::LegacyFacts],
         legacy_fact::check,
+    ),
+    (
+        &missing_module_file::MissingModuleFile::RULE,
+        &[Program::ModuleFiles],
+        missing_module_file::check,
+    ),
+    (
+        &missing_module_file::MissingFileSource::RULE,
+        &[Program::ModuleFiles],
+        missing_module_file::check_sources,
     ),
     (
         &unknown_fact::UnknownFact::RULE,
