@@ -36,6 +36,12 @@ crepe! {
     struct ResourceTyped(Sym, u32, Id);
 
     @input
+    /// `function_typed(type, site, guard)`: a `function_resources` row
+    /// (`create_resources('type', ...)`), by its index, with a literal type
+    /// other than `class`.
+    struct FunctionTyped(Sym, u32, Id);
+
+    @input
     /// `type_defined(type)`: a define, a built-in or a Ruby resource type.
     struct TypeDefined(Sym);
 
@@ -122,6 +128,12 @@ crepe! {
     pub struct UnknownResourceType(pub Sym, pub u32);
 
     @output
+    /// `unknown_function_resource_type(type, site)`: the type of a
+    /// `function_resources` row.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct UnknownFunctionResourceType(pub Sym, pub u32);
+
+    @output
     /// `unknown_function(name, site)`.
     #[derive(Debug, PartialOrd, Ord)]
     pub struct UnknownFunction(pub Sym, pub u32);
@@ -147,6 +159,10 @@ crepe! {
     //     !type_defined(T), !dead(G).
     UnknownResourceType(name, site) <-
         ResourceTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
+    // unknown_function_resource_type(T, S) :- function_typed(T, S, G),
+    //     !type_defined(T), !dead(G).
+    UnknownFunctionResourceType(name, site) <-
+        FunctionTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
     // unknown_function(N, S) :- function_called(N, S, G),
     //     !function_defined(N), !dead(G).
     UnknownFunction(name, site) <-
@@ -182,6 +198,7 @@ named_columns! {
     ReadOfKnownClass { 0 class: Sym, 1 reference: Id }
     MightDefine { 0 entry: u32, 1 class: Sym }
     UnknownResourceType { 0 type_name: Sym, 1 site: u32 }
+    UnknownFunctionResourceType { 0 type_name: Sym, 1 site: u32 }
     UnknownFunction { 0 name: Sym, 1 site: u32 }
 }
 
@@ -189,6 +206,8 @@ named_columns! {
 pub struct Output {
     pub classes: Vec<UnknownClass>,
     pub resource_types: Vec<UnknownResourceType>,
+    /// Types declared through functions (`create_resources`).
+    pub function_resource_types: Vec<UnknownFunctionResourceType>,
     pub functions: Vec<UnknownFunction>,
     pub reads_of_unknown_classes: Vec<ReadOfUnknownClass>,
     pub reads_of_known_classes: Vec<ReadOfKnownClass>,
@@ -257,6 +276,16 @@ pub fn run(extraction: &Extraction) -> Output {
                 Some(row.type_name) != class && is_name(interner.resolve(row.type_name))
             })
             .map(|(site, row)| ResourceTyped(row.type_name, site as u32, row.guard)),
+    );
+    runtime.extend(
+        facts
+            .function_resources
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| {
+                Some(row.type_name) != class && is_name(interner.resolve(row.type_name))
+            })
+            .map(|(site, row)| FunctionTyped(row.type_name, site as u32, row.guard)),
     );
     runtime.extend(
         facts
@@ -340,11 +369,13 @@ pub fn run(extraction: &Extraction) -> Output {
         reads_of_known_classes,
         might_define,
         resource_types,
+        function_resource_types,
         functions,
     ) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         classes: sorted(classes),
         resource_types: sorted(resource_types),
+        function_resource_types: sorted(function_resource_types),
         functions: sorted(functions),
         reads_of_unknown_classes: sorted(reads_of_unknown_classes),
         reads_of_known_classes: sorted(reads_of_known_classes),

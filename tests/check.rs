@@ -1068,3 +1068,30 @@ fn files_a_module_lacks() {
         "{findings:?}"
     );
 }
+
+/// A type declared through a function is checked as a declaration's:
+/// Puppet 7.23 refuses `create_resources('nope::thing', ...)` ("Unknown
+/// resource type: 'nope::thing'", at the call) and compiles it under
+/// `if defined('nope::thing')` (`scripts/catalog-with-puppet.rb`).
+#[test]
+fn types_declared_through_functions() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    std::fs::create_dir_all(root.join("manifests")).unwrap();
+    std::fs::write(
+        root.join("manifests/site.pp"),
+        "create_resources('nope::thing', {'a' => {}})
+if defined('nope::other') { create_resources('nope::other', {'a' => {}}) }
+create_resources('file', {'/tmp/a' => {}})
+create_resources('class', {'nope_class' => {}})
+",
+    )
+    .unwrap();
+    let findings = rule_findings(root, "unknown-resource-type");
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0]["line"], 1);
+    assert!(findings[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("`nope::thing`"));
+}

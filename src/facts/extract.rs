@@ -1665,6 +1665,7 @@ impl<'a> Extractor<'a> {
         };
         let row = FunctionResources {
             type_name: self.sym(names::absolute(&type_name)),
+            guard: self.guard(),
             file: FileId::default(),
             line,
             col,

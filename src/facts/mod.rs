@@ -253,10 +253,17 @@ fn read_file(
         template_file(path, placement)
     } else if source::is_erb_template(&path) {
         text_file(path, placement, Role::ErbTemplate, |text, output| {
-            push_fact_reads(
-                output,
-                text_reads::template_reads(text, text_reads::Template::Erb),
-            );
+            let template = text_reads::read_template(text, text_reads::Template::Erb);
+            push_fact_reads(output, template.reads);
+            for (name, line, col) in template.assigned {
+                let row = TemplateVariable {
+                    name: output.interner.intern(&name),
+                    file: FileId::default(),
+                    line,
+                    col,
+                };
+                output.facts.template_variable.push(row);
+            }
             push_template_facts(output, text, text_reads::Template::Erb);
         })
     } else if source::is_hiera_file(&path) {
@@ -547,17 +554,6 @@ fn push_template_facts(output: &mut FileOutput, text: &str, template: text_reads
             name,
         };
         output.facts.module_file.push(row);
-    }
-    if template == text_reads::Template::Erb {
-        for (name, line, col) in text_reads::erb_assignments(text) {
-            let row = TemplateVariable {
-                name: output.interner.intern(&name),
-                file: FileId::default(),
-                line,
-                col,
-            };
-            output.facts.template_variable.push(row);
-        }
     }
     for (name, line, col) in text_reads::template_renders(text, template) {
         let row = TemplateRender {

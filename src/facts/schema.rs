@@ -422,13 +422,14 @@ relations! {
     /// Example: `required_resource(file, /etc/motd, realize, 3, 12, 9)`
     required_resource / RequiredResource { type_name: Sym, title: Sym, how: RequiredHow, file: FileId, line: u32, col: u32 }
 
-    /// `function_resources(type, file, line, col)`: a call of a function
-    /// that declares resources (`create_resources`, `ensure_resource`,
-    /// `ensure_resources`, `ensure_packages`), with the type it declares,
-    /// lower case; empty when the call computes it.
+    /// `function_resources(type, guard, file, line, col)`: a call of a
+    /// function that declares resources (`create_resources`,
+    /// `ensure_resource`, `ensure_resources`, `ensure_packages`), with the
+    /// type it declares, lower case (empty when the call computes it), and
+    /// the branch it is in (as `resource_expression`'s `guard`).
     ///
-    /// Example: `function_resources(package, 3, 20, 3)`
-    function_resources / FunctionResources { type_name: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `function_resources(package, 0, 3, 20, 3)`
+    function_resources / FunctionResources { type_name: Sym, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `template_file(file, name)`: a template of a module's `templates/`,
     /// with the name `template()` and `epp()` find it by (`ntp/ntp.conf.erb`

@@ -31,11 +31,31 @@ pub enum Template {
 /// `scope.lookupvar('x')`; in EPP `$::x`, `$facts['x']` and
 /// `$::facts['x']`.
 pub fn template_reads(text: &str, template: Template) -> Vec<TextRead> {
+    read_template(text, template).reads
+}
+
+/// What a template reads, and the variables it sets itself (ERB's
+/// `@x = ...`, `scope.setvar('x', ...)`), which are no reads.
+pub struct TemplateText {
+    pub reads: Vec<TextRead>,
+    /// `(name, line, col)`.
+    pub assigned: Vec<(String, u32, u32)>,
+}
+
+/// [`TemplateText`] of a template, read in one pass over its tags.
+pub fn read_template(text: &str, template: Template) -> TemplateText {
     let mut reads = Vec::new();
+    let mut assigned = Vec::new();
     for (start, end) in tags(text) {
         let code = &text[start..end];
         let found = match template {
-            Template::Erb => erb_reads(code),
+            Template::Erb => {
+                for (name, offset) in tag_assignments(code) {
+                    let at = located(text, start + offset, FactReadForm::ErbVariable, name);
+                    assigned.push((at.name, at.line, at.col));
+                }
+                erb_reads(code)
+            }
             Template::Epp => epp_reads(code),
         };
         reads.extend(
@@ -44,28 +64,14 @@ pub fn template_reads(text: &str, template: Template) -> Vec<TextRead> {
                 .map(|(form, name, offset)| located(text, start + offset, form, name)),
         );
     }
-    if template == Template::Erb {
-        // A variable the template sets itself is its own, not a fact.
-        let assigned: Vec<(String, u32, u32)> = erb_assignments(text);
+    // A variable the template sets itself is its own, not a fact.
+    if !assigned.is_empty() {
         reads.retain(|read| {
             read.form == FactReadForm::ErbFactsHash
                 || !assigned.iter().any(|(name, ..)| *name == read.name)
         });
     }
-    reads
-}
-
-/// The variables an ERB template sets, with where: `@x = ...` (`||=`,
-/// `+=`, ...) and `scope.setvar('x', ...)`.
-pub fn erb_assignments(text: &str) -> Vec<(String, u32, u32)> {
-    let mut assigned = Vec::new();
-    for (start, end) in tags(text) {
-        for (name, offset) in tag_assignments(&text[start..end]) {
-            let read = located(text, start + offset, FactReadForm::ErbVariable, name);
-            assigned.push((read.name, read.line, read.col));
-        }
-    }
-    assigned
+    TemplateText { reads, assigned }
 }
 
 fn tag_assignments(code: &str) -> Vec<(String, usize)> {

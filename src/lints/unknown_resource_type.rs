@@ -5,7 +5,10 @@ rule! {
     /// ## What it does
     /// Finds resources of a type that is neither built into Puppet 7, nor
     /// defined by a `define`, nor by a module's Ruby code
-    /// (`lib/puppet/type/*.rb`).
+    /// (`lib/puppet/type/*.rb`): declared, or through a function with the
+    /// type written out (`create_resources('nope::thing', ...)`,
+    /// `ensure_resource`, `ensure_resources`). Code under a `defined()`
+    /// guard of the type is not judged.
     ///
     /// ## Why is this bad?
     /// Puppet fails the compilation: "Unknown resource type". Often a typo,
@@ -21,22 +24,32 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
-    context
-        .names()
-        .resource_types
-        .iter()
-        .map(|found| {
-            let row = &facts.resource_expression[found.site() as usize];
-            context.diagnostic(
-                &UnknownResourceType::RULE,
-                row.file,
-                row.line,
-                row.col,
-                format!(
-                    "resource type `{}` is defined nowhere",
-                    context.text(found.type_name())
-                ),
-            )
-        })
-        .collect()
+    let found = context.names();
+    let declared = found.resource_types.iter().map(|found| {
+        let row = &facts.resource_expression[found.site() as usize];
+        context.diagnostic(
+            &UnknownResourceType::RULE,
+            row.file,
+            row.line,
+            row.col,
+            format!(
+                "resource type `{}` is defined nowhere",
+                context.text(found.type_name())
+            ),
+        )
+    });
+    let through_functions = found.function_resource_types.iter().map(|found| {
+        let row = &facts.function_resources[found.site() as usize];
+        context.diagnostic(
+            &UnknownResourceType::RULE,
+            row.file,
+            row.line,
+            row.col,
+            format!(
+                "resource type `{}` is defined nowhere (Puppet: Unknown resource type, at the call)",
+                context.text(found.type_name())
+            ),
+        )
+    });
+    declared.chain(through_functions).collect()
 }
