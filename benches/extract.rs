@@ -66,6 +66,7 @@ impl Corpus {
                 text,
                 placement,
                 path,
+                &[],
             )));
             let extracted = start.elapsed();
             let start = Instant::now();

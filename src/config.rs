@@ -179,6 +179,10 @@ pub struct Config {
     pub known_facts: Setting<Vec<String>>,
     pub known_functions: Setting<Vec<String>>,
     pub known_types: Setting<Vec<String>>,
+    /// Functions of the site that declare classes (`[functions.role]
+    /// includes = "role::{}"`), by name, with the class each argument
+    /// names (`{}` is the argument).
+    pub class_functions: Vec<(String, Setting<String>)>,
 }
 
 /// A configuration file that cannot be used: where and why.
@@ -208,6 +212,15 @@ struct RawConfig {
     ignore: Option<Spanned<Vec<String>>>,
     modulepath: Option<Spanned<Vec<String>>>,
     known: Option<RawKnown>,
+    functions: Option<BTreeMap<String, RawFunction>>,
+}
+
+/// `[functions.NAME]`: what a function of the site does.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFunction {
+    /// The class each argument includes, `{}` standing for the argument.
+    includes: Spanned<String>,
 }
 
 #[derive(Deserialize)]
@@ -236,6 +249,7 @@ impl Config {
             known_facts: Setting::default(Vec::new()),
             known_functions: Setting::default(Vec::new()),
             known_types: Setting::default(Vec::new()),
+            class_functions: Vec::new(),
         }
     }
 
@@ -339,6 +353,22 @@ impl Config {
                 config.known_types = setting(types);
             }
         }
+        for (function, raw) in raw.functions.unwrap_or_default() {
+            let start = raw.includes.span().start;
+            let includes = Setting {
+                origin: origin(start),
+                value: raw.includes.into_inner(),
+            };
+            if !includes.value.contains("{}") {
+                return Err(error_at(
+                    start,
+                    format!(
+                        "`includes` of function `{function}` must hold `{{}}`, where its argument goes"
+                    ),
+                ));
+            }
+            config.class_functions.push((function, includes));
+        }
         Ok(config)
     }
 
@@ -423,6 +453,15 @@ impl Config {
         ] {
             line(&mut out, key, list(&setting.value), &setting.origin);
         }
+        for (function, includes) in &self.class_functions {
+            out.push_str(&format!("\n[functions.{function}]\n"));
+            line(
+                &mut out,
+                "includes",
+                quoted(&includes.value),
+                &includes.origin,
+            );
+        }
         out.push_str("\n[rules]\n");
         for (id, setting) in &self.rules {
             line(&mut out, id, quoted(setting.value.name()), &setting.origin);
@@ -477,6 +516,14 @@ impl Config {
                 known(&self.known_types, KnownKind::ResourceType),
             ]
             .concat(),
+            class_functions: self
+                .class_functions
+                .iter()
+                .map(|(function, includes)| crate::facts::ClassFunction {
+                    function: function.clone(),
+                    includes: includes.value.clone(),
+                })
+                .collect(),
         })
     }
 

@@ -1095,3 +1095,53 @@ create_resources('class', {'nope_class' => {}})
         .unwrap()
         .contains("`nope::thing`"));
 }
+
+/// A site's own function that includes classes (`role(mediawiki::appserver)`
+/// whose Ruby includes `role::mediawiki::appserver`) is `include` once
+/// `pfacts.toml` says so: the classes it names are reached (a default after
+/// it comes late for their resources), and one that no manifest defines is
+/// unknown. Without the setting, the call declares nothing.
+#[test]
+fn functions_that_declare_classes() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    for dir in ["manifests", "modules/role/manifests/mediawiki"] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+    }
+    std::fs::write(
+        root.join("manifests/site.pp"),
+        "role(mediawiki::appserver)\nrole('nosuch')\nFile { mode => '0600' }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("modules/role/manifests/mediawiki/appserver.pp"),
+        "class role::mediawiki::appserver { file { '/etc/x': } }\n",
+    )
+    .unwrap();
+    let run = |root: &Path| -> Vec<String> {
+        let output = Command::cargo_bin("pfacts")
+            .unwrap()
+            .current_dir(root)
+            .args(["check", "--format", "json", "."])
+            .output()
+            .unwrap();
+        let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+        findings
+            .iter()
+            .map(|finding| format!("{} {}", finding["rule"].as_str().unwrap(), finding["line"]))
+            .collect()
+    };
+    // `role` is defined nowhere pfacts reads: known by the configuration.
+    std::fs::write(
+        root.join("pfacts.toml"),
+        "[known]\nfunctions = [\"role\"]\n",
+    )
+    .unwrap();
+    assert_eq!(run(root), Vec::<String>::new());
+    std::fs::write(
+        root.join("pfacts.toml"),
+        "[known]\nfunctions = [\"role\"]\n\n[functions.role]\nincludes = \"role::{}\"\n",
+    )
+    .unwrap();
+    assert_eq!(run(root), ["unknown-class 2", "late-default 3"]);
+}

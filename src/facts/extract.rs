@@ -548,6 +548,8 @@ struct Extractor<'a> {
     grammar: &'a Grammar,
     text: &'a str,
     placement: &'a Placement,
+    /// The site's functions that declare classes (the configuration's).
+    class_functions: &'a [super::ClassFunction],
     /// The file's path relative to its module's parent, for autoload checks.
     module_path: Option<String>,
     facts: Facts,
@@ -605,6 +607,7 @@ pub fn extract<'a>(
     text: &'a str,
     placement: &'a Placement,
     path: &std::path::Path,
+    class_functions: &'a [super::ClassFunction],
 ) -> FileFacts {
     let module_path = placement.module_root.as_ref().and_then(|root| {
         let relative = path.strip_prefix(root).ok()?;
@@ -618,6 +621,7 @@ pub fn extract<'a>(
         grammar,
         text,
         placement,
+        class_functions,
         module_path,
         facts: Facts::default(),
         // The Debian manifests hold one distinct string per 66 bytes on
@@ -1603,14 +1607,20 @@ impl<'a> Extractor<'a> {
         ) {
             self.looked_up_key(node, function);
         }
-        if let Some(how) = DECLARING_FUNCTIONS
+        let declaring = DECLARING_FUNCTIONS
             .iter()
             .find(|(function, _)| *function == name)
-            .map(|&(_, how)| how)
-        {
+            .map(|&(_, how)| (how, "{}"))
+            .or_else(|| {
+                self.class_functions
+                    .iter()
+                    .find(|function| function.function == name)
+                    .map(|function| (DeclarationHow::Include, function.includes.as_str()))
+            });
+        if let Some((how, class)) = declaring {
             if let Some(arguments) = node.child_by_field_id(self.grammar.fields.arguments.get()) {
                 for argument in self.named_children(arguments) {
-                    self.declaration_argument(argument, how);
+                    self.declaration_argument(argument, how, class);
                 }
             }
         }
@@ -1675,11 +1685,13 @@ impl<'a> Extractor<'a> {
 
     /// One argument of `include`, `require` or `contain` (or a title of
     /// `class { ... }`): names, strings and arrays of them.
-    fn declaration_argument(&mut self, argument: Node<'a>, how: DeclarationHow) {
+    /// `class` is the class declared, `{}` standing for the argument (a
+    /// site's function may name the class from it).
+    fn declaration_argument(&mut self, argument: Node<'a>, how: DeclarationHow, class: &str) {
         let g = self.grammar;
         if argument.kind_id() == g.array {
             for element in self.named_children(argument) {
-                self.declaration_argument(element, how);
+                self.declaration_argument(element, how, class);
             }
             return;
         }
@@ -1687,7 +1699,7 @@ impl<'a> Extractor<'a> {
         let scope = self.scope();
         match self.literal(argument) {
             Some(name) => {
-                let class = self.sym(&Self::class_name(&name));
+                let class = self.sym(&Self::class_name(&class.replace("{}", &name)));
                 self.facts.declares.push(Declares {
                     scope,
                     class,
@@ -2548,7 +2560,7 @@ mod tests {
         let tree = crate::syntax::parse(&mut crate::syntax::new_parser(), text).unwrap();
         let path = std::path::Path::new("site.pp");
         let placement = super::super::layout::Layout::default().place(path);
-        let file = extract(&grammar, &tree, text, &placement, path);
+        let file = extract(&grammar, &tree, text, &placement, path, &[]);
         let mut references: Vec<_> = file.facts.var_ref.iter().collect();
         references.sort_by_key(|reference| (reference.line, reference.col));
         references

@@ -98,6 +98,18 @@ pub struct Input {
     /// Names known without a definition, as `(kind, name)` with the kinds
     /// of the `known` relation.
     pub known: Vec<(KnownKind, String)>,
+    /// Functions of the site that declare classes.
+    pub class_functions: Vec<ClassFunction>,
+}
+
+/// A function of the site that includes a class for each argument
+/// (`role(mediawiki::appserver)` includes `role::mediawiki::appserver`),
+/// as the configuration says: its declarations are `include`'s.
+#[derive(Debug, Clone)]
+pub struct ClassFunction {
+    pub function: String,
+    /// The class, `{}` standing for the argument.
+    pub includes: String,
 }
 
 /// The `modulepath` of a configuration file: directories whose
@@ -117,6 +129,7 @@ impl Default for Input {
             ignore: ignore::gitignore::Gitignore::empty(),
             modulepath: None,
             known: Vec::new(),
+            class_functions: Vec::new(),
         }
     }
 }
@@ -214,7 +227,7 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                     std::mem::take(&mut chunk)
                         .into_par_iter()
                         .map_init(syntax::new_parser, |parser, (path, placement)| {
-                            read_file(parser, &grammar, &analyzed, path, placement)
+                            read_file(parser, &grammar, &analyzed, input, path, placement)
                         })
                         .collect::<Vec<FileOutput>>()
                 },
@@ -246,6 +259,7 @@ fn read_file(
     parser: &mut tree_sitter::Parser,
     grammar: &extract::Grammar,
     analyzed: &Analyzed,
+    input: &Input,
     path: PathBuf,
     placement: Placement,
 ) -> FileOutput {
@@ -352,7 +366,7 @@ fn read_file(
     } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
         ruby_file(path, placement)
     } else {
-        manifest(parser, grammar, path, placement)
+        manifest(parser, grammar, &input.class_functions, path, placement)
     }
 }
 
@@ -461,13 +475,21 @@ fn merge(extraction: &mut Extraction, outputs: &mut [FileOutput], id_base: &mut 
 fn manifest(
     parser: &mut tree_sitter::Parser,
     grammar: &extract::Grammar,
+    class_functions: &[ClassFunction],
     path: PathBuf,
     placement: Placement,
 ) -> FileOutput {
     let parsed = syntax::parse_file(parser, &path);
     let (mut facts, mut interner, ids) = match &parsed.syntax {
         Some((source, tree)) => {
-            let output = extract::extract(grammar, tree, &source.text, &placement, &path);
+            let output = extract::extract(
+                grammar,
+                tree,
+                &source.text,
+                &placement,
+                &path,
+                class_functions,
+            );
             (output.facts, output.interner, output.ids)
         }
         None => (Facts::default(), Interner::default(), 1),
