@@ -2,3 +2,4 @@ include mymod
 notice(dig($facts, 'os', 'family'), getvar('facts.datacenter'))
 file { '/tmp/x': source => 'puppet:///modules/mymod/x.conf' }
 file { '/tmp/y': content => template('mymod/greeting.erb') }
+if defined('mymod_setting') { create_resources('mymod_setting', {}) }
