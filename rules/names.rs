@@ -9,7 +9,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::{named_columns, sorted};
-use crate::facts::schema::{DefinitionKind, Id, KnownKind, ModulepathState, Sym};
+use crate::facts::schema::{DefinitionKind, Id, KnownKind, ModulepathState, RefForm, Sym};
 use crate::facts::Extraction;
 
 crepe! {
@@ -40,6 +40,11 @@ crepe! {
     /// (`create_resources('type', ...)`), by its index, with a literal type
     /// other than `class`.
     struct FunctionTyped(Sym, u32, Id);
+
+    @input
+    /// `reference_typed(type, site, guard)`: a `resource_ref` row, by its
+    /// index, written `Type['title']` with a type other than `class`.
+    struct ReferenceTyped(Sym, u32, Id);
 
     @input
     /// `type_defined(type)`: a define, a built-in or a Ruby resource type.
@@ -134,6 +139,12 @@ crepe! {
     pub struct UnknownFunctionResourceType(pub Sym, pub u32);
 
     @output
+    /// `unknown_reference_type(type, site)`: the type of a
+    /// `resource_ref` row.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct UnknownReferenceType(pub Sym, pub u32);
+
+    @output
     /// `unknown_function(name, site)`.
     #[derive(Debug, PartialOrd, Ord)]
     pub struct UnknownFunction(pub Sym, pub u32);
@@ -163,6 +174,10 @@ crepe! {
     //     !type_defined(T), !dead(G).
     UnknownFunctionResourceType(name, site) <-
         FunctionTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
+    // unknown_reference_type(T, S) :- reference_typed(T, S, G),
+    //     !type_defined(T), !dead(G).
+    UnknownReferenceType(name, site) <-
+        ReferenceTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
     // unknown_function(N, S) :- function_called(N, S, G),
     //     !function_defined(N), !dead(G).
     UnknownFunction(name, site) <-
@@ -199,6 +214,7 @@ named_columns! {
     MightDefine { 0 entry: u32, 1 class: Sym }
     UnknownResourceType { 0 type_name: Sym, 1 site: u32 }
     UnknownFunctionResourceType { 0 type_name: Sym, 1 site: u32 }
+    UnknownReferenceType { 0 type_name: Sym, 1 site: u32 }
     UnknownFunction { 0 name: Sym, 1 site: u32 }
 }
 
@@ -208,6 +224,8 @@ pub struct Output {
     pub resource_types: Vec<UnknownResourceType>,
     /// Types declared through functions (`create_resources`).
     pub function_resource_types: Vec<UnknownFunctionResourceType>,
+    /// Types of references written `Type['title']`.
+    pub reference_types: Vec<UnknownReferenceType>,
     pub functions: Vec<UnknownFunction>,
     pub reads_of_unknown_classes: Vec<ReadOfUnknownClass>,
     pub reads_of_known_classes: Vec<ReadOfKnownClass>,
@@ -286,6 +304,18 @@ pub fn run(extraction: &Extraction) -> Output {
                 Some(row.type_name) != class && is_name(interner.resolve(row.type_name))
             })
             .map(|(site, row)| FunctionTyped(row.type_name, site as u32, row.guard)),
+    );
+    runtime.extend(
+        facts
+            .resource_ref
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| {
+                row.written == RefForm::Type
+                    && Some(row.type_name) != class
+                    && is_name(interner.resolve(row.type_name))
+            })
+            .map(|(site, row)| ReferenceTyped(row.type_name, site as u32, row.guard)),
     );
     runtime.extend(
         facts
@@ -370,12 +400,14 @@ pub fn run(extraction: &Extraction) -> Output {
         might_define,
         resource_types,
         function_resource_types,
+        reference_types,
         functions,
     ) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         classes: sorted(classes),
         resource_types: sorted(resource_types),
         function_resource_types: sorted(function_resource_types),
+        reference_types: sorted(reference_types),
         functions: sorted(functions),
         reads_of_unknown_classes: sorted(reads_of_unknown_classes),
         reads_of_known_classes: sorted(reads_of_known_classes),

@@ -1145,3 +1145,58 @@ fn functions_that_declare_classes() {
     .unwrap();
     assert_eq!(run(root), ["unknown-class 2", "late-default 3"]);
 }
+
+/// `defined()` guards, each form as Puppet 7.23 judges it
+/// (`scripts/catalog-with-puppet.rb`): it compiles every guarded use of a
+/// missing name below, and refuses `Nosuch['t']` itself ("Resource type
+/// not found: Nosuch", where the reference is evaluated, the guard's own
+/// test included) and the branch that runs when the name is missing.
+#[test]
+fn guards_as_puppet_reads_them() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    std::fs::create_dir_all(root.join("manifests")).unwrap();
+    let site = root.join("manifests/site.pp");
+    let cases = [
+        ("if defined(Resource['nosuch']) { nosuch { 'x': } }", ""),
+        (
+            "if defined(Resource['nosuch', 't']) { nosuch { 'x': } }",
+            "",
+        ),
+        ("unless !defined('nosuch') { include nosuch }", ""),
+        ("if !defined('nosuch') { } else { include nosuch }", ""),
+        (
+            "if $facts['os'] and defined('nosuch') { include nosuch }",
+            "",
+        ),
+        ("if defined(Class['nosuch']) { include nosuch }", ""),
+        ("if defined('nosuch') { notice(Nosuch['t']) }", ""),
+        (
+            "unless defined('nosuch') { include nosuch }",
+            "unknown-class",
+        ),
+        (
+            "if defined(Nosuch['t']) { notice('x') }",
+            "unknown-resource-type",
+        ),
+        (
+            "notify { 'n': require => Nosuch['t'] }",
+            "unknown-resource-type",
+        ),
+    ];
+    for (code, expected) in cases {
+        std::fs::write(&site, format!("{code}\n")).unwrap();
+        let errors: Vec<String> = check_json(root)
+            .iter()
+            .filter(|finding| {
+                finding["severity"] == "error" && finding["rule"] != "undeclared-resource"
+            })
+            .map(|finding| finding["rule"].as_str().unwrap().to_string())
+            .collect();
+        let expected: Vec<&str> = [expected]
+            .into_iter()
+            .filter(|rule| !rule.is_empty())
+            .collect();
+        assert_eq!(errors, expected, "{code}");
+    }
+}

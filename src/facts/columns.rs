@@ -261,6 +261,18 @@ word_column! {
 }
 
 word_column! {
+    /// How a resource reference names its type: the `written` column of
+    /// `resource_ref`.
+    RefForm {
+        /// `Nosuch['t']`: Puppet looks the type up where the reference is
+        /// evaluated, and fails when it is not found.
+        Type = "type",
+        /// `Resource['nosuch', 't']`: a name, looked up only when used.
+        Resource = "resource",
+    }
+}
+
+word_column! {
     /// How a function is called: the `form` column of `call`.
     CallForm {
         /// `f(x)`.

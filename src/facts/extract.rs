@@ -2202,11 +2202,18 @@ impl<'a> Extractor<'a> {
         };
         let scope = self.scope();
         let (line, col) = self.location(node);
+        let written = match node.child_by_field_id(self.grammar.fields.target.get()) {
+            Some(target) if self.source(target) == "Resource" => RefForm::Resource,
+            _ => RefForm::Type,
+        };
+        let guard = self.guard();
         for reference in refs {
             let row = ResourceRef {
                 scope,
                 type_name: self.sym(&reference.type_name),
                 title: self.sym(&reference.title),
+                written,
+                guard,
                 file: FileId::default(),
                 line,
                 col,

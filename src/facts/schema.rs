@@ -14,7 +14,7 @@ use serde::Serialize;
 pub use super::columns::{
     Arrow, AttributeOp, CallForm, DataValue, DeclarationHow, DefinitionKind, Directive,
     FactReadForm, FileReferenceHow, KnownKind, ModuleDirectory, ModulepathState, NodeMatcherForm,
-    PrivacyHow, RequiredHow, ResourceForm, ScopeKind,
+    PrivacyHow, RefForm, RequiredHow, ResourceForm, ScopeKind,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -405,12 +405,14 @@ relations! {
     /// Example: `relationship(12, package, ntp, file, /etc/ntp.conf, ->, 0, 3, 40, 18)`
     relationship / Relationship { scope: Id, from_type: Sym, from_title: Sym, to_type: Sym, to_title: Sym, arrow: Arrow, guard: Id, file: FileId, line: u32, col: u32 }
 
-    /// `resource_ref(scope, type, title, file, line, col)`: a resource reference
-    /// `Type['title']` (one row per title), `Resource['type', 'title']`
-    /// included; data types (`Optional[String]`) are not references.
+    /// `resource_ref(scope, type, title, written, guard, file, line, col)`:
+    /// a resource reference `Type['title']` (one row per title),
+    /// `Resource['type', 'title']` included (`written` tells which), in
+    /// branch `guard` (as `resource_expression`'s); data types
+    /// (`Optional[String]`) are not references.
     ///
-    /// Example: `resource_ref(12, service, nginx, 3, 22, 5)`
-    resource_ref / ResourceRef { scope: Id, type_name: Sym, title: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `resource_ref(12, service, nginx, type, 0, 3, 22, 5)`
+    resource_ref / ResourceRef { scope: Id, type_name: Sym, title: Sym, written: RefForm, guard: Id, file: FileId, line: u32, col: u32 }
 
     /// `required_resource(type, title, how, file, line, col)`: a resource
     /// that the catalog must hold, named with a literal type and title

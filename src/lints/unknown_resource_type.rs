@@ -7,8 +7,11 @@ rule! {
     /// defined by a `define`, nor by a module's Ruby code
     /// (`lib/puppet/type/*.rb`): declared, or through a function with the
     /// type written out (`create_resources('nope::thing', ...)`,
-    /// `ensure_resource`, `ensure_resources`). Code under a `defined()`
-    /// guard of the type is not judged.
+    /// `ensure_resource`, `ensure_resources`), or referenced as
+    /// `Nosuch['t']` (which Puppet looks up where the reference is
+    /// evaluated, a `defined()` test included; `Resource['nosuch', 't']`
+    /// is only a name). Code under a `defined()` guard of the type is not
+    /// judged.
     ///
     /// ## Why is this bad?
     /// Puppet fails the compilation: "Unknown resource type". Often a typo,
@@ -51,5 +54,21 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             ),
         )
     });
-    declared.chain(through_functions).collect()
+    let referenced = found.reference_types.iter().map(|found| {
+        let row = &facts.resource_ref[found.site() as usize];
+        context.diagnostic(
+            &UnknownResourceType::RULE,
+            row.file,
+            row.line,
+            row.col,
+            format!(
+                "resource type `{}` is defined nowhere (Puppet: Resource type not found, where the reference is evaluated)",
+                context.text(found.type_name())
+            ),
+        )
+    });
+    declared
+        .chain(through_functions)
+        .chain(referenced)
+        .collect()
 }
