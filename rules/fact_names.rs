@@ -95,7 +95,7 @@ pub fn run(extraction: &Extraction, scope: &scope::Output) -> Output {
     // Each distinct name read is judged once.
     let mut judged: FxHashMap<Sym, bool> = FxHashMap::default();
     let mut runtime = Crepe::new();
-    let mut read = |runtime: &mut Crepe, name: Sym| {
+    let mut judge = |runtime: &mut Crepe, name: Sym| {
         let is_fact = *judged
             .entry(name)
             .or_insert_with(|| fact_names.contains(interner.resolve(name)));
@@ -105,11 +105,11 @@ pub fn run(extraction: &Extraction, scope: &scope::Output) -> Output {
     };
     for found in &scope.facts {
         let row = &facts.var_ref[super::var_ref_index(extraction, found.reference())];
-        read(&mut runtime, row.short_name);
+        judge(&mut runtime, row.short_name);
         runtime.extend([TopScopeRead(found.reference(), row.short_name)]);
     }
     for (index, row) in facts.fact_read.iter().enumerate() {
-        read(&mut runtime, row.name);
+        judge(&mut runtime, row.name);
         let read = FactReadRow(index as u32);
         if row.form.reads_variable() {
             runtime.extend([VariableRead(read, row.name)]);

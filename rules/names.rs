@@ -31,20 +31,11 @@ crepe! {
     struct ClassDefined(Sym);
 
     @input
-    /// `resource_typed(type, site, guard)`: a resource expression of a
-    /// literal type at row `site` of `resource_expression`.
-    struct ResourceTyped(Sym, u32, Id);
-
-    @input
-    /// `function_typed(type, site, guard)`: a `function_resources` row
-    /// (`create_resources('type', ...)`), by its index, with a literal type
-    /// other than `class`.
-    struct FunctionTyped(Sym, u32, Id);
-
-    @input
-    /// `reference_typed(type, site, guard)`: a `resource_ref` row, by its
-    /// index, written `Type['title']` with a type other than `class`.
-    struct ReferenceTyped(Sym, u32, Id);
+    /// `resource_typed(type, relation, site, guard)`: a literal type other
+    /// than `class` at row `site` of `relation`: a resource expression, a
+    /// function that declares resources (`create_resources('type', ...)`)
+    /// or a reference written `Type['title']`.
+    struct ResourceTyped(Sym, TypeSite, u32, Id);
 
     @input
     /// `type_defined(type)`: a define, a built-in or a Ruby resource type.
@@ -128,21 +119,9 @@ crepe! {
     pub struct MightDefine(pub u32, pub Sym);
 
     @output
-    /// `unknown_resource_type(type, site)`.
+    /// `unknown_resource_type(type, relation, site)`.
     #[derive(Debug, PartialOrd, Ord)]
-    pub struct UnknownResourceType(pub Sym, pub u32);
-
-    @output
-    /// `unknown_function_resource_type(type, site)`: the type of a
-    /// `function_resources` row.
-    #[derive(Debug, PartialOrd, Ord)]
-    pub struct UnknownFunctionResourceType(pub Sym, pub u32);
-
-    @output
-    /// `unknown_reference_type(type, site)`: the type of a
-    /// `resource_ref` row.
-    #[derive(Debug, PartialOrd, Ord)]
-    pub struct UnknownReferenceType(pub Sym, pub u32);
+    pub struct UnknownResourceType(pub Sym, pub TypeSite, pub u32);
 
     @output
     /// `unknown_function(name, site)`.
@@ -166,18 +145,10 @@ crepe! {
     //     !class_defined(C), !dead(G).
     UnknownClass(class, ClassSite::Relationship, site) <-
         ClassRelated(class, site, guard), !ClassDefined(class), !Dead(guard);
-    // unknown_resource_type(T, S) :- resource_typed(T, S, G),
+    // unknown_resource_type(T, R, S) :- resource_typed(T, R, S, G),
     //     !type_defined(T), !dead(G).
-    UnknownResourceType(name, site) <-
-        ResourceTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
-    // unknown_function_resource_type(T, S) :- function_typed(T, S, G),
-    //     !type_defined(T), !dead(G).
-    UnknownFunctionResourceType(name, site) <-
-        FunctionTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
-    // unknown_reference_type(T, S) :- reference_typed(T, S, G),
-    //     !type_defined(T), !dead(G).
-    UnknownReferenceType(name, site) <-
-        ReferenceTyped(name, site, guard), !TypeDefined(name), !Dead(guard);
+    UnknownResourceType(name, relation, site) <-
+        ResourceTyped(name, relation, site, guard), !TypeDefined(name), !Dead(guard);
     // unknown_function(N, S) :- function_called(N, S, G),
     //     !function_defined(N), !dead(G).
     UnknownFunction(name, site) <-
@@ -207,14 +178,23 @@ pub enum ClassSite {
     Relationship,
 }
 
+/// The relation whose row names an unknown resource type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TypeSite {
+    /// `resource_expression`: `nosuch { 'x': }`.
+    Declaration,
+    /// `function_resources`: `create_resources('nosuch', ...)`.
+    Function,
+    /// `resource_ref` written `Nosuch['t']`.
+    Reference,
+}
+
 named_columns! {
     UnknownClass { 0 class: Sym, 1 relation: ClassSite, 2 site: u32 }
     ReadOfUnknownClass { 0 class: Sym, 1 reference: Id }
     ReadOfKnownClass { 0 class: Sym, 1 reference: Id }
     MightDefine { 0 entry: u32, 1 class: Sym }
-    UnknownResourceType { 0 type_name: Sym, 1 site: u32 }
-    UnknownFunctionResourceType { 0 type_name: Sym, 1 site: u32 }
-    UnknownReferenceType { 0 type_name: Sym, 1 site: u32 }
+    UnknownResourceType { 0 type_name: Sym, 1 relation: TypeSite, 2 site: u32 }
     UnknownFunction { 0 name: Sym, 1 site: u32 }
 }
 
@@ -222,10 +202,6 @@ named_columns! {
 pub struct Output {
     pub classes: Vec<UnknownClass>,
     pub resource_types: Vec<UnknownResourceType>,
-    /// Types declared through functions (`create_resources`).
-    pub function_resource_types: Vec<UnknownFunctionResourceType>,
-    /// Types of references written `Type['title']`.
-    pub reference_types: Vec<UnknownReferenceType>,
     pub functions: Vec<UnknownFunction>,
     pub reads_of_unknown_classes: Vec<ReadOfUnknownClass>,
     pub reads_of_known_classes: Vec<ReadOfKnownClass>,
@@ -285,37 +261,32 @@ pub fn run(extraction: &Extraction) -> Output {
         .map(|row| row.name);
     runtime.extend(known_classes.clone().map(ClassDefined));
     runtime.extend(known_classes.map(KnownClass));
+    let typed = facts
+        .resource_expression
+        .iter()
+        .map(|row| (TypeSite::Declaration, row.type_name, row.guard))
+        .enumerate()
+        .chain(
+            facts
+                .function_resources
+                .iter()
+                .map(|row| (TypeSite::Function, row.type_name, row.guard))
+                .enumerate(),
+        )
+        .chain(
+            facts
+                .resource_ref
+                .iter()
+                .map(|row| (TypeSite::Reference, row.type_name, row.guard))
+                .enumerate()
+                .filter(|&(site, _)| facts.resource_ref[site].written == RefForm::Type),
+        );
     runtime.extend(
-        facts
-            .resource_expression
-            .iter()
-            .enumerate()
-            .filter(|(_, row)| {
-                Some(row.type_name) != class && is_name(interner.resolve(row.type_name))
-            })
-            .map(|(site, row)| ResourceTyped(row.type_name, site as u32, row.guard)),
-    );
-    runtime.extend(
-        facts
-            .function_resources
-            .iter()
-            .enumerate()
-            .filter(|(_, row)| {
-                Some(row.type_name) != class && is_name(interner.resolve(row.type_name))
-            })
-            .map(|(site, row)| FunctionTyped(row.type_name, site as u32, row.guard)),
-    );
-    runtime.extend(
-        facts
-            .resource_ref
-            .iter()
-            .enumerate()
-            .filter(|(_, row)| {
-                row.written == RefForm::Type
-                    && Some(row.type_name) != class
-                    && is_name(interner.resolve(row.type_name))
-            })
-            .map(|(site, row)| ReferenceTyped(row.type_name, site as u32, row.guard)),
+        typed
+            .filter(|&(_, (_, name, _))| Some(name) != class && is_name(interner.resolve(name)))
+            .map(|(site, (relation, name, guard))| {
+                ResourceTyped(name, relation, site as u32, guard)
+            }),
     );
     runtime.extend(
         facts
@@ -399,15 +370,11 @@ pub fn run(extraction: &Extraction) -> Output {
         reads_of_known_classes,
         might_define,
         resource_types,
-        function_resource_types,
-        reference_types,
         functions,
     ) = runtime.run_with_hasher::<FxBuildHasher>();
     Output {
         classes: sorted(classes),
         resource_types: sorted(resource_types),
-        function_resource_types: sorted(function_resource_types),
-        reference_types: sorted(reference_types),
         functions: sorted(functions),
         reads_of_unknown_classes: sorted(reads_of_unknown_classes),
         reads_of_known_classes: sorted(reads_of_known_classes),

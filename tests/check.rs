@@ -70,6 +70,28 @@ fn rule_findings(path: &Path, rule: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Writes `files` (a path below `root`, its text) into `root`, with the
+/// directories they lie in.
+fn write_tree(root: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+/// `pfacts check --format json .` run in `dir`, so that it reads the
+/// `pfacts.toml` there.
+fn check_json_in(dir: &Path) -> Vec<Value> {
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .current_dir(dir)
+        .args(["check", "--format", "json", "."])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 #[test]
 fn corpus_environments_check() {
     for name in ENVIRONMENTS {
@@ -853,29 +875,23 @@ fn templates_that_render_themselves() {
 fn examples_are_not_the_site() {
     let environment = tempfile::tempdir().unwrap();
     let root = environment.path();
-    for dir in [
-        "manifests",
-        "modules/m/manifests",
-        "modules/m/tests",
-        "modules/m/examples",
-        "modules/n/manifests",
-    ] {
-        std::fs::create_dir_all(root.join(dir)).unwrap();
-    }
-    std::fs::write(root.join("manifests/site.pp"), "include n\ninclude m\n").unwrap();
-    std::fs::write(
-        root.join("modules/m/manifests/init.pp"),
-        "class m { file { '/etc/m': ensure => file } }\n",
-    )
-    .unwrap();
-    std::fs::write(
-        root.join("modules/n/manifests/init.pp"),
-        "class n { file { '/etc/n': ensure => file } }\n",
-    )
-    .unwrap();
     let example = "File { mode => '0600' }\ninclude m\n";
-    std::fs::write(root.join("modules/m/tests/init.pp"), example).unwrap();
-    std::fs::write(root.join("modules/m/examples/init.pp"), example).unwrap();
+    write_tree(
+        root,
+        &[
+            ("manifests/site.pp", "include n\ninclude m\n"),
+            (
+                "modules/m/manifests/init.pp",
+                "class m { file { '/etc/m': ensure => file } }\n",
+            ),
+            (
+                "modules/n/manifests/init.pp",
+                "class n { file { '/etc/n': ensure => file } }\n",
+            ),
+            ("modules/m/tests/init.pp", example),
+            ("modules/m/examples/init.pp", example),
+        ],
+    );
     assert_eq!(rule_findings(root, "default-leak"), Vec::<Value>::new());
     // The example's own variables are its top scope's.
     std::fs::write(
@@ -906,16 +922,6 @@ fn examples_are_not_the_site() {
 fn facts_read_by_a_name_no_node_has() {
     let environment = tempfile::tempdir().unwrap();
     let root = environment.path();
-    for dir in [
-        "manifests",
-        "data",
-        "modules/m/manifests",
-        "modules/m/templates",
-        "modules/m/lib/facter",
-        "modules/m/facts.d",
-    ] {
-        std::fs::create_dir_all(root.join(dir)).unwrap();
-    }
     let files = [
         ("manifests/site.pp", "include m\n"),
         (
@@ -950,17 +956,8 @@ fn facts_read_by_a_name_no_node_has() {
         ("modules/m/facts.d/b.yaml", "---\nexternal_yaml: 1\n"),
         ("pfacts.toml", "[known]\nfacts = [\"site_fact\"]\n"),
     ];
-    for (path, text) in files {
-        std::fs::write(root.join(path), text).unwrap();
-    }
-    let output = Command::cargo_bin("pfacts")
-        .unwrap()
-        .current_dir(root)
-        .args(["check", "--format", "json", "."])
-        .output()
-        .unwrap();
-    let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
-    let mut found: Vec<String> = findings
+    write_tree(root, &files);
+    let mut found: Vec<String> = check_json_in(root)
         .iter()
         .filter(|finding| finding["rule"] == "unknown-fact")
         .map(|finding| {
@@ -1001,15 +998,6 @@ fn facts_read_by_a_name_no_node_has() {
 fn files_a_module_lacks() {
     let environment = tempfile::tempdir().unwrap();
     let root = environment.path();
-    for dir in [
-        "manifests",
-        "modules/m/manifests",
-        "modules/m/files/dir",
-        "modules/m/templates",
-        "modules/other/manifests",
-    ] {
-        std::fs::create_dir_all(root.join(dir)).unwrap();
-    }
     let files = [
         ("manifests/site.pp", "include m\n"),
         (
@@ -1035,9 +1023,7 @@ fn files_a_module_lacks() {
         ("modules/m/templates/.hidden.epp", "x\n"),
         ("modules/other/manifests/init.pp", "class other { }\n"),
     ];
-    for (path, text) in files {
-        std::fs::write(root.join(path), text).unwrap();
-    }
+    write_tree(root, &files);
     let mut findings = rule_findings(root, "missing-module-file");
     findings.extend(rule_findings(root, "missing-file-source"));
     findings.sort_by_key(|finding| finding["line"].as_u64());
@@ -1105,28 +1091,21 @@ create_resources('class', {'nope_class' => {}})
 fn functions_that_declare_classes() {
     let environment = tempfile::tempdir().unwrap();
     let root = environment.path();
-    for dir in ["manifests", "modules/role/manifests/mediawiki"] {
-        std::fs::create_dir_all(root.join(dir)).unwrap();
-    }
-    std::fs::write(
-        root.join("manifests/site.pp"),
-        "role(mediawiki::appserver)\nrole('nosuch')\nFile { mode => '0600' }\n",
-    )
-    .unwrap();
-    std::fs::write(
-        root.join("modules/role/manifests/mediawiki/appserver.pp"),
-        "class role::mediawiki::appserver { file { '/etc/x': } }\n",
-    )
-    .unwrap();
+    write_tree(
+        root,
+        &[
+            (
+                "manifests/site.pp",
+                "role(mediawiki::appserver)\nrole('nosuch')\nFile { mode => '0600' }\n",
+            ),
+            (
+                "modules/role/manifests/mediawiki/appserver.pp",
+                "class role::mediawiki::appserver { file { '/etc/x': } }\n",
+            ),
+        ],
+    );
     let run = |root: &Path| -> Vec<String> {
-        let output = Command::cargo_bin("pfacts")
-            .unwrap()
-            .current_dir(root)
-            .args(["check", "--format", "json", "."])
-            .output()
-            .unwrap();
-        let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
-        findings
+        check_json_in(root)
             .iter()
             .map(|finding| format!("{} {}", finding["rule"].as_str().unwrap(), finding["line"]))
             .collect()

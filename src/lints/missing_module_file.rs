@@ -1,3 +1,5 @@
+use rustc_hash::FxHashMap;
+
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
 use crate::facts::layout::Role;
@@ -64,24 +66,33 @@ fn findings(
     rule: &'static super::Rule,
     judged: impl Fn(FileReferenceHow) -> bool,
 ) -> Vec<Diagnostic> {
-    let facts = &context.extraction.facts;
-    let mut reported = Vec::new();
+    let references = &context.extraction.facts.file_reference;
+    let mut roots: Option<FxHashMap<&str, &str>> = None;
     let mut diagnostics = Vec::new();
+    let mut last = None;
     for missing in context.module_files() {
-        let row = &facts.file_reference[missing.reference().0 as usize];
-        if !judged(row.how) || reported.contains(&row.reference) {
+        let index = missing.reference().0 as usize;
+        let row = &references[index];
+        // The alternatives of a reference are written one after another:
+        // one finding for them all.
+        if !judged(row.how) || last == Some(row.reference) {
             continue;
         }
-        reported.push(row.reference);
-        let alternatives: Vec<&str> = facts
-            .file_reference
+        last = Some(row.reference);
+        let start = references[..index]
             .iter()
-            .filter(|other| other.reference == row.reference && other.file == row.file)
+            .rposition(|other| other.reference != row.reference)
+            .map_or(0, |before| before + 1);
+        let alternatives: Vec<&str> = references[start..]
+            .iter()
+            .take_while(|other| other.reference == row.reference)
             .map(|other| context.text(other.name))
             .collect();
         let name = context.text(row.name);
         let (module, _) = name.split_once('/').unwrap_or((name, ""));
-        let searched = searched(context, module, row.how);
+        let roots = roots.get_or_insert_with(|| module_roots(context));
+        let root = roots.get(module).copied().unwrap_or(module);
+        let searched = format!("`{root}/{}/`", row.how.directory().name());
         let message = match row.how {
             FileReferenceHow::Template | FileReferenceHow::Epp => format!(
                 "Puppet fails the compilation: Could not find template '{name}' (searched {searched})"
@@ -104,17 +115,21 @@ fn findings(
     diagnostics
 }
 
-/// The directory Puppet looks in, below the directory of the module's
-/// manifests when the tree has them (`galera/templates/`).
-fn searched(context: &Context, module: &str, how: FileReferenceHow) -> String {
-    let directory = how.directory().name();
-    let root = context.extraction.facts.file.iter().find_map(|file| {
-        if file.role != Role::ModuleManifest || context.text(file.module) != module {
-            return None;
+/// Each module's directory, by the directory of its manifests
+/// (`galera` for `.../galera/manifests/init.pp`), where Puppet looks for
+/// its `templates/` and `files/`.
+fn module_roots<'a>(context: &'a Context) -> FxHashMap<&'a str, &'a str> {
+    let mut roots = FxHashMap::default();
+    for file in &context.extraction.facts.file {
+        if file.role != Role::ModuleManifest {
+            continue;
         }
         let path = context.text(file.path);
-        let root = &path[..path.rfind("/manifests/")?];
-        Some(root.rsplit('/').next().unwrap_or(root))
-    });
-    format!("`{}/{directory}/`", root.unwrap_or(module))
+        if let Some(end) = path.rfind("/manifests/") {
+            let root = &path[..end];
+            let directory = root.rsplit('/').next().unwrap_or(root);
+            roots.entry(context.text(file.module)).or_insert(directory);
+        }
+    }
+    roots
 }

@@ -1,5 +1,6 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
+use crate::rules::names::TypeSite;
 
 rule! {
     /// ## What it does
@@ -27,48 +28,32 @@ rule! {
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
-    let found = context.names();
-    let declared = found.resource_types.iter().map(|found| {
-        let row = &facts.resource_expression[found.site() as usize];
-        context.diagnostic(
-            &UnknownResourceType::RULE,
-            row.file,
-            row.line,
-            row.col,
-            format!(
-                "resource type `{}` is defined nowhere",
-                context.text(found.type_name())
-            ),
-        )
-    });
-    let through_functions = found.function_resource_types.iter().map(|found| {
-        let row = &facts.function_resources[found.site() as usize];
-        context.diagnostic(
-            &UnknownResourceType::RULE,
-            row.file,
-            row.line,
-            row.col,
-            format!(
-                "resource type `{}` is defined nowhere (Puppet: Unknown resource type, at the call)",
-                context.text(found.type_name())
-            ),
-        )
-    });
-    let referenced = found.reference_types.iter().map(|found| {
-        let row = &facts.resource_ref[found.site() as usize];
-        context.diagnostic(
-            &UnknownResourceType::RULE,
-            row.file,
-            row.line,
-            row.col,
-            format!(
-                "resource type `{}` is defined nowhere (Puppet: Resource type not found, where the reference is evaluated)",
-                context.text(found.type_name())
-            ),
-        )
-    });
-    declared
-        .chain(through_functions)
-        .chain(referenced)
+    context
+        .names()
+        .resource_types
+        .iter()
+        .map(|found| {
+            let site = found.site() as usize;
+            let (file, line, col, puppet) = match found.relation() {
+                TypeSite::Declaration => {
+                    let row = &facts.resource_expression[site];
+                    (row.file, row.line, row.col, "")
+                }
+                TypeSite::Function => {
+                    let row = &facts.function_resources[site];
+                    let puppet = " (Puppet: Unknown resource type, at the call)";
+                    (row.file, row.line, row.col, puppet)
+                }
+                TypeSite::Reference => {
+                    let row = &facts.resource_ref[site];
+                    let puppet =
+                        " (Puppet: Resource type not found, where the reference is evaluated)";
+                    (row.file, row.line, row.col, puppet)
+                }
+            };
+            let name = context.text(found.type_name());
+            let message = format!("resource type `{name}` is defined nowhere{puppet}");
+            context.diagnostic(&UnknownResourceType::RULE, file, line, col, message)
+        })
         .collect()
 }
