@@ -259,9 +259,15 @@ impl<'a> FactNames<'a> {
     /// misspelling of it (at most two edits, and fewer than a third of
     /// the name).
     pub fn nearest(&self, name: &str) -> Option<&'a str> {
-        let most = (name.chars().count() / 3).clamp(1, 2);
+        let length = name.chars().count();
+        let most = (length / 3).clamp(1, 2);
+        // An edit changes the length by at most one character, and a
+        // character takes at most four bytes: names whose byte lengths
+        // differ more are too far, without the costlier distance.
+        let near = |known: &&&str| known.len().abs_diff(name.len()) <= 4 * most;
         self.exact
             .iter()
+            .filter(near)
             .map(|&known| (strsim::damerau_levenshtein(name, known), known))
             .filter(|&(distance, _)| distance <= most)
             .min()

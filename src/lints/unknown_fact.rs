@@ -1,6 +1,8 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
 use crate::facts::builtins::FactNames;
+use crate::facts::schema::Sym;
+use rustc_hash::FxHashMap;
 
 rule! {
     /// ## What it does
@@ -37,9 +39,22 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         &facts.legacy_fact,
         &context.extraction.interner,
     );
-    let message = |written: String, name: &str, variable: bool| {
-        let hint = names
-            .nearest(name)
+    let found = context.fact_names();
+    // A name is often misspelled many times over: its nearest known name
+    // is looked for once.
+    let read_names = found.variables.iter().map(|read| read.name());
+    let fact_names = found
+        .reads
+        .iter()
+        .map(|read| facts.fact_read[read.read().0 as usize].name);
+    let mut nearest: FxHashMap<Sym, Option<&str>> = FxHashMap::default();
+    for name in read_names.chain(fact_names) {
+        nearest
+            .entry(name)
+            .or_insert_with(|| names.nearest(context.text(name)));
+    }
+    let message = |written: String, name: Sym, variable: bool| {
+        let hint = nearest[&name]
             .map(|known| format!("; did you mean `{known}`?"))
             .unwrap_or_default();
         let what = if variable {
@@ -49,17 +64,16 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         };
         format!("`{written}` reads {what}{hint}")
     };
-    let found = context.fact_names();
     let variables = found.variables.iter().map(|read| {
         let row = context.var_ref(read.reference());
         let written = format!("${}", context.text(row.name));
-        let text = message(written, context.text(read.name()), false);
+        let text = message(written, read.name(), false);
         context.diagnostic(&UnknownFact::RULE, row.file, row.line, row.col, text)
     });
     let reads = found.reads.iter().map(|read| {
         let row = &facts.fact_read[read.read().0 as usize];
         let name = context.text(row.name);
-        let text = message(row.form.written(name), name, row.form.reads_variable());
+        let text = message(row.form.written(name), row.name, row.form.reads_variable());
         context.diagnostic(&UnknownFact::RULE, row.file, row.line, row.col, text)
     });
     variables.chain(reads).collect()
