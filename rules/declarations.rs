@@ -24,6 +24,11 @@ use crate::facts::Extraction;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UnknownParameter(pub Id, pub Sym);
 
+/// `unknown_function_parameter(site)`: row `site` of `function_attribute`
+/// sets an attribute that its target does not have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnknownFunctionParameter(pub u32);
+
 /// `missing_parameter(res, param)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct MissingParameter(pub Id, pub Sym);
@@ -56,6 +61,7 @@ pub struct Redefined(pub u32, pub Sym);
 
 named_columns! {
     UnknownParameter { 0 resource: Id, 1 attr: Sym }
+    UnknownFunctionParameter { 0 site: u32 }
     MissingParameter { 0 resource: Id, 1 parameter: Sym }
     DuplicateResource { 0 first: Id, 1 second: Id }
     DuplicateInDefine { 0 resource: Id, 1 first: Id, 2 second: Id }
@@ -67,6 +73,7 @@ named_columns! {
 /// What the program derives.
 pub struct Output {
     pub unknown_parameters: Vec<UnknownParameter>,
+    pub unknown_function_parameters: Vec<UnknownFunctionParameter>,
     pub missing_parameters: Vec<MissingParameter>,
     pub duplicate_resources: Vec<DuplicateResource>,
     pub duplicates_in_defines: Vec<DuplicateInDefine>,
@@ -83,6 +90,10 @@ struct Input {
     declaration: Relation<(Id, Sym)>,
     /// `sets(res, attr)`: `res` sets the attribute `attr`.
     sets: Relation<(Id, Sym)>,
+    /// `function_sets(site, target, attr)`: row `site` of
+    /// `function_attribute`, where a function's literal parameters set
+    /// `attr` on `target`.
+    function_sets: Relation<(u32, Sym, Sym)>,
     /// `splat(res)`: `res` sets attributes from a hash (`* => $h`).
     splat: Relation<(Id, ())>,
     /// `accepts(target, param)`: a parameter of a class or define, or a
@@ -92,7 +103,7 @@ struct Input {
     open: Relation<(Sym, ())>,
     /// `defined(target)`: a class, define or Ruby resource type.
     defined: Relation<(Sym, ())>,
-    /// `metaparameter(attr)`: accepted by every declaration.
+    /// `metaparameter(attr)`: accepted by every declaration (with `name`).
     metaparameter: Relation<(Sym, ())>,
     /// `required(target, param)`: a parameter without a default (Puppet 7
     /// wants a value for it even when its type accepts `undef`).
@@ -147,6 +158,7 @@ pub fn run(
     let holds = holds(&input);
     Output {
         unknown_parameters: unknown_parameters(&input),
+        unknown_function_parameters: unknown_function_parameters(&input),
         missing_parameters: missing_parameters(&input),
         duplicate_resources: duplicate_resources(&input, &holds),
         duplicates_in_defines: duplicates_in_defines(&input, &holds),
@@ -176,6 +188,26 @@ fn unknown_parameters(input: &Input) -> Vec<UnknownParameter> {
             input.metaparameter.filter_anti(|&(_, _, attr)| (attr, ())),
         ),
         |&(res, _, attr), &()| UnknownParameter(res, attr),
+    )
+    .elements
+}
+
+// create_resources('file', {'/a' => {'contnet' => 'x'}}): "no parameter
+// named 'contnet'", as for a declaration.
+// unknown_function_parameter(S) :- function_sets(S, T, A), defined(T),
+//     !open(T), !accepts(T, A), !metaparameter(A).
+fn unknown_function_parameters(input: &Input) -> Vec<UnknownFunctionParameter> {
+    Relation::from_leapjoin(
+        &input.function_sets,
+        (
+            input.defined.extend_with(|&(_, target, _)| target),
+            input.open.filter_anti(|&(_, target, _)| (target, ())),
+            input
+                .accepts
+                .filter_anti(|&(_, target, attr)| (target, attr)),
+            input.metaparameter.filter_anti(|&(_, _, attr)| (attr, ())),
+        ),
+        |&(site, _, _), &()| UnknownFunctionParameter(site),
     )
     .elements
 }
@@ -526,8 +558,12 @@ impl Input {
                 accepts.push((row.type_name, row.param));
             }
         }
+        // `name` is accepted everywhere too: a class's or define's own,
+        // and every resource type's alias of its namevar (Puppet 7
+        // compiles `file { '/a': name => '/b' }`).
         let metaparameter: Vec<_> = METAPARAMETERS
             .iter()
+            .chain(&["name"])
             .filter_map(|name| interner.get(name))
             .map(|attr| (attr, ()))
             .collect();
@@ -635,6 +671,11 @@ impl Input {
         Input {
             declaration: Relation::from_vec(declaration),
             sets: Relation::from_vec(sets),
+            function_sets: Relation::from_iter(
+                (0u32..)
+                    .zip(&facts.function_attribute)
+                    .map(|(site, row)| (site, row.target, row.attr)),
+            ),
             splat: Relation::from_vec(splat),
             accepts: Relation::from_vec(accepts),
             open: Relation::from_vec(open),

@@ -1082,6 +1082,79 @@ create_resources('class', {'nope_class' => {}})
         .contains("`nope::thing`"));
 }
 
+/// The literal parameters given to functions that declare resources are
+/// checked as a declaration's attributes. Puppet 7.23 refuses each call of
+/// the first nine lines, alone in a node with stdlib on the modulepath
+/// ("no parameter named 'contnet' ... on File[/tmp/a]", "Class[Foo]: has
+/// no parameter named 'contnet'", "no parameter named 'title'"), and
+/// compiles the last six together: defaults where no resource is declared,
+/// metaparameters, `name` (every type's alias of its namevar), a class's
+/// own parameter (`scripts/catalog-with-puppet.rb`).
+#[test]
+fn parameters_given_through_functions() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    write_tree(
+        root,
+        &[(
+            "manifests/site.pp",
+            "class foo($a = 1) {}
+create_resources('file', {'/tmp/a' => {'contnet' => 'x'}})
+ensure_resource('file', '/tmp/b', {'contnet' => 'x'})
+ensure_resources('file', {'/tmp/c' => {'contnet' => 'x'}})
+ensure_packages(['vim'], {'contnet' => 'x'})
+ensure_packages({'vim2' => {'contnet' => 'x'}})
+create_resources('file', {'/tmp/d' => {}}, {'contnet' => 'x'})
+create_resources('class', {'foo' => {'contnet' => 'x'}})
+create_resources('@@file', {'/tmp/g' => {'contnet' => 'x'}})
+create_resources('file', {'/tmp/h' => {'title' => 'x'}})
+create_resources('file', {}, {'contnet' => 'x'})
+create_resources('file', {'/tmp/e' => {'mode' => '0644', 'require' => [], name => '/tmp/f'}}, {'owner' => 'root'})
+create_resources('class', {'foo' => {'a' => 2}})
+ensure_packages([], {'contnet' => 'x'})
+ensure_resource('package', ['a', 'b'], {'ensure' => 'present', 'tag' => 't'})
+file { '/tmp/x': name => '/tmp/y' }
+",
+        )],
+    );
+    let found: Vec<(u64, String)> = rule_findings(root, "unknown-parameter")
+        .iter()
+        .map(|finding| {
+            let message = finding["message"].as_str().unwrap().to_string();
+            (finding["line"].as_u64().unwrap(), message)
+        })
+        .collect();
+    let file = |line, attr: &str| {
+        (
+            line,
+            format!("`File` resources have no parameter named `{attr}`"),
+        )
+    };
+    let package = |line| {
+        (
+            line,
+            "`Package` resources have no parameter named `contnet`".to_string(),
+        )
+    };
+    assert_eq!(
+        found,
+        [
+            file(2, "contnet"),
+            file(3, "contnet"),
+            file(4, "contnet"),
+            package(5),
+            package(6),
+            file(7, "contnet"),
+            (
+                8,
+                "`Class[Foo]` has no parameter named `contnet`".to_string()
+            ),
+            file(9, "contnet"),
+            file(10, "title"),
+        ]
+    );
+}
+
 /// A site's own function that includes classes (`role(mediawiki::appserver)`
 /// whose Ruby includes `role::mediawiki::appserver`) is `include` once
 /// `pfacts.toml` says so: the classes it names are reached (a default after

@@ -17,6 +17,8 @@ use tree_sitter::{Language, Node, Tree, TreeCursor};
 mod branch;
 #[path = "fact_access.rs"]
 mod fact_access;
+#[path = "function_resources.rs"]
+mod function_resources;
 #[path = "guard.rs"]
 mod guard;
 #[path = "module_files.rs"]
@@ -102,6 +104,8 @@ pub struct Grammar {
     attribute: u16,
     array: u16,
     call: u16,
+    hash: u16,
+    pair: u16,
     case: u16,
     case_option: u16,
     class_definition: u16,
@@ -322,6 +326,8 @@ impl Grammar {
             attribute: kind("attribute"),
             array: kind("array"),
             call: kind("call"),
+            hash: kind("hash"),
+            pair: kind("pair"),
             case: kind("case"),
             case_option: kind("case_option"),
             class_definition: kind("class_definition"),
@@ -526,16 +532,6 @@ struct OpenAttribute<'a> {
 }
 
 /// A resource reference: lower-case type (`class` for classes) and title.
-/// Functions that declare resources, by their first argument's type
-/// (`ensure_packages`: packages).
-const RESOURCE_FUNCTIONS: &[&str] = &[
-    "create_resources",
-    "ensure_resource",
-    "ensure_resources",
-    "ensure_packages",
-    "stdlib::ensure_packages",
-];
-
 struct Ref {
     type_name: String,
     title: String,
@@ -1598,7 +1594,7 @@ impl<'a> Extractor<'a> {
         if name == "realize" {
             self.realized(node);
         }
-        if RESOURCE_FUNCTIONS.contains(&name.as_str()) {
+        if function_resources::RESOURCE_FUNCTIONS.contains(&name.as_str()) {
             self.function_resources(node, &name, line, col);
         }
         if matches!(
@@ -1659,28 +1655,6 @@ impl<'a> Extractor<'a> {
                 }
             }
         }
-    }
-
-    /// A function that declares resources: the type it declares, from its
-    /// first argument (`'@@file'` is `file`), empty when computed.
-    fn function_resources(&mut self, node: Node<'a>, name: &str, line: u32, col: u32) {
-        let type_name = if name.ends_with("ensure_packages") {
-            "package".to_string()
-        } else {
-            node.child_by_field_id(self.grammar.fields.arguments.get())
-                .and_then(|arguments| self.named_children(arguments).into_iter().next())
-                .and_then(|first| self.literal(first))
-                .map(|written| names::lowercase(written.trim_start_matches('@')).to_string())
-                .unwrap_or_default()
-        };
-        let row = FunctionResources {
-            type_name: self.sym(names::absolute(&type_name)),
-            guard: self.guard(),
-            file: FileId::default(),
-            line,
-            col,
-        };
-        self.facts.function_resources.push(row);
     }
 
     /// One argument of `include`, `require` or `contain` (or a title of

@@ -433,6 +433,16 @@ relations! {
     /// Example: `function_resources(package, 0, 3, 20, 3)`
     function_resources / FunctionResources { type_name: Sym, guard: Id, file: FileId, line: u32, col: u32 }
 
+    /// `function_attribute(type, target, attr, file, line, col)`: an
+    /// attribute that a call of a function that declares resources sets
+    /// with a literal key, in a literal hash of parameters (each title's,
+    /// or the defaults of all of them), on resources of `type` (lower
+    /// case); `target` is the type, or for `class` the class that the
+    /// literal title names.
+    ///
+    /// Example: `function_attribute(user, user, uid, 3, 65, 44)`
+    function_attribute / FunctionAttribute { type_name: Sym, target: Sym, attr: Sym, file: FileId, line: u32, col: u32 }
+
     /// `template_file(file, name)`: a template of a module's `templates/`,
     /// with the name `template()` and `epp()` find it by (`ntp/ntp.conf.erb`
     /// for `ntp/templates/ntp.conf.erb`).
