@@ -211,14 +211,13 @@ crepe! {
     Restricts(PrivacyHow::Keyword, UseKind::Inherits, Severity::Error);
     Restricts(PrivacyHow::Keyword, UseKind::Relationship, Severity::Error);
     Restricts(PrivacyHow::Keyword, UseKind::Instantiate, Severity::Error);
-    // `assert_private()` and `@api private` are module conventions that
-    // Puppet enforces (assert_private) only on declaring and inheriting:
-    // an ordering against such a class compiles, and modules document
-    // some (the apt module, `Class['apt::update'] -> Package <| |>`), so
-    // the relationship the spec counts as use is a warning.
-    // restricts(H, K, error) for H in {assert_private, api_tag},
-    //     K != relationship.
-    // restricts(H, relationship, warning) for H in {assert_private, api_tag}.
+    // `assert_private()` is a module convention that Puppet enforces (stdlib
+    // fails the compilation) only on declaring and inheriting: an ordering
+    // against such a class compiles, and modules document some (the apt
+    // module, `Class['apt::update'] -> Package <| |>`), so the relationship
+    // the spec counts as use is a warning.
+    // restricts(assert_private, K, error) for K != relationship.
+    // restricts(assert_private, relationship, warning).
     Restricts(PrivacyHow::AssertPrivate, UseKind::Include, Severity::Error);
     Restricts(PrivacyHow::AssertPrivate, UseKind::Require, Severity::Error);
     Restricts(PrivacyHow::AssertPrivate, UseKind::Contain, Severity::Error);
@@ -226,12 +225,17 @@ crepe! {
     Restricts(PrivacyHow::AssertPrivate, UseKind::Inherits, Severity::Error);
     Restricts(PrivacyHow::AssertPrivate, UseKind::Instantiate, Severity::Error);
     Restricts(PrivacyHow::AssertPrivate, UseKind::Relationship, Severity::Warning);
-    Restricts(PrivacyHow::ApiTag, UseKind::Include, Severity::Error);
-    Restricts(PrivacyHow::ApiTag, UseKind::Require, Severity::Error);
-    Restricts(PrivacyHow::ApiTag, UseKind::Contain, Severity::Error);
-    Restricts(PrivacyHow::ApiTag, UseKind::Resource, Severity::Error);
-    Restricts(PrivacyHow::ApiTag, UseKind::Inherits, Severity::Error);
-    Restricts(PrivacyHow::ApiTag, UseKind::Instantiate, Severity::Error);
+    // `@api private` is documentation (puppet-strings) that Puppet never
+    // reads: every use compiles (Puppet 7.23 includes `apache::params`,
+    // tagged so, from module keystone), so each is a warning, kept for the
+    // audit that `private-violations` makes.
+    // restricts(api_tag, K, warning) for every kind K.
+    Restricts(PrivacyHow::ApiTag, UseKind::Include, Severity::Warning);
+    Restricts(PrivacyHow::ApiTag, UseKind::Require, Severity::Warning);
+    Restricts(PrivacyHow::ApiTag, UseKind::Contain, Severity::Warning);
+    Restricts(PrivacyHow::ApiTag, UseKind::Resource, Severity::Warning);
+    Restricts(PrivacyHow::ApiTag, UseKind::Inherits, Severity::Warning);
+    Restricts(PrivacyHow::ApiTag, UseKind::Instantiate, Severity::Warning);
     Restricts(PrivacyHow::ApiTag, UseKind::Relationship, Severity::Warning);
 
     // violation(E, K, H, F, S, M, FM, D, V) :-

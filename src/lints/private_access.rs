@@ -12,9 +12,11 @@ rule! {
     /// private class included, required, contained, declared
     /// resource-like, inherited from or related to; a private define
     /// instantiated or related to. A relationship with an entity private
-    /// only by `assert_private()` or `@api private` is a warning: Puppet
-    /// compiles it, and modules document such orderings. Environment manifests (`site.pp`) are
-    /// outside every module. An entity is private through the `private`
+    /// only by `assert_private()` is a warning: Puppet compiles it, and
+    /// modules document such orderings. Any use of an entity private only
+    /// by `@api private` is a warning: Puppet never reads the tag, and
+    /// compiles the use. Environment manifests (`site.pp`) are outside
+    /// every module. An entity is private through the `private`
     /// keyword ("Names, Scope and Access Control", Access Control), an
     /// `assert_private()` call in its body (stdlib), or an `@api private`
     /// tag in its doc comment (puppet-strings).
