@@ -33,10 +33,14 @@ while IFS=$'\t' read -r module package_list version; do
     unpacked="$scratch/$package"
     dpkg-deb -x "${package}_"*.deb "$unpacked"
     # The module, in modules.available/<author>-<name>, as Puppet reads
-    # it: code, templates, data and metadata; not its tests or tooling.
+    # it: code, data and metadata, and every file of templates/, files/
+    # and facts.d/ (a template need not end in .erb); not its tests or
+    # tooling.
     (cd "$unpacked"/usr/share/puppet/modules.available/*/ &&
       find . -type f \( -name '*.pp' -o -name '*.rb' -o -name '*.erb' -o -name '*.epp' \
-        -o -name '*.yaml' -o -name 'metadata.json' \) -not -path './spec/*' -not -path './locales/*' \
+        -o -name '*.yaml' -o -name 'metadata.json' -o -path './templates/*' \
+        -o -path './files/*' -o -path './facts.d/*' \) \
+        -not -path './spec/*' -not -path './locales/*' \
         -exec cp --parents -t "$dest/$module" {} +)
     rm -rf "$unpacked" "${package}_"*.deb
   done

@@ -548,6 +548,19 @@ fn control_repositories_raise_only_real_errors() {
     }
 }
 
+/// Every error on the Debian corpus is one that
+/// `data/debian-modules.findings.tsv` explains: a new error, or one gone,
+/// is a change to judge.
+#[test]
+fn debian_errors_are_real() {
+    let Some(dir) = corpora::path("corpus/debian-modules") else {
+        return;
+    };
+    let findings = findings_of(&dir, &["error"]);
+    let expected = expectations(Path::new("data/debian-modules.findings.tsv"));
+    assert_findings_are_expected(&findings, &expected);
+}
+
 /// Classes and defines have names of their own: `class { 'thing': }`
 /// declared twice where one scope evaluates both is Puppet's duplicate
 /// `Class[Thing]`, not two instances of the define `thing` clashing over
