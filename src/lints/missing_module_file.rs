@@ -36,17 +36,18 @@ rule! {
     /// hold gives no finding.
     ///
     /// ## Why is this bad?
-    /// The catalog compiles, and the agent's run fails when it cannot
+    /// The catalog compiles, but the agent's run fails when it cannot
     /// fetch the file ("Could not retrieve information from environment
-    /// ... source(s)"). A warning, not an error: the compilation, which a
-    /// CI gate asks about, succeeds, and a copy of a repository without
-    /// its binary files (images, archives) looks the same.
+    /// ... source(s)"): the resource and all that depends on it fail on
+    /// every node. A copy of a repository without its binary files
+    /// (images, archives) gives such findings too: they are real for the
+    /// copy.
     ///
     /// ## Example
     /// ```puppet
     /// file { '/etc/motd': source => 'puppet:///modules/motd/motd' }  # no motd/files/motd
     /// ```
-    MissingFileSource { id: "missing-file-source", severity: Warning, enabled: true }
+    MissingFileSource { id: "missing-file-source", severity: Error, enabled: true }
 }
 
 pub fn check(context: &Context) -> Vec<Diagnostic> {
