@@ -1006,7 +1006,10 @@ fn facts_read_by_a_name_no_node_has() {
 /// array or `file()` with one name that exists, `template()` of a file
 /// without the `.erb` extension), with their content
 /// (`scripts/catalog-with-puppet.rb`). A missing `source` compiles, and
-/// the agent fails to fetch it.
+/// the agent fails to fetch it. `$module_name` is the module's name
+/// (Puppet: "Could not find template 'm/missing.erb'" for line 13); a
+/// `source` or `file()` with an alternative pfacts cannot judge (computed,
+/// or a path on the server) is not judged: Puppet compiles lines 14-16.
 #[test]
 fn files_a_module_lacks() {
     let environment = tempfile::tempdir().unwrap();
@@ -1026,6 +1029,11 @@ fn files_a_module_lacks() {
   file { '/etc/h': content => template('other/x.erb') }
   file { '/etc/i': source => 'puppet:///modules/m/dir/', recurse => true }
   file { '/etc/j': content => epp('m/.hidden.epp') }
+  $conf = 'present.conf'
+  file { '/etc/k': content => template(\"${module_name}/missing.erb\") }
+  file { '/etc/l': content => template(\"${module_name}/present.erb\") }
+  file { '/etc/m': source => [\"puppet:///modules/m/${conf}\", 'puppet:///modules/m/missing.conf'] }
+  file { '/etc/n': content => file('/etc/passwd', 'm/missing.conf') }
 }
 ",
         ),
@@ -1057,6 +1065,7 @@ fn files_a_module_lacks() {
             (3, "Puppet fails the compilation: Could not find template 'm/missing.epp'"),
             (4, "the agent's run fails: no source of `puppet:///modules/m/missing.conf` exists"),
             (7, "Puppet fails the compilation: Could not find any files from m/missing.conf, m/gone"),
+            (13, "Puppet fails the compilation: Could not find template 'm/missing.erb'"),
         ]
     );
     assert!(

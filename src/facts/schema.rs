@@ -460,9 +460,12 @@ relations! {
 
     /// `file_reference(reference, how, name, file, line, col)`: a file of
     /// a module named by a literal (`template('m/x.erb')`, `epp(...)`,
-    /// `file(...)`, `source => 'puppet:///modules/m/x'`), as
-    /// `module/name`; the alternatives of one `file()` call or `source`
-    /// array share their `reference`, and any one of them will do.
+    /// `file(...)`, `source => 'puppet:///modules/m/x'`), or by a string
+    /// whose interpolations are `$module_name` in a class or define of a
+    /// module, as `module/name`; the alternatives of one `file()` call or
+    /// `source` array share their `reference`, and any one of them will
+    /// do (so there are none when one alternative is computed or a path
+    /// on the server).
     ///
     /// Example: `file_reference(12, template, ntp/ntp.conf.erb, 3, 8, 20)`
     file_reference / FileReference { reference: Id, how: FileReferenceHow, name: Sym, file: FileId, line: u32, col: u32 }

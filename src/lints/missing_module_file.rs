@@ -7,7 +7,8 @@ use crate::facts::schema::FileReferenceHow;
 
 rule! {
     /// ## What it does
-    /// Finds files of modules that code names by a literal and the module
+    /// Finds files of modules that code names by a literal (or with
+    /// `$module_name`, in a class or define of a module) and the module
     /// does not hold: `template('m/x.erb')` and `epp('m/x.epp')` (looked
     /// up in `m/templates/`) and `file('m/x')` (in `m/files/`; of several
     /// names, the first that exists is taken, so all must be missing). A

@@ -598,19 +598,41 @@ impl<'a> Extractor<'a> {
             return Some(unescape_single_quoted(&quoted[1..quoted.len() - 1]));
         }
         if kind == self.grammar.interpolated_string {
-            let mut value = String::new();
-            for part in self.named_children(node) {
-                if part.kind_id() == self.grammar.string_content {
-                    value.push_str(self.source(part));
-                } else if part.kind_id() == self.grammar.escape_sequence {
-                    value.push_str(&unescape_double_quoted(self.source(part)));
-                } else {
-                    return None;
-                }
-            }
-            return Some(value);
+            return self.interpolated(node, |_| None);
         }
         None
+    }
+
+    /// The value of a double-quoted string whose interpolations are each
+    /// one variable that `variable` knows the value of (by its name,
+    /// without `$` or a leading `::`); `None` when another is computed.
+    fn interpolated(
+        &self,
+        node: Node<'a>,
+        variable: impl Fn(&str) -> Option<&'a str>,
+    ) -> Option<String> {
+        let g = self.grammar;
+        let mut value = String::new();
+        for part in self.named_children(node) {
+            let kind = part.kind_id();
+            let variable_node = if kind == g.interpolation {
+                part.child_by_field_id(g.fields.expression.get())
+                    .filter(|expression| expression.kind_id() == g.variable)
+            } else {
+                (kind == g.variable).then_some(part)
+            };
+            if kind == g.string_content {
+                value.push_str(self.source(part));
+            } else if kind == g.escape_sequence {
+                value.push_str(&unescape_double_quoted(self.source(part)));
+            } else if let Some(read) = variable_node {
+                let name = self.source(read).trim_start_matches('$');
+                value.push_str(variable(name.trim_start_matches("::"))?);
+            } else {
+                return None;
+            }
+        }
+        Some(value)
     }
 
     /// Puppet's normal form of a class name.

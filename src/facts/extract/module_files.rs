@@ -1,7 +1,9 @@
 //! Files of modules that code names by a literal, as `file_reference`
 //! rows: `template()`, `epp()` and `file()` (found in the module's
 //! `templates/` and `files/` at compile time), and a `file` resource's
-//! `source => 'puppet:///modules/...'` (fetched by the agent).
+//! `source => 'puppet:///modules/...'` (fetched by the agent). Within a
+//! class or define of a module, `$module_name` in the string is the
+//! module's name.
 
 use tree_sitter::Node;
 
@@ -13,7 +15,7 @@ const MODULES_MOUNT: &str = "puppet:///modules/";
 impl<'a> Extractor<'a> {
     /// `template('m/a.erb', 'm/b.erb')` needs each template; `epp` reads
     /// its first argument; `file('m/a', 'm/b')` takes the first that
-    /// exists.
+    /// exists, so it is judged only when every name is a module's file.
     pub(super) fn module_file_call(&mut self, call: Node<'a>, how: FileReferenceHow) {
         let Some(arguments) = call.child_by_field_id(self.grammar.fields.arguments.get()) else {
             return;
@@ -22,41 +24,65 @@ impl<'a> Extractor<'a> {
         if how == FileReferenceHow::Epp {
             arguments.truncate(1);
         }
-        let shared = (how == FileReferenceHow::File).then(|| self.new_id());
+        if how == FileReferenceHow::File {
+            let alternatives = arguments.iter().map(|&argument| {
+                let name = self.module_file_name(argument)?;
+                is_module_file(&name).then_some((name, argument))
+            });
+            if let Some(alternatives) = alternatives.collect::<Option<Vec<_>>>() {
+                let reference = self.new_id();
+                for (name, argument) in alternatives {
+                    self.file_reference(reference, how, &name, argument);
+                }
+            }
+            return;
+        }
         for argument in arguments {
-            let Some(name) = self.literal(argument) else {
+            let Some(name) = self.module_file_name(argument) else {
                 continue;
             };
-            let reference = shared.unwrap_or_else(|| self.new_id());
-            self.file_reference(reference, how, &name, argument);
+            if is_module_file(&name) {
+                let reference = self.new_id();
+                self.file_reference(reference, how, &name, argument);
+            }
         }
     }
 
-    /// A `file` resource's `source`: a string, or an array of strings
-    /// of which the agent takes the first that exists.
+    /// A `file` resource's `source`: a string, or an array of strings of
+    /// which the agent takes the first that exists, judged only when each
+    /// names a module's file.
     pub(super) fn module_file_source(&mut self, value: Node<'a>) {
         let sources = if value.kind_id() == self.grammar.array {
             self.named_children(value)
         } else {
             vec![value]
         };
-        let reference = self.new_id();
-        for source in sources {
-            let Some(text) = self.literal(source) else {
-                continue;
-            };
-            if let Some(name) = text.strip_prefix(MODULES_MOUNT) {
-                self.file_reference(reference, FileReferenceHow::Source, name, source);
+        let alternatives = sources.iter().map(|&source| {
+            let text = self.module_file_name(source)?;
+            let name = text.strip_prefix(MODULES_MOUNT)?.to_string();
+            is_module_file(&name).then_some((name, source))
+        });
+        if let Some(alternatives) = alternatives.collect::<Option<Vec<_>>>() {
+            let reference = self.new_id();
+            for (name, source) in alternatives {
+                self.file_reference(reference, FileReferenceHow::Source, &name, source);
             }
         }
     }
 
-    fn file_reference(&mut self, reference: Id, how: FileReferenceHow, name: &str, at: Node<'a>) {
-        // An absolute path, or a name without its module, is no module's
-        // file.
-        if name.starts_with('/') || !name.contains('/') {
-            return;
+    /// The text of a string naming a module's file: a literal, or a
+    /// double-quoted string whose interpolations are `$module_name` in a
+    /// class or define of a module.
+    fn module_file_name(&self, node: Node<'a>) -> Option<String> {
+        if node.kind_id() != self.grammar.interpolated_string {
+            return self.literal(node);
         }
+        let module = Some(self.placement.module.as_str())
+            .filter(|module| !module.is_empty() && self.definition().is_some());
+        self.interpolated(node, |name| module.filter(|_| name == "module_name"))
+    }
+
+    fn file_reference(&mut self, reference: Id, how: FileReferenceHow, name: &str, at: Node<'a>) {
         // `puppet:///modules/m/dir/` names the directory `m/dir`.
         let name = name.trim_end_matches('/');
         let (line, col) = self.location(at);
@@ -70,4 +96,10 @@ impl<'a> Extractor<'a> {
         };
         self.facts.file_reference.push(row);
     }
+}
+
+/// Whether `name` is a module's file (`m/x`): not an absolute path, nor a
+/// name without its module.
+fn is_module_file(name: &str) -> bool {
+    !name.starts_with('/') && name.contains('/')
 }
