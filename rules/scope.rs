@@ -526,7 +526,19 @@ fn unresolved(
     // top_scope_fact(R) :- unresolved_plain(R), fact_name(R).
     let plain_facts: Relation<(Id, ())> =
         Relation::from_join(&plain, &input.fact_name, |&reference, _, _| (reference, ()));
-    let facts = top.merge(plain_facts);
+    // Top-level code reads top scope with `$x` as with `$::x`: a name no
+    // manifest assigns there is a node's fact, known or not (the facts
+    // program judges the name).
+    // top_scope_fact(R) :- unresolved_plain(R), plain_ref(R, top, _).
+    let in_top_scope: Relation<(Id, ())> = input
+        .plain_ref
+        .iter()
+        .filter(|&&(_, scope, _)| scope == TOP_SCOPE)
+        .map(|&(reference, ..)| (reference, ()))
+        .collect();
+    let top_level_facts: Relation<(Id, ())> =
+        Relation::from_join(&plain, &in_top_scope, |&reference, _, _| (reference, ()));
+    let facts = top.merge(plain_facts).merge(top_level_facts);
     // unresolved(R) :- unresolved_plain(R).
     // unresolved(R) :- qualified_ref(R, _, _, _), !resolved(R), !builtin(R).
     let qualified = unjudged(Relation::from_map(

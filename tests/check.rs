@@ -927,8 +927,9 @@ fn examples_are_not_the_site() {
 }
 
 /// A fact read by a name that no node has is `undef` under Puppet 7,
-/// without a word: `unknown-fact` names each such read, in manifests,
-/// templates and Hiera, with the nearest known fact. Facts of Facter,
+/// without a word: `unknown-fact` names each such read, in manifests
+/// (`$::x` anywhere, `$x` in top-level code), templates and Hiera, with
+/// the nearest known fact. Facts of Facter,
 /// of the modules (`lib/facter/`, `facts.d/`), of the configuration and
 /// variables the code or a template sets are known.
 #[test]
@@ -936,7 +937,10 @@ fn facts_read_by_a_name_no_node_has() {
     let environment = tempfile::tempdir().unwrap();
     let root = environment.path();
     let files = [
-        ("manifests/site.pp", "include m\n"),
+        (
+            "manifests/site.pp",
+            "include m\n$mine = 1\nnotice($kernell, $mine, $kernel)\n",
+        ),
         (
             "modules/m/manifests/init.pp",
             "class m ($port = 80) {
@@ -988,6 +992,7 @@ fn facts_read_by_a_name_no_node_has() {
         found,
         [
             "data/common.yaml:1 `%{facts.osfamly}` reads a fact that no node has; did you mean `osfamily`?".to_string(),
+            format!("manifests/site.pp:3 `$kernell` reads {variable}; did you mean `kernel`?"),
             "modules/m/manifests/init.pp:2 `$::osfamly` reads a fact that no node has; did you mean `osfamily`?".to_string(),
             "modules/m/manifests/init.pp:3 `$facts['osfamly']` reads a fact that no node has; did you mean `osfamily`?".to_string(),
             "modules/m/manifests/init.pp:4 `dig($facts, 'kernell')` reads a fact that no node has; did you mean `kernel`?".to_string(),

@@ -323,7 +323,7 @@ fn configuration_tunes_the_run() {
     assert_eq!(count(&unfiltered, "unknown-function"), 1);
     assert_eq!(count(&unfiltered, "unknown-resource-type"), 1);
     assert_eq!(
-        count(&unfiltered, "unknown-variable"),
+        count(&unfiltered, "unknown-fact"),
         1,
         "$role is no known fact"
     );
@@ -336,7 +336,7 @@ fn configuration_tunes_the_run() {
     assert_eq!(count(&configured, "unknown-class"), 4, "vendor/ is ignored");
     assert_eq!(count(&configured, "unknown-function"), 0);
     assert_eq!(count(&configured, "unknown-resource-type"), 0);
-    assert_eq!(count(&configured, "unknown-variable"), 0);
+    assert_eq!(count(&configured, "unknown-fact"), 0);
 
     // A file right in a module's directory belongs to the module only
     // when the modulepath says that directory holds modules.

@@ -7,7 +7,8 @@ use rustc_hash::FxHashMap;
 rule! {
     /// ## What it does
     /// Finds facts read by a name that no node has: a top-scope variable
-    /// that no code assigns (`$::osfamly`), `$facts['osfamly']` (also
+    /// that no code assigns (`$::osfamly`, or `$osfamly` in top-level
+    /// code, which reads top scope alike), `$facts['osfamly']` (also
     /// through `dig($facts, ...)`, `$facts.dig(...)`, stdlib's `fact()` and
     /// `getvar('facts.x')`), a template's `@osfamly`, `scope['osfamly']`,
     /// `@facts['osfamly']` or EPP's `$::osfamly`, and Hiera's
@@ -67,7 +68,9 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let variables = found.variables.iter().map(|read| {
         let row = context.var_ref(read.reference());
         let written = format!("${}", context.text(row.name));
-        let text = message(written, read.name(), false);
+        // `$x` in top-level code may as well mean a variable; `$::x`, a fact.
+        let plain = context.text(row.namespace).is_empty();
+        let text = message(written, read.name(), plain);
         context.diagnostic(&UnknownFact::RULE, row.file, row.line, row.col, text)
     });
     let reads = found.reads.iter().map(|read| {
