@@ -169,36 +169,36 @@ pub fn run(
 }
 
 // "Foo[x]: has no parameter named 'y'"
-// unknown_parameter(R, A) :- sets_on(R, T, A), defined(T), !open(T),
-//     !accepts(T, A), !metaparameter(A).
+// unknown_parameter(R, A) :- sets_on(R, T, A), unaccepted(T, A).
 // sets_on(R, T, A) :- declaration(R, T), sets(R, A).
 fn unknown_parameters(input: &Input) -> Vec<UnknownParameter> {
     let sets_on: Relation<(Id, Sym, Sym)> =
         Relation::from_join(&input.declaration, &input.sets, |&res, &target, &attr| {
             (res, target, attr)
         });
-    Relation::from_leapjoin(
-        &sets_on,
-        (
-            input.defined.extend_with(|&(_, target, _)| target),
-            input.open.filter_anti(|&(_, target, _)| (target, ())),
-            input
-                .accepts
-                .filter_anti(|&(_, target, attr)| (target, attr)),
-            input.metaparameter.filter_anti(|&(_, _, attr)| (attr, ())),
-        ),
-        |&(res, _, attr), &()| UnknownParameter(res, attr),
-    )
-    .elements
+    unaccepted(input, &sets_on, UnknownParameter)
 }
 
 // create_resources('file', {'/a' => {'contnet' => 'x'}}): "no parameter
 // named 'contnet'", as for a declaration.
-// unknown_function_parameter(S) :- function_sets(S, T, A), defined(T),
-//     !open(T), !accepts(T, A), !metaparameter(A).
+// unknown_function_parameter(S) :- function_sets(S, T, A), unaccepted(T, A).
 fn unknown_function_parameters(input: &Input) -> Vec<UnknownFunctionParameter> {
+    unaccepted(input, &input.function_sets, |site, _| {
+        UnknownFunctionParameter(site)
+    })
+}
+
+// What sets an attribute its target does not take, whichever way it sets
+// it (`site` a resource or a function's parameter).
+// unaccepted(S, T, A) :- sets_on(S, T, A), defined(T), !open(T),
+//     !accepts(T, A), !metaparameter(A).
+fn unaccepted<S: Copy + Ord, R: Ord>(
+    input: &Input,
+    sets_on: &Relation<(S, Sym, Sym)>,
+    found: impl Fn(S, Sym) -> R,
+) -> Vec<R> {
     Relation::from_leapjoin(
-        &input.function_sets,
+        sets_on,
         (
             input.defined.extend_with(|&(_, target, _)| target),
             input.open.filter_anti(|&(_, target, _)| (target, ())),
@@ -207,7 +207,7 @@ fn unknown_function_parameters(input: &Input) -> Vec<UnknownFunctionParameter> {
                 .filter_anti(|&(_, target, attr)| (target, attr)),
             input.metaparameter.filter_anti(|&(_, _, attr)| (attr, ())),
         ),
-        |&(site, _, _), &()| UnknownFunctionParameter(site),
+        |&(site, _, attr), &()| found(site, attr),
     )
     .elements
 }

@@ -157,33 +157,45 @@ impl<'a> Extractor<'a> {
             return;
         }
         let (line, col) = self.location(argument);
-        let scope = self.scope();
         match self.literal(argument) {
-            Some(name) => {
-                let class = self.sym(&Self::class_name(&class.replace("{}", &name)));
-                self.facts.declares.push(Declares {
-                    scope,
-                    class,
-                    how,
-                    conditional: !self.conditions.is_empty(),
-                    guard: self.guard(),
-                    branch: self.branch(),
-                    file: FileId::default(),
-                    line,
-                    col,
-                });
-            }
-            None => {
-                let text = self.sym(self.source(argument));
-                self.facts.declares_dynamic.push(DeclaresDynamic {
-                    scope,
-                    text,
-                    how,
-                    file: FileId::default(),
-                    line,
-                    col,
-                });
-            }
+            Some(name) => self.push_declares(&class.replace("{}", &name), how, line, col),
+            None => self.push_declares_dynamic(self.source(argument), how, line, col),
         }
+    }
+
+    /// A `declares` row: the current scope declares `class` (as written).
+    pub(super) fn push_declares(&mut self, class: &str, how: DeclarationHow, line: u32, col: u32) {
+        let row = Declares {
+            scope: self.scope(),
+            class: self.sym(&Self::class_name(class)),
+            how,
+            conditional: !self.conditions.is_empty(),
+            guard: self.guard(),
+            branch: self.branch(),
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.declares.push(row);
+    }
+
+    /// A `declares_dynamic` row: the current scope declares the class that
+    /// the expression `text` computes.
+    pub(super) fn push_declares_dynamic(
+        &mut self,
+        text: &str,
+        how: DeclarationHow,
+        line: u32,
+        col: u32,
+    ) {
+        let row = DeclaresDynamic {
+            scope: self.scope(),
+            text: self.sym(text),
+            how,
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.declares_dynamic.push(row);
     }
 }

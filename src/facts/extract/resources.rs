@@ -5,9 +5,9 @@
 use tree_sitter::Node;
 
 use super::{
-    Arrow, Attribute, AttributeOp, Collector, CollectorAttr, DeclarationHow, Declares,
-    DeclaresDynamic, FileId, Id, RequiredHow, Resource, ResourceAttr, ResourceDefault,
-    ResourceExpression, ResourceForm, ResourceOverride,
+    Arrow, Attribute, AttributeOp, Collector, CollectorAttr, DeclarationHow, FileId, Id,
+    RequiredHow, Resource, ResourceAttr, ResourceDefault, ResourceExpression, ResourceForm,
+    ResourceOverride,
 };
 use super::{Extractor, OpenAttribute, OpenBody, OpenResource, Ref};
 
@@ -184,28 +184,9 @@ impl<'a> Extractor<'a> {
             let how = DeclarationHow::ResourceLike;
             let (line, col) = self.location(title_node);
             if literal {
-                let class = self.sym(&Self::class_name(&title_text));
-                self.facts.declares.push(Declares {
-                    scope,
-                    class,
-                    how,
-                    conditional: !self.conditions.is_empty(),
-                    guard: self.guard(),
-                    branch: self.branch(),
-                    file: FileId::default(),
-                    line,
-                    col,
-                });
+                self.push_declares(&title_text, how, line, col);
             } else {
-                let text = self.sym(&title_text);
-                self.facts.declares_dynamic.push(DeclaresDynamic {
-                    scope,
-                    text,
-                    how,
-                    file: FileId::default(),
-                    line,
-                    col,
-                });
+                self.push_declares_dynamic(&title_text, how, line, col);
             }
         }
         let title_text = if type_name == "class" && literal {
