@@ -17,36 +17,63 @@ use pfacts::facts::{self, extract, layout::Layout};
 #[path = "../tests/corpora/mod.rs"]
 mod corpora;
 
-/// Copies the manifests and Ruby plugins of every module under `source`
-/// into `target`, `copies` times, each copy's modules renamed: directories
-/// `<module>_<copy>` (without `metadata.json`, which would name them back)
-/// and every word that names a module in the code, so that each copy
-/// defines classes of its own.
+/// Copies every module under `source` into `target`, `copies` times, each
+/// copy's modules renamed as `scripts/replicate-corpus.rb` renames them:
+/// directories `<module>_<copy>`, and every word that names a module (or
+/// the first segment of a class or define a module defines), in any case,
+/// in the text of every file and in the file names below the module's
+/// root, so that `pfacts check` on N copies finds N times what it finds on
+/// one.
 fn replicate(source: &Path, target: &Path, copies: usize) {
-    let wanted =
-        |path: &Path| pfacts::source::is_manifest(path) || pfacts::source::is_ruby_plugin(path);
-    let files = pfacts::source::discover(&[source.to_path_buf()], wanted).files;
-    let mut layout = Layout::default();
-    let mut modules: Vec<String> = files
-        .iter()
-        .map(|file| layout.place(file).module)
-        .filter(|module| !module.is_empty())
+    let files: Vec<PathBuf> = ignore::WalkBuilder::new(source)
+        .standard_filters(false)
+        .filter_entry(|entry| entry.file_name() != ".git")
+        .build()
+        .flatten()
+        .filter(|entry| entry.file_type().is_some_and(|kind| kind.is_file()))
+        .map(|entry| entry.into_path())
+        // Modules' files, not what lies beside the modules.
+        .filter(|file| file.strip_prefix(source).unwrap().components().count() > 1)
         .collect();
-    modules.sort();
-    modules.dedup();
-    let module_word = regex::Regex::new(&format!(r"\b({})\b", modules.join("|"))).unwrap();
+    let mut layout = Layout::default();
+    let defined =
+        regex::Regex::new(r"(?m)^\s*(?:class|define)\s+(?:::)?([a-z][a-z0-9_]*)").unwrap();
+    let mut names: Vec<String> = Vec::new();
+    for file in files
+        .iter()
+        .filter(|file| pfacts::source::is_manifest(file))
+    {
+        names.push(layout.place(file).module);
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        names.extend(
+            defined
+                .captures_iter(&text)
+                .map(|found| found[1].to_string()),
+        );
+    }
+    names.retain(|name| !name.is_empty());
+    names.sort();
+    names.dedup();
+    let module_word = regex::Regex::new(&format!(r"(?i)\b({})\b", names.join("|"))).unwrap();
     for copy in 0..copies {
+        let renamed = format!("${{1}}_{copy}");
         for file in &files {
             let relative = file.strip_prefix(source).unwrap();
             let mut parts = relative.iter();
             let module = parts.next().unwrap().to_string_lossy();
+            let below = parts.as_path().to_string_lossy();
             let destination = target
                 .join(format!("{module}_{copy}"))
-                .join(parts.as_path());
+                .join(module_word.replace_all(&below, renamed.as_str()).as_ref());
             std::fs::create_dir_all(destination.parent().unwrap()).unwrap();
-            let text = std::fs::read_to_string(file).unwrap();
-            let renamed = module_word.replace_all(&text, format!("${{1}}_{copy}").as_str());
-            std::fs::write(destination, renamed.as_bytes()).unwrap();
+            let bytes = std::fs::read(file).unwrap();
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => {
+                    let text = module_word.replace_all(text, renamed.as_str());
+                    std::fs::write(destination, text.as_bytes()).unwrap();
+                }
+                Err(_) => std::fs::write(destination, bytes).unwrap(),
+            }
         }
     }
 }

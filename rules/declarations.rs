@@ -45,7 +45,7 @@ pub struct DuplicateResource(pub Id, pub Id);
 pub struct DuplicateInDefine(pub Id, pub Id, pub Id);
 
 /// `duplicate_definition(first, second)`: rows of `definition` that define
-/// one name, of one kind.
+/// one name, of one kind, in one program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DuplicateDefinition(pub u32, pub u32);
 
@@ -123,9 +123,12 @@ struct Input {
     body: Relation<(Sym, Id)>,
     /// `is_define(target)`.
     is_define: Relation<(Sym, ())>,
-    /// `definition(kind, name, site)`: a class, define, function or node
-    /// matcher defined at row `site` of `definition`.
-    definition: Relation<(DefinitionKind, Sym, u32)>,
+    /// `definition(kind, name, program, site)`: a class, define, function
+    /// or node matcher defined at row `site` of `definition`, in `program`:
+    /// the top scope that its definitions meet in (an environment's, or an
+    /// example's, which `puppet apply` runs alone), or `TOP_SCOPE` for a
+    /// class, define or function of a module, which every program loads.
+    definition: Relation<(DefinitionKind, Sym, Id, u32)>,
     /// `declared(scope, res, type, title)`: `res`, with a literal title,
     /// stands in `scope`, conditionally or not.
     declared: Relation<(Id, Id, Sym, Sym)>,
@@ -492,12 +495,12 @@ fn redefinitions(input: &Input, owner: &Relation<(Id, Id)>) -> Vec<Redefined> {
 }
 
 // Puppet keeps the first definition it loads; the other is dead code.
-// duplicate_definition(S1, S2) :- definition(K, N, S1), definition(K, N, S2),
-//     S1 < S2.
+// duplicate_definition(S1, S2) :- definition(K, N, P, S1),
+//     definition(K, N, P, S2), S1 < S2.
 fn duplicate_definitions(input: &Input) -> Vec<DuplicateDefinition> {
-    let by_name: Relation<((DefinitionKind, Sym), u32)> =
-        Relation::from_map(&input.definition, |&(kind, name, site)| {
-            ((kind, name), site)
+    let by_name: Relation<((DefinitionKind, Sym, Id), u32)> =
+        Relation::from_map(&input.definition, |&(kind, name, program, site)| {
+            ((kind, name, program), site)
         });
     Relation::from_leapjoin(
         &by_name,
@@ -662,11 +665,20 @@ impl Input {
             .collect();
 
         // Classes, defines, functions and nodes: what
-        // `duplicate-declaration` is about.
+        // `duplicate-declaration` is about. Nodes, and whatever an example
+        // defines, belong to the program of their file's top scope.
         let definition: Vec<_> = (0u32..)
             .zip(&facts.definition)
             .filter(|(_, row)| !row.kind.is_type())
-            .map(|(site, row)| (row.kind, row.name, site))
+            .map(|(site, row)| {
+                let in_example = facts.file[row.file.0 as usize - 1].role == Role::Example;
+                let program = if row.kind == DefinitionKind::Node || in_example {
+                    scope_in(TOP_SCOPE, row.file)
+                } else {
+                    TOP_SCOPE
+                };
+                (row.kind, row.name, program, site)
+            })
             .collect();
         Input {
             declaration: Relation::from_vec(declaration),

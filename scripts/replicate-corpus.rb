@@ -1,21 +1,18 @@
 #!/usr/bin/env ruby
-# Copies the manifests, EPP templates and Ruby plugins of every module under
-# SOURCE into TARGET, COPIES times, each copy's modules renamed: directories
-# <module>_<copy> (without metadata.json, which would name them back) and
-# every word that names a module in the code, so that each copy defines
-# classes of its own. The same copies as benches/check.rs makes in memory.
+# Copies every module under SOURCE into TARGET, COPIES times, each copy's
+# modules renamed: directory <module>_<copy>, and every word that names a
+# module renamed the same way in the text of every file (code, templates,
+# Hiera data, metadata.json) and in the file names below the module's root,
+# so that each copy is the same code base as the original under other
+# names: its classes, templates and facts its own, and `pfacts check` on N
+# copies finds N times what it finds on one. Files that are not UTF-8 are
+# copied as they are.
 # Usage: ruby scripts/replicate-corpus.rb SOURCE TARGET COPIES
 require 'fileutils'
 require 'json'
 
 source, target, copies = ARGV[0], ARGV[1], Integer(ARGV[2])
 abort 'usage: replicate-corpus.rb SOURCE TARGET COPIES' unless source && target
-
-plugin_dirs = %w[lib/puppet/type/ lib/puppet/functions/ lib/puppet/parser/functions/]
-wanted = lambda do |path|
-  File.extname(path) == '.pp' || File.extname(path) == '.epp' ||
-    (File.extname(path) == '.rb' && plugin_dirs.any? { |dir| path.include?(dir) })
-end
 
 # A module's name: its metadata.json's, else its directory's without an
 # `author-` prefix (as src/facts/layout.rs names it).
@@ -25,18 +22,27 @@ names = modules.map do |dir|
   name = File.exist?(metadata) ? JSON.parse(File.read(metadata))['name'].to_s : dir
   name.split(/[-\/]/).last
 end
-module_word = /\b(#{names.uniq.sort.join('|')})\b/
+# And the first segment of each class and define a module's manifests
+# define, where it is not the module's name (augeas_core defines `augeas`).
+names += Dir.glob(File.join(source, '*', 'manifests', '**', '*.pp')).flat_map do |path|
+  File.binread(path).scan(/^\s*(?:class|define)\s+(?:::)?([a-z][a-z0-9_]*)/).flatten
+end
+# Type names are capitalized (`Apache::Vhost`): matched in any case, kept.
+module_word = /\b(#{names.uniq.sort.join('|')})\b/i
 
 files = modules.flat_map do |dir|
-  Dir.glob('**/*', base: File.join(source, dir)).select { |path| wanted.call(path) }
+  Dir.glob('**/*', File::FNM_DOTMATCH, base: File.join(source, dir))
+     .reject { |path| path.split('/').include?('.git') }
+     .select { |path| File.file?(File.join(source, dir, path)) && !File.symlink?(File.join(source, dir, path)) }
      .map { |path| [dir, path] }
 end
 copies.times do |copy|
+  rename = ->(text) { text.gsub(module_word) { "#{$1}_#{copy}" } }
   files.each do |dir, path|
-    destination = File.join(target, "#{dir}_#{copy}", path)
+    destination = File.join(target, "#{dir}_#{copy}", rename.call(path))
     FileUtils.mkdir_p(File.dirname(destination))
-    text = File.binread(File.join(source, dir, path)).force_encoding('UTF-8')
-    text = text.scrub.gsub(module_word) { "#{$1}_#{copy}" }
-    File.binwrite(destination, text)
+    bytes = File.binread(File.join(source, dir, path))
+    text = bytes.dup.force_encoding('UTF-8')
+    File.binwrite(destination, text.valid_encoding? ? rename.call(text) : bytes)
   end
 end

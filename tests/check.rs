@@ -926,6 +926,73 @@ fn examples_are_not_the_site() {
     assert!(message.contains("file[/etc/n]"), "{message}");
 }
 
+/// Each example is a program of its own: `puppet apply` of
+/// `m1/examples/init.pp` and of `m2/examples/init.pp`, each with
+/// `node default`, both compile under Puppet 7.23. Two `node default` in
+/// one environment's manifests do not ("Node 'default' is already defined
+/// (file: manifests/a.pp, line: 1); cannot redefine (file: manifests/b.pp,
+/// line: 1)", `scripts/catalog-with-puppet.rb`), nor in one example.
+#[test]
+fn examples_define_nodes_of_their_own() {
+    let environment = tempfile::tempdir().unwrap();
+    let root = environment.path();
+    write_tree(
+        root,
+        &[
+            (
+                "modules/m1/examples/init.pp",
+                "node default { notify { 'm1': } }
+",
+            ),
+            (
+                "modules/m2/examples/init.pp",
+                "node default { notify { 'm2': } }
+",
+            ),
+            (
+                "manifests/a.pp",
+                "node default { notify { 'a': } }
+",
+            ),
+        ],
+    );
+    assert_eq!(
+        rule_findings(root, "duplicate-declaration"),
+        Vec::<Value>::new()
+    );
+    write_tree(
+        root,
+        &[
+            (
+                "manifests/b.pp",
+                "node default { notify { 'b': } }
+",
+            ),
+            (
+                "modules/m2/examples/twice.pp",
+                "node default { }\nnode default { }\n",
+            ),
+        ],
+    );
+    let mut found: Vec<(String, u64)> = rule_findings(root, "duplicate-declaration")
+        .iter()
+        .map(|finding| {
+            let file = Path::new(finding["file"].as_str().unwrap());
+            let relative = file.strip_prefix(root).unwrap_or(file);
+            let relative = relative.to_string_lossy().replace('\\', "/");
+            (relative, finding["line"].as_u64().unwrap())
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            ("manifests/b.pp".to_string(), 1),
+            ("modules/m2/examples/twice.pp".to_string(), 2)
+        ]
+    );
+}
+
 /// A fact read by a name that no node has is `undef` under Puppet 7,
 /// without a word: `unknown-fact` names each such read, in manifests
 /// (`$::x` anywhere, `$x` in top-level code), templates and Hiera, with

@@ -4,7 +4,9 @@ use crate::diagnostic::Diagnostic;
 rule! {
     /// ## What it does
     /// Finds a class, define, function or node (by its name or matcher)
-    /// defined twice in the analyzed code.
+    /// defined twice in the analyzed code. Nodes meet in one environment's
+    /// manifests; an example (`examples/`, `tests/`) is applied alone, so
+    /// what it defines is compared with what the same file defines.
     ///
     /// ## Why is this bad?
     /// Puppet uses the first definition it loads and never the other: the
