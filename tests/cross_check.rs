@@ -1,8 +1,8 @@
-//! The evaluator as proof of the static analysis (issue 18): each
-//! environment of `corpus/` that compiles, and each Debian example Puppet
-//! compiled, is both compiled by `pfacts catalog`'s evaluator (Puppet 7's
-//! evaluation order) and analyzed, and the two are held to each other,
-//! relation by relation:
+//! The evaluator as proof of the static analysis (issue 18): each node of
+//! `corpus/` that Puppet 7 compiled (or refused: followed up to the error),
+//! and each Debian example Puppet compiled, is both compiled by `pfacts
+//! catalog`'s evaluator (Puppet 7's evaluation order) and analyzed, and the
+//! two are held to each other, relation by relation:
 //!
 //! - each default the evaluator gives a resource, and each variable it
 //!   reads (with where it is declared, or that it finds none), is
@@ -15,17 +15,14 @@
 mod corpora;
 mod evaluation_order;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use pfacts::catalog::{Compiler, Environment, Found, Trace};
 use serde_json::Value;
 
 /// The environments of `corpus/` that compile, for `node.example.com`,
-/// beside `corpus/evaluation-order` and its nodes. Not here: `layout` and
-/// `modulepath`, whose modulepath their configuration gives (this test
-/// reads an environment's own), and `names`, whose nodes each fail where
-/// Puppet does.
+/// beside `corpus/evaluation-order` and its nodes, and [`RECORDED`].
 const COMPILING: &[&str] = &[
     "defaults",
     "scope",
@@ -37,6 +34,99 @@ const COMPILING: &[&str] = &[
     "resource-form",
     "ruby",
 ];
+
+/// Every other node of `corpus/` that `scripts/ask-puppet.sh` compiles
+/// with Puppet 7 and the corpus's facts: environment, node (without
+/// `.example.com`) and the file that holds what Puppet compiled. A node
+/// that Puppet refuses is followed up to the error that stops the
+/// evaluator.
+const RECORDED: &[(&str, &str, &str)] = &[
+    ("layout", "node", "puppet-catalog.json"),
+    ("modulepath", "node", "puppet-catalog.json"),
+    ("inheritance", "web", "catalog.json"),
+    ("names", "class", "class.json"),
+    ("names", "type", "type.json"),
+    ("names", "function", "function.json"),
+    ("names", "guard", "guard.json"),
+    ("hiera", "unknown-data", "puppet-catalog-unknown-data.json"),
+    ("hiera", "unknown-path", "puppet-catalog-unknown-path.json"),
+    (
+        "epp",
+        "missing-template",
+        "puppet-catalog-missing-template.json",
+    ),
+    (
+        "epp",
+        "missing-parameter",
+        "puppet-catalog-missing-parameter.json",
+    ),
+    ("resource-form", "flat", "puppet-catalog-flat.json"),
+    ("resource-form", "chain", "puppet-catalog-chain.json"),
+    ("resource-form", "numbers", "puppet-catalog-numbers.json"),
+    ("hiera-keys", "node", "puppet-catalog.json"),
+    ("hiera-keys", "typed", "puppet-catalog-typed.json"),
+    ("demo", "web01", "puppet-web01.json"),
+    ("demo", "db01", "puppet-db01.json"),
+    ("demo", "other", "puppet-other.json"),
+];
+
+/// The nodes of `corpus/declarations`, each compiled by Puppet 7 into
+/// `expected/<node>.json`.
+const DECLARATIONS: &[&str] = &[
+    "unknown-parameter-type",
+    "unknown-parameter-class",
+    "unknown-parameter-define",
+    "unknown-parameter-ruby",
+    "missing-parameter",
+    "missing-optional-parameter",
+    "foreign-override",
+    "redefining-override",
+    "missing-class-parameter",
+    "duplicate-resource-body",
+    "duplicate-resource-classes",
+    "duplicate-resource-define",
+    "duplicate-declaration",
+    "clean",
+    "duplicate-attribute",
+    "duplicate-title",
+    "class-defaults",
+    "duplicate-resource-default",
+    "reserved-variable",
+    "reassigned-variable",
+    "required-after-optional",
+    "definition-location",
+    "top-construct",
+    "append-default",
+];
+
+/// The nodes of `corpus/types`, each compiled by Puppet 7 with the Debian
+/// corpus's modules into `expected/<node>.json`.
+const TYPES: &[&str] = &[
+    "node",
+    "wrong-type",
+    "wrong-element",
+    "wrong-alias",
+    "wrong-struct",
+    "undef-given",
+    "missing",
+    "default-reads-missing",
+    "define-type",
+    "function-type",
+];
+
+/// The nodes of `corpus/puppet8`, each compiled by Puppet 7 with its
+/// defaults into `expected/<node>-puppet7.json`.
+const PUPPET8: &[&str] = &[
+    "top", "plain", "hash", "function", "erb", "epp", "hiera", "level", "keys", "clean",
+];
+
+/// Whether Puppet refused to compile the node whose result `recorded`
+/// (a path below `corpus/`) holds.
+fn puppet_refused(recorded: &str) -> bool {
+    let text = std::fs::read_to_string(format!("corpus/{recorded}")).unwrap();
+    let catalog: Value = serde_json::from_str(&text).unwrap();
+    catalog.get("error").is_some()
+}
 
 fn facts(path: &str) -> pfacts::catalog::values::Value {
     let json: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -539,6 +629,41 @@ fn the_evaluator_agrees_with_the_static_analysis_on_the_fixtures() {
             );
         }
     }
+    // Each node Puppet compiled, or refused, in the other environments.
+    let mut recorded: BTreeMap<&str, Vec<(&str, String)>> = BTreeMap::new();
+    for &(environment, node, file) in RECORDED {
+        let file = format!("{environment}/expected/{file}");
+        recorded.entry(environment).or_default().push((node, file));
+    }
+    for &node in DECLARATIONS {
+        let file = format!("declarations/expected/{node}.json");
+        recorded
+            .entry("declarations")
+            .or_default()
+            .push((node, file));
+    }
+    let mut refused = 0;
+    for (environment, nodes) in recorded {
+        let dir = PathBuf::from(format!("corpus/{environment}"));
+        let extraction = pfacts::facts::extract_paths(std::slice::from_ref(&dir));
+        let analysis = pfacts::rules::Analysis::new(&extraction);
+        let reads = Reads::new(&analysis);
+        for (node, file) in nodes {
+            let may_fail = puppet_refused(&file);
+            refused += usize::from(may_fail);
+            verdict.compile_and_check(
+                &analysis,
+                &reads,
+                (&dir, &[]),
+                (
+                    &format!("{node}.example.com"),
+                    "corpus/facts.json",
+                    may_fail,
+                ),
+            );
+        }
+    }
+    assert!(refused >= 5, "{refused} refused nodes followed");
     verdict.assert_agreement();
     // Each kind of check met real cases.
     let checked = &verdict.checked;
@@ -586,6 +711,38 @@ fn the_evaluator_agrees_with_the_static_analysis_on_the_debian_examples() {
             (example, modules),
             ("node.example.com", "corpus/debian-facts.json", false),
         );
+    }
+    // The fixtures Puppet compiled with the Debian corpus's modules
+    // (stdlib 8) before their own.
+    let with_modules: [(&str, &[&str], &str); 4] = [
+        ("types", TYPES, "corpus/facts.json"),
+        ("puppet8", PUPPET8, "corpus/puppet8/facts.json"),
+        ("stdlib9", &["validate", "has-key"], "corpus/facts.json"),
+        ("functions", &["node"], "corpus/facts.json"),
+    ];
+    for (environment, nodes, facts_file) in with_modules {
+        let dir = PathBuf::from(format!("corpus/{environment}"));
+        let extraction = pfacts::facts::extract_paths(std::slice::from_ref(&dir));
+        let analysis = pfacts::rules::Analysis::new(&extraction);
+        let reads = Reads::new(&analysis);
+        for node in nodes {
+            let recorded = match environment {
+                "types" => format!("types/expected/{node}.json"),
+                "puppet8" => format!("puppet8/expected/{node}-puppet7.json"),
+                "stdlib9" => format!("stdlib9/expected/{node}-stdlib8.json"),
+                _ => "functions/expected/puppet-catalog.json".to_string(),
+            };
+            verdict.compile_and_check(
+                &analysis,
+                &reads,
+                (&dir, modules),
+                (
+                    &format!("{node}.example.com"),
+                    facts_file,
+                    puppet_refused(&recorded),
+                ),
+            );
+        }
     }
     // `assert_private()` from the Debian corpus's stdlib, used from
     // another module: the evaluator stops where Puppet does.
