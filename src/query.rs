@@ -517,6 +517,8 @@ fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
                 path(analysis, default.file),
                 json!(default.line),
                 json!(chain(analysis, &parents, resource.scope, default.scope)),
+                path(analysis, resource.file),
+                json!(resource.line),
             ])
         })
         .collect();
@@ -528,6 +530,8 @@ fn default_inheritance(analysis: &Analysis, leaks_only: bool) -> Table {
             "default_file",
             "default_line",
             "chain",
+            "resource_file",
+            "resource_line",
         ],
         rows,
     }

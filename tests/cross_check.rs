@@ -155,11 +155,15 @@ fn compile(
             .map(|resource| {
                 let type_name = resource["type"].as_str().unwrap_or_default();
                 let title = resource["title"].as_str().unwrap_or_default();
-                format!("{type_name}[{title}]")
+                let site = resource["file"]
+                    .as_str()
+                    .zip(resource["line"].as_u64())
+                    .map(|(file, line)| (file.to_string(), line));
+                (format!("{type_name}[{title}]"), site)
             })
             .collect(),
         Err(error) if !may_fail => panic!("{}: {node}: {error:?}", dir.display()),
-        Err(_) => HashSet::new(),
+        Err(_) => HashMap::new(),
     };
     Compiled {
         trace: outcome.trace,
@@ -168,10 +172,11 @@ fn compile(
 }
 
 /// What the evaluator did in one compile, and the resources of its
-/// catalog (`Type[title]`; none when the compile failed).
+/// catalog (`Type[title]`, with the file and line that declare it; none
+/// when the compile failed).
 struct Compiled {
     trace: Trace,
-    resources: HashSet<String>,
+    resources: HashMap<String, Option<(String, u64)>>,
 }
 
 /// A query's rows, each as a map from column to value.
@@ -567,10 +572,26 @@ fn check_defaults(
             continue;
         }
         let attribute = row["attribute"].as_str().unwrap().to_string();
-        // Resources whose title is computed are left out: their rows name
-        // the title's source text, which may stand for many.
-        let resource = row["resource"].as_str().unwrap();
-        if let Some(resource) = compiled.resources.get(resource) {
+        // A resource with a literal title is the one of that name; one with
+        // a computed title (its row names the title's source text) is each
+        // resource its declaration made whose title the text can give.
+        let site = (
+            row["resource_file"].as_str().unwrap().to_string(),
+            row["resource_line"].as_u64().unwrap(),
+        );
+        let made: Vec<&String> = if compiled.resources.contains_key(key.0) {
+            vec![compiled.resources.get_key_value(key.0).unwrap().0]
+        } else {
+            compiled
+                .resources
+                .iter()
+                .filter(|(resource, declared)| {
+                    declared.as_ref() == Some(&site) && same_resource(&row["resource"], resource)
+                })
+                .map(|(resource, _)| resource)
+                .collect()
+        };
+        for resource in made {
             let default = (attribute.clone(), file.clone(), line);
             if given.contains(&(resource.clone(), default)) {
                 checked.defaults_held += 1;
