@@ -150,6 +150,10 @@ ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys node.ex
   > corpus/hiera-keys/expected/puppet-catalog.json
 ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys typed.example.com corpus/facts.json 2>/dev/null \
   > corpus/hiera-keys/expected/puppet-catalog-typed.json
+for node in json-typo json-wrong; do
+  ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys "$node.example.com" corpus/facts.json \
+    2>/dev/null > "corpus/hiera-keys/expected/puppet-catalog-$node.json"
+done
 # The Debian modules (corpus/debian/README.md).
 for environment in corpus/debian/*/; do
   ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json "$corpora"/corpus/debian-modules \

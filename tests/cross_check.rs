@@ -65,6 +65,8 @@ const RECORDED: &[(&str, &str, &str)] = &[
     ("resource-form", "numbers", "puppet-catalog-numbers.json"),
     ("hiera-keys", "node", "puppet-catalog.json"),
     ("hiera-keys", "typed", "puppet-catalog-typed.json"),
+    ("hiera-keys", "json-typo", "puppet-catalog-json-typo.json"),
+    ("hiera-keys", "json-wrong", "puppet-catalog-json-wrong.json"),
     ("demo", "web01", "puppet-web01.json"),
     ("demo", "db01", "puppet-db01.json"),
     ("demo", "other", "puppet-other.json"),

@@ -1,6 +1,6 @@
 //! The Hiera key rules on corpus/hiera-keys, which Puppet 7 compiled
 //! (`expected/puppet-catalog.json`, with its warnings): a misspelled or
-//! unknown parameter (`unbound-hiera-key`), a class the module does not
+//! unknown parameter (`unbound-hiera-key`, in YAML and JSON data), a class the module does not
 //! have (`unknown-hiera-class`), another module's key in a module's data
 //! (`foreign-module-data`) and a value its parameter's type refuses
 //! (`hiera-type-mismatch`) are found; Puppet's catalog shows that the first
@@ -72,6 +72,18 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             ("unbound-hiera-key", data, "profile::web::user", 10),
             ("unknown-hiera-class", data, "profile::webserver::port", 12),
             (
+                "unbound-hiera-key",
+                "corpus/hiera-keys/data/nodes/json-typo.example.com.json",
+                "profile::typed::cuont",
+                2
+            ),
+            (
+                "hiera-type-mismatch",
+                "corpus/hiera-keys/data/nodes/json-wrong.example.com.json",
+                "profile::typed::count",
+                3
+            ),
+            (
                 "hiera-type-mismatch",
                 "corpus/hiera-keys/data/nodes/typed.example.com.yaml",
                 "profile::typed::count",
@@ -114,18 +126,33 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
         &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-typed.json").unwrap(),
     )
     .unwrap();
-    let refused = typed["error"].as_str().unwrap();
-    let mismatch = findings
-        .iter()
-        .find(|finding| finding["rule"] == "hiera-type-mismatch")
-        .unwrap()["message"]
-        .as_str()
-        .unwrap();
-    let words = mismatch.split_once('(').unwrap().1.trim_end_matches(')');
-    assert!(
-        refused.contains(words),
-        "Puppet: {refused}; pfacts: {words}"
-    );
+    // So does it the node whose JSON data gives `count` a string; the
+    // misspelled `cuont` of JSON data binds nothing (`count` keeps 1).
+    let json_wrong: Value = serde_json::from_str(
+        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-json-wrong.json")
+            .unwrap(),
+    )
+    .unwrap();
+    for refused in [&typed["error"], &json_wrong["error"]] {
+        let refused = refused.as_str().unwrap();
+        let mismatch = findings
+            .iter()
+            .find(|finding| finding["rule"] == "hiera-type-mismatch")
+            .unwrap()["message"]
+            .as_str()
+            .unwrap();
+        let words = mismatch.split_once('(').unwrap().1.trim_end_matches(')');
+        assert!(
+            refused.contains(words),
+            "Puppet: {refused}; pfacts: {words}"
+        );
+    }
+    let json_typo: Value = serde_json::from_str(
+        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-json-typo.json")
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(titles(&json_typo).contains(&"typed 1 [x]  0".to_string()));
     // pfacts compiles the same resources.
     let output = Command::cargo_bin("pfacts")
         .unwrap()

@@ -289,13 +289,17 @@ fn read_file(
         let json = path
             .extension()
             .is_some_and(|extension| extension == "json");
-        let yaml_data = role == Role::HieraData && !json;
+        let data = role == Role::HieraData;
         text_file(path, placement, role, |text, output| {
             push_fact_reads(output, text_reads::hiera_reads(text));
             push_lookup_keys(output, text_reads::hiera_lookups(text));
             // What Puppet cannot parse fails every lookup that reads it.
             let (document, failure) = if json {
-                (None, text_reads::json_failure(text))
+                match text_reads::json_failure(text) {
+                    // JSON is YAML too, read for its values as YAML is.
+                    None => (crate::yaml::load_first(text).ok().flatten(), None),
+                    failure => (None, failure),
+                }
             } else {
                 match crate::yaml::load_first(text) {
                     Ok(document) => (document, None),
@@ -316,9 +320,13 @@ fn read_file(
                 };
                 output.facts.parse_error.push(row);
             }
-            if yaml_data {
+            if data {
                 let values = text_reads::hiera_values(document.as_ref());
-                let keys = text_reads::hiera_keys(text);
+                let keys = if json {
+                    text_reads::json_keys(text)
+                } else {
+                    text_reads::hiera_keys(text)
+                };
                 let places: std::collections::HashMap<&str, (u32, u32)> = keys
                     .iter()
                     .map(|(key, line, col)| (key.as_str(), (*line, *col)))

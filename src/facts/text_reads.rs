@@ -319,6 +319,57 @@ fn yaml_1_1_reads_otherwise(text: &str) -> bool {
     boolean || numeric || date
 }
 
+/// Each top-level key of a JSON data file that holds an object, with the
+/// line and column (in characters, from 1) of its opening quote.
+pub fn json_keys(text: &str) -> Vec<(String, u32, u32)> {
+    let mut keys = Vec::new();
+    let (mut depth, mut line, mut col) = (0usize, 1u32, 0u32);
+    // Whether the outermost value is an object, and the next string at its
+    // level is a key (after `{` or `,`, not after `:`).
+    let (mut in_object, mut key_next) = (false, false);
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        col += 1;
+        match c {
+            '\n' => (line, col) = (line + 1, 0),
+            '{' | '[' => {
+                depth += 1;
+                if depth == 1 {
+                    (in_object, key_next) = (c == '{', c == '{');
+                }
+            }
+            '}' | ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 1 => key_next = in_object,
+            '"' => {
+                let (key_line, key_col) = (line, col);
+                let mut written = String::from('"');
+                while let Some(c) = chars.next() {
+                    col += 1;
+                    written.push(c);
+                    match c {
+                        '\\' => {
+                            if let Some(escaped) = chars.next() {
+                                col += 1;
+                                written.push(escaped);
+                            }
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+                if depth == 1 && key_next {
+                    if let Ok(key) = serde_json::from_str::<String>(&written) {
+                        keys.push((key, key_line, key_col));
+                    }
+                    key_next = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    keys
+}
+
 /// The top-level keys of a YAML file of Hiera data, each with its place:
 /// `profile::web::port: 80`, `"profile::web::port": 80` at the start of a
 /// line (Hiera's data files are maps; their keys stand there).
@@ -571,6 +622,24 @@ mod tests {
                 (FactReadForm::ErbVariable, "a", 3, 32),
             ]
         );
+    }
+
+    #[test]
+    fn json_keys_are_the_outer_object_s() {
+        let text = "{\n  \"web::port\": 80,\n  \"web::hosts\": [\"a\", \"b\"],\n  \
+                    \"lookup_options\": {\"web::hosts\": {\"merge\": \"unique\"}},\n  \
+                    \"w\\u00e9b::q\\\"x\": \"a,\\\"b\\\": c\", \"last\": {}}\n";
+        assert_eq!(
+            json_keys(text),
+            [
+                ("web::port".to_string(), 2, 3),
+                ("web::hosts".to_string(), 3, 3),
+                ("lookup_options".to_string(), 4, 3),
+                ("w\u{e9}b::q\"x".to_string(), 5, 3),
+                ("last".to_string(), 5, 35),
+            ]
+        );
+        assert_eq!(json_keys("[\"a\", \"b\"]"), []);
     }
 
     #[test]

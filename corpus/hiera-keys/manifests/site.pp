@@ -6,3 +6,6 @@ node default {
 node 'typed.example.com' {
   include profile::typed
 }
+node /^json-/ {
+  include profile::typed
+}
