@@ -91,6 +91,18 @@ pub fn is_ruby_plugin(path: &Path) -> bool {
         .any(|dir| text.contains(dir))
 }
 
+/// Whether `path` is other Ruby code of a module's `lib/` for Puppet
+/// (providers, utilities, features, `puppet_x`): read for what Ruby 3.2
+/// removed.
+pub fn is_ruby_library(path: &Path) -> bool {
+    let text = path.to_string_lossy().replace('\\', "/");
+    path.extension().is_some_and(|extension| extension == "rb")
+        && ["lib/puppet/", "lib/puppet_x/", "lib/puppetx/"]
+            .iter()
+            .any(|dir| text.starts_with(dir) || text.contains(&format!("/{dir}")))
+        && !is_ruby_plugin(path)
+}
+
 /// Collects the files named by `paths`: files as given, directories walked
 /// for files that `wanted` accepts (such as [`is_manifest`]).
 pub fn discover(paths: &[PathBuf], wanted: fn(&Path) -> bool) -> Discovery {

@@ -169,14 +169,15 @@ fn every_rule_is_documented() {
             "{} not listed",
             rule.id
         );
-        for section in [
-            "## What it does",
-            "## Why is this bad?",
-            "## Example",
-            "```puppet",
-        ] {
+        for section in ["## What it does", "## Why is this bad?", "## Example"] {
             assert!(rule.doc.contains(section), "{} lacks {section}", rule.id);
         }
+        // Code of the language the rule reads: Puppet, or a module's Ruby.
+        assert!(
+            rule.doc.contains("```puppet") || rule.doc.contains("```ruby"),
+            "{} lacks an example",
+            rule.id
+        );
     }
 }
 

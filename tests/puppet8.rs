@@ -368,6 +368,56 @@ fn only_puppet_8_turns_the_rule_on() {
     );
 }
 
+/// What Ruby removed between Puppet 7's agent (Ruby 2.7) and Puppet 8's
+/// (Ruby 3.2), in module `ruby3`'s fact, provider, function and utility:
+/// Ruby 3.2's release notes list `Dir.exists?`, `File.exists?`,
+/// `Kernel#taint`, `#untaint`, `#tainted?` under "Removed methods" and
+/// `Fixnum`, `Bignum` under "Removed constants"; `URI.escape` is gone since
+/// Ruby 3.0 (`ruby -ruri -e 'URI.escape("a")'` on Debian's Ruby 3.1:
+/// "undefined method `escape' for URI:Module (NoMethodError)"). The same
+/// names in comments, strings and a heredoc, `File.exist?`, the symbol
+/// `:Fixnum` and `URI.encode_www_form` are no finding; a function's 3.2
+/// removals are warnings (Puppet Server 8 runs functions on Ruby 3.1).
+#[test]
+fn ruby_that_ruby_3_removed_is_found() {
+    let module = "modules/ruby3/lib";
+    let found = |severity| -> Vec<(String, u64, u64, String)> {
+        findings(&["--puppet", "8", FIXTURE], &["ruby-removed"], severity)
+            .into_iter()
+            .map(|(file, line, col, message)| {
+                let api = message.split('`').nth(1).unwrap().to_string();
+                (file.replace(&format!("{module}/"), ""), line, col, api)
+            })
+            .collect()
+    };
+    let entry = |file: &str, line, col, api: &str| (file.to_string(), line, col, api.to_string());
+    assert_eq!(
+        found("error"),
+        [
+            entry("facter/has_ovs.rb", 4, 5, "Dir.exists?"),
+            entry("puppet/functions/ruby3/kind.rb", 5, 10, "URI.escape"),
+            entry("puppet/provider/ruby3_file/posix.rb", 8, 5, "File.exists?"),
+            entry("puppet/provider/ruby3_file/posix.rb", 17, 11, "taint"),
+            entry("puppet/provider/ruby3_file/posix.rb", 17, 20, "tainted?"),
+            entry("puppet_x/ruby3/util.rb", 4, 16, "Bignum"),
+        ]
+    );
+    assert_eq!(
+        found("warning"),
+        [entry("puppet/functions/ruby3/kind.rb", 4, 10, "Fixnum")]
+    );
+    // A rule of the move: off for Puppet 7.
+    assert!(findings(&[FIXTURE], &["ruby-removed"], "error").is_empty());
+    // The Ruby at hand (3.x) agrees on what 3.0 removed.
+    if let Ok(output) = std::process::Command::new("ruby")
+        .args(["-ruri", "-e", "URI.escape('a b')"])
+        .output()
+    {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("NoMethodError"), "{stderr}");
+    }
+}
+
 /// The fixture's nodes.
 const NODES: &[&str] = &[
     "top", "plain", "hash", "function", "erb", "epp", "hiera", "level", "keys", "clean",

@@ -355,6 +355,67 @@ word_column! {
     }
 }
 
+word_column! {
+    /// What Ruby 3.0 to 3.2 removed that a module's Ruby code calls: the
+    /// `api` column of `ruby_removed`. Puppet 7's agent runs Ruby 2.7,
+    /// Puppet 8's Ruby 3.2.
+    RubyApi {
+        /// `File.exists?` (Ruby 3.2; `File.exist?` stays).
+        FileExists = "File.exists?",
+        /// `Dir.exists?` (Ruby 3.2; `Dir.exist?` stays).
+        DirExists = "Dir.exists?",
+        /// `Object#taint` (Ruby 3.2).
+        Taint = "taint",
+        /// `Object#untaint` (Ruby 3.2).
+        Untaint = "untaint",
+        /// `Object#tainted?` (Ruby 3.2).
+        Tainted = "tainted?",
+        /// The constant `Fixnum` (Ruby 3.2; `Integer`).
+        Fixnum = "Fixnum",
+        /// The constant `Bignum` (Ruby 3.2; `Integer`).
+        Bignum = "Bignum",
+        /// `URI.escape` (Ruby 3.0).
+        UriEscape = "URI.escape",
+        /// `URI.unescape` (Ruby 3.0).
+        UriUnescape = "URI.unescape",
+        /// `URI.encode` (Ruby 3.0).
+        UriEncode = "URI.encode",
+        /// `URI.decode` (Ruby 3.0).
+        UriDecode = "URI.decode",
+    }
+}
+
+impl RubyApi {
+    /// The Ruby version that removed it.
+    pub fn removed_in(self) -> &'static str {
+        match self {
+            RubyApi::UriEscape | RubyApi::UriUnescape | RubyApi::UriEncode | RubyApi::UriDecode => {
+                "3.0"
+            }
+            _ => "3.2",
+        }
+    }
+
+    /// What to write instead.
+    pub fn advice(self) -> &'static str {
+        match self {
+            RubyApi::FileExists => "use `File.exist?`",
+            RubyApi::DirExists => "use `Dir.exist?`",
+            RubyApi::Taint | RubyApi::Untaint => {
+                "drop the call: it has done nothing since Ruby 2.7"
+            }
+            RubyApi::Tainted => "use `false`, what it has answered since Ruby 2.7",
+            RubyApi::Fixnum | RubyApi::Bignum => "use `Integer`",
+            RubyApi::UriEscape | RubyApi::UriEncode => {
+                "use `URI::DEFAULT_PARSER.escape` (or `URI.encode_www_form_component` for a form value)"
+            }
+            RubyApi::UriUnescape | RubyApi::UriDecode => {
+                "use `URI::DEFAULT_PARSER.unescape` (or `URI.decode_www_form_component`)"
+            }
+        }
+    }
+}
+
 impl FactReadForm {
     /// The read as its file writes it, for messages.
     pub fn written(self, name: &str) -> String {

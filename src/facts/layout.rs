@@ -31,6 +31,9 @@ word_column! {
         RubyType = "ruby_type",
         RubyFunction = "ruby_function",
         RubyFact = "ruby_fact",
+        /// Other Ruby code of a module's `lib/` (providers, utilities,
+        /// features), which the agent loads.
+        RubyLibrary = "ruby_library",
         /// An external fact of a module's `facts.d/`, which Facter reads on
         /// the agent (data: `key=value` text, YAML, JSON; or a program
         /// that prints such).
@@ -259,6 +262,7 @@ fn role_below(root: &Path, path: &Path) -> Role {
             Role::RubyFunction
         }
         ["lib", "facter", ..] => Role::RubyFact,
+        ["lib", .., last] if last.ends_with(".rb") => Role::RubyLibrary,
         [first, ..] => MODULE_DIRECTORIES
             .iter()
             .find(|(dir, _)| dir == first)

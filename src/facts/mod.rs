@@ -18,6 +18,7 @@ pub mod loading;
 pub mod names;
 pub mod rewrite;
 pub mod ruby;
+mod ruby_removed;
 pub mod schema;
 mod suppression;
 pub mod text_reads;
@@ -80,6 +81,7 @@ impl FileOutput {
 fn wanted(path: &std::path::Path) -> bool {
     source::is_manifest(path)
         || source::is_ruby_plugin(path)
+        || source::is_ruby_library(path)
         || source::is_template(path)
         || source::is_erb_template(path)
         || source::is_hiera_file(path)
@@ -371,7 +373,7 @@ fn read_file(
         })
     } else if source::is_environment_conf(&path) {
         environment_conf(path, placement, analyzed)
-    } else if source::is_ruby_plugin(&path) && !source::is_manifest(&path) {
+    } else if source::is_ruby_plugin(&path) || source::is_ruby_library(&path) {
         ruby_file(path, placement)
     } else {
         manifest(parser, grammar, &input.class_functions, path, placement)
@@ -722,8 +724,17 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
     let kind = match output.placement.role {
         Role::RubyType => KnownKind::ResourceType,
         Role::RubyFact => KnownKind::Fact,
+        // Other Ruby code of a module (providers, utilities) defines no
+        // name Puppet looks up.
+        Role::RubyLibrary => {
+            push_removed_apis(&mut output, &text);
+            return output;
+        }
         _ => KnownKind::Function,
     };
+    if output.placement.role != Role::Other {
+        push_removed_apis(&mut output, &text);
+    }
     let parameters = (output.placement.role == Role::RubyType)
         .then(|| ruby::type_parameters(&text).unwrap_or_else(|| vec!["*".to_string()]));
     let below_module = output
@@ -750,6 +761,19 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
         output.facts.known.push(row);
     }
     output
+}
+
+/// What Ruby 3.0 to 3.2 removed, called by the code of a Ruby file.
+fn push_removed_apis(output: &mut FileOutput, text: &str) {
+    for (api, line, col) in ruby_removed::removed_apis(text) {
+        let row = schema::RubyRemoved {
+            api,
+            file: FileId::default(),
+            line,
+            col,
+        };
+        output.facts.ruby_removed.push(row);
+    }
 }
 
 /// The analyzed directories, to tell whether a modulepath entry's modules

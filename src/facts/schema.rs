@@ -14,7 +14,7 @@ use serde::Serialize;
 pub use super::columns::{
     Arrow, AttributeOp, CallForm, DataValue, DeclarationHow, DefinitionKind, Directive,
     FactReadForm, FileReferenceHow, KnownKind, ModuleDirectory, ModulepathState, NodeMatcherForm,
-    PrivacyHow, RefForm, RequiredHow, ResourceForm, ScopeKind,
+    PrivacyHow, RefForm, RequiredHow, ResourceForm, RubyApi, ScopeKind,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -634,6 +634,13 @@ relations! {
     ///
     /// Example: `validation_issue(3, 1, 14, NOT_TOP_LEVEL, )`
     validation_issue / ValidationIssue { file: FileId, line: u32, col: u32, code: Sym, subject: Sym }
+
+    /// `ruby_removed(api, file, line, col)`: a call (or constant) that Ruby
+    /// 3.0 to 3.2 removed, in the code of a module's Ruby file (comments,
+    /// strings and heredocs skipped).
+    ///
+    /// Example: `ruby_removed(File.exists?, 31, 140, 8)`
+    ruby_removed / RubyRemoved { api: RubyApi, file: FileId, line: u32, col: u32 }
 
     /// `parse_error(file, line, col, message)`: a syntax error, or content
     /// that is not Puppet source. The facts of the file's well-formed parts

@@ -41,6 +41,7 @@ mod private_reference;
 mod reassigned_variable;
 mod removed_function;
 mod reserved_word;
+mod ruby_removed;
 mod syntax_error;
 mod template_recursion;
 mod top_scope_fact;
@@ -295,6 +296,7 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &[Program::LegacyFacts],
         legacy_fact::check,
     ),
+    (&ruby_removed::RubyRemoved::RULE, &[], ruby_removed::check),
     (
         &missing_module_file::MissingModuleFile::RULE,
         &[Program::ModuleFiles],
@@ -409,7 +411,12 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
 
 /// The rules of the move from Puppet 7 to Puppet 8: errors with
 /// `--puppet 8` (what Puppet 8 refuses, or silently reads otherwise).
-pub const PUPPET8: &[&str] = &["legacy-fact", "duplicate-key", "removed-function"];
+pub const PUPPET8: &[&str] = &[
+    "legacy-fact",
+    "duplicate-key",
+    "removed-function",
+    "ruby-removed",
+];
 
 /// Every rule: those that read the programs' output, then
 /// `unused-suppression`, which `crate::suppression` applies to the
