@@ -112,7 +112,7 @@ pub struct Analysis<'a> {
     legacy_facts: OnceLock<legacy_facts::Output>,
     fact_names: OnceLock<fact_names::Output>,
     module_files: OnceLock<Vec<module_files::MissingFile>>,
-    removed_functions: OnceLock<Vec<removed_functions::RemovedCall>>,
+    removed_functions: OnceLock<removed_functions::Output>,
     hiera_keys: OnceLock<hiera_keys::HieraKeys>,
     required_resources: OnceLock<Vec<required_resources::DeclaredNowhere>>,
     templates: OnceLock<Vec<templates::SelfRendering>>,
@@ -348,8 +348,8 @@ impl<'a> Analysis<'a> {
             .get_or_init(|| time("rules: module files", || module_files::run(self.extraction)))
     }
 
-    /// The calls of functions stdlib 9 removed.
-    pub fn removed_functions(&self) -> &[removed_functions::RemovedCall] {
+    /// The calls of functions stdlib 9 removed or deprecated.
+    pub fn removed_functions(&self) -> &removed_functions::Output {
         self.removed_functions.get_or_init(|| {
             time("rules: removed functions", || {
                 removed_functions::run(self.extraction)

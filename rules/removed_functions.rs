@@ -1,6 +1,7 @@
-//! Calls of the functions that stdlib 9, the stdlib of Puppet 8, removed:
-//! a code base that moves to Puppet 8 moves to stdlib 9, where they are
-//! unknown functions.
+//! Calls of the functions that stdlib 9, the stdlib of Puppet 8, removed
+//! or deprecated: a code base that moves to Puppet 8 moves to stdlib 9,
+//! where the first are unknown functions and the others warn (or, for
+//! those that heed `strict`, fail under Puppet 8's `strict=error`).
 
 use crepe::crepe;
 use rustc_hash::{FxBuildHasher, FxHashMap};
@@ -24,6 +25,11 @@ crepe! {
     struct Removed(Sym);
 
     @input
+    /// `deprecated(name)`: a function stdlib 9 keeps only as a deprecated
+    /// shim (`stdlib_deprecated`).
+    struct Deprecated(Sym);
+
+    @input
     /// `defined_outside_stdlib(name)`: a function some other module
     /// defines (`known`), which the call may mean.
     struct DefinedOutsideStdlib(Sym);
@@ -38,6 +44,11 @@ crepe! {
     #[derive(Debug, PartialOrd, Ord)]
     pub struct RemovedCall(pub CallRow);
 
+    @output
+    /// `deprecated_call(row)`.
+    #[derive(Debug, PartialOrd, Ord)]
+    pub struct DeprecatedCall(pub CallRow);
+
     // removed_call(C) :- call(C, N), removed(N), !defined_outside_stdlib(N),
     //     !in_stdlib(C).
     RemovedCall(row) <-
@@ -45,22 +56,45 @@ crepe! {
         Removed(name),
         !DefinedOutsideStdlib(name),
         !InStdlib(row);
+
+    // deprecated_call(C) :- call(C, N), deprecated(N),
+    //     !defined_outside_stdlib(N), !in_stdlib(C).
+    DeprecatedCall(row) <-
+        Call(row, name),
+        Deprecated(name),
+        !DefinedOutsideStdlib(name),
+        !InStdlib(row);
 }
 
 named_columns! {
     RemovedCall { 0 call: CallRow }
+    DeprecatedCall { 0 call: CallRow }
 }
 
-pub fn run(extraction: &Extraction) -> Vec<RemovedCall> {
+/// What the program derives.
+pub struct Output {
+    pub removed: Vec<RemovedCall>,
+    pub deprecated: Vec<DeprecatedCall>,
+}
+
+pub fn run(extraction: &Extraction) -> Output {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
     let mut runtime = Crepe::new();
     runtime.extend(facts.stdlib_removed.iter().map(|row| Removed(row.function)));
-    // Only the calls of names stdlib 9 removed, found by hash.
+    runtime.extend(
+        facts
+            .stdlib_deprecated
+            .iter()
+            .map(|row| Deprecated(row.function)),
+    );
+    // Only the calls of names stdlib 9 removed or deprecated, found by hash.
     let removed: FxHashMap<Sym, ()> = facts
         .stdlib_removed
         .iter()
-        .map(|row| (row.function, ()))
+        .map(|row| row.function)
+        .chain(facts.stdlib_deprecated.iter().map(|row| row.function))
+        .map(|name| (name, ()))
         .collect();
     let in_stdlib = |file: crate::facts::schema::FileId| {
         interner.resolve(facts.file[file.0 as usize - 1].module) == "stdlib"
@@ -86,6 +120,9 @@ pub fn run(extraction: &Extraction) -> Vec<RemovedCall> {
             })
             .map(|row| DefinedOutsideStdlib(row.name)),
     );
-    let (calls,) = runtime.run_with_hasher::<FxBuildHasher>();
-    sorted(calls)
+    let (removed, deprecated) = runtime.run_with_hasher::<FxBuildHasher>();
+    Output {
+        removed: sorted(removed),
+        deprecated: sorted(deprecated),
+    }
 }

@@ -143,6 +143,15 @@ for node in validate has-key; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/stdlib9 "$node.example.com" corpus/facts.json \
     "$corpora"/corpus/forge-modules/modules 2>/dev/null > "corpus/stdlib9/expected/$node-stdlib9.json"
 done
+# Calls of the functions stdlib 9 deprecated (tests/puppet8.rs): their
+# warnings under Puppet 7's defaults, and validate_legacy's failure under
+# Puppet 8's strict=error.
+for node in serialized checked; do
+  ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/stdlib9 "$node.example.com" corpus/facts.json \
+    "$corpora"/corpus/forge-modules/modules 2>/dev/null > "corpus/stdlib9/expected/$node-stdlib9.json"
+done
+ruby scripts/catalog-with-puppet.rb --puppet8-defaults corpus/stdlib9 checked.example.com corpus/facts.json \
+  "$corpora"/corpus/forge-modules/modules 2>/dev/null > corpus/stdlib9/expected/checked-stdlib9-puppet8.json
 ruby scripts/stdlib9-removed-functions.rb "$corpora"/corpus/debian-modules/stdlib \
   "$corpora"/corpus/forge-modules/modules/stdlib 2>/dev/null
 # Hiera keys that bind nothing (tests/hiera_keys.rs).

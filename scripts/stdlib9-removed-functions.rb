@@ -4,8 +4,12 @@
 # Lists the functions of stdlib 8 that stdlib 9 (the stdlib of Puppet 8)
 # removed and Puppet does not build in, each with what stdlib 8's own
 # documentation says to use instead, into
-# data/stdlib9-removed-functions.tsv. Read from two releases of stdlib:
-# the Debian corpus's (8.5.0) and the forge corpus's (9.x), as text.
+# data/stdlib9-removed-functions.tsv; and the functions stdlib 9 keeps only
+# as deprecated shims (calling `deprecation`), with their message and
+# whether Puppet's `strict` setting decides between a warning and an
+# error, into data/stdlib9-deprecated-functions.tsv. Read from two
+# releases of stdlib: the Debian corpus's (8.5.0) and the forge corpus's
+# (9.x), as text.
 #
 #   ruby scripts/stdlib9-removed-functions.rb OLD_STDLIB NEW_STDLIB
 
@@ -65,3 +69,17 @@ File.open(File.join(__dir__, '..', 'data', 'stdlib9-removed-functions.tsv'), 'w'
   removed.sort.each { |name| out.puts "#{name}\t#{note(name, old_functions[name])}" }
 end
 warn "stdlib9-removed-functions: #{removed.size} functions"
+
+# `call_function('deprecation', 'name', 'message'[, false])`: `false` means
+# a warning whatever `strict` says.
+deprecated = new_functions.filter_map do |name, paths|
+  call = paths.map { |path| File.read(path) }.join[/call_function\('deprecation', '[^']*', '([^']*)'(, false)?\)/]
+  [name, Regexp.last_match(2) ? 'no' : 'yes', Regexp.last_match(1)] if call
+end
+File.open(File.join(__dir__, '..', 'data', 'stdlib9-deprecated-functions.tsv'), 'w') do |out|
+  out.puts "# Functions stdlib #{version(new_dir)} keeps as deprecated shims: name, whether Puppet's"
+  out.puts '# strict setting turns the warning into an error, and the message; written by'
+  out.puts '# scripts/stdlib9-removed-functions.rb'
+  deprecated.sort.each { |row| out.puts row.join("\t") }
+end
+warn "stdlib9-deprecated-functions: #{deprecated.size} functions"

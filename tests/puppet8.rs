@@ -622,6 +622,71 @@ fn removed_stdlib_functions_are_unknown_to_stdlib_9() {
     }
 }
 
+/// What Puppet says of stdlib 9's deprecated shims, with stdlib 9.7
+/// (`expected/*-stdlib9*.json`): under Puppet 7's defaults `to_json` warns
+/// "This function is deprecated, please use stdlib::to_json instead." and
+/// `validate_legacy` warns too; under Puppet 8's (strict=error)
+/// `validate_legacy` fails the compilation. `stdlib::to_json` is no
+/// finding; `type_of`, which stdlib 9.7 deprecated too, is one.
+#[test]
+fn deprecated_stdlib_functions_warn_or_fail_as_stdlib_9_does() {
+    let args = ["--puppet", "8", "corpus/stdlib9"];
+    let at = |found: Vec<(String, u64, u64, String)>| -> Vec<(String, u64, String)> {
+        found
+            .into_iter()
+            .map(|(file, line, _, message)| {
+                let file = file.trim_start_matches("corpus/stdlib9/modules/app/manifests/");
+                (file.to_string(), line, message)
+            })
+            .collect()
+    };
+    let warnings = at(findings(&args, &["deprecated-function"], "warning"));
+    let errors = at(findings(&args, &["deprecated-function"], "error"));
+    let places = |found: &[(String, u64, String)]| -> Vec<(String, u64)> {
+        found
+            .iter()
+            .map(|(file, line, _)| (file.clone(), *line))
+            .collect()
+    };
+    assert_eq!(
+        places(&warnings),
+        [("init.pp".to_string(), 5), ("serialized.pp".to_string(), 6)]
+    );
+    assert_eq!(places(&errors), [("checked.pp".to_string(), 5)]);
+    assert!(findings(&["corpus/stdlib9"], &["deprecated-function"], "warning").is_empty());
+    let recorded = |file: &str| -> Value {
+        let path = format!("corpus/stdlib9/expected/{file}.json");
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    // Each finding quotes the warning Puppet gave, at that line.
+    for (node, finding) in [("serialized", &warnings[1]), ("checked", &errors[0])] {
+        let warning = recorded(&format!("{node}-stdlib9"))["warnings"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let quoted = finding
+            .2
+            .rsplit_once("says: \"")
+            .unwrap()
+            .1
+            .trim_end_matches('"');
+        assert!(
+            warning.starts_with(quoted),
+            "Puppet: {warning}; pfacts: {quoted}"
+        );
+        let place = format!("\"modules/app/manifests/{}\", {}]", finding.0, finding.1);
+        assert!(warning.contains(&place), "{warning}");
+    }
+    let refused = recorded("checked-stdlib9-puppet8")["error"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        refused.contains("deprecation. validate_legacy.") && refused.contains("line: 5"),
+        "{refused}"
+    );
+}
+
 /// The nodes whose only change under Puppet 8 is a legacy fact that
 /// `--fix` rewrites (`function` reads `memorysize_mb`, in other units, and
 /// `keys` has a duplicate key: neither is rewritten).

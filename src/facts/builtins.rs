@@ -8,12 +8,15 @@
 
 use super::intern::Interner;
 use super::ruby::{TitlePattern, TypeNaming};
-use super::schema::{FileId, Known, KnownKind, LegacyFact, StdlibRemoved, TypeParam};
+use super::schema::{
+    FileId, Known, KnownKind, LegacyFact, StdlibDeprecated, StdlibRemoved, TypeParam,
+};
 
 const BUILTINS: &str = include_str!("../../data/puppet7-builtins.tsv");
 const FACTS: &str = include_str!("../../data/facter4-facts.tsv");
 const LEGACY_FACTS: &str = include_str!("../../data/facter4-legacy-facts.tsv");
 const STDLIB_REMOVED: &str = include_str!("../../data/stdlib9-removed-functions.tsv");
+const STDLIB_DEPRECATED: &str = include_str!("../../data/stdlib9-deprecated-functions.tsv");
 const TYPE_PARAMETERS: &str = include_str!("../../data/puppet7-type-parameters.tsv");
 /// The types that left Puppet's core for modules its AIO agent package
 /// bundles in `vendor_modules` and puts on every environment's modulepath:
@@ -168,6 +171,20 @@ pub fn stdlib_removed(interner: &mut Interner) -> Vec<StdlibRemoved> {
         .map(|(function, note)| StdlibRemoved {
             function: interner.intern(function),
             note: interner.intern(note),
+        })
+        .collect()
+}
+
+/// The `stdlib_deprecated` rows.
+pub fn stdlib_deprecated(interner: &mut Interner) -> Vec<StdlibDeprecated> {
+    rows(STDLIB_DEPRECATED)
+        .filter_map(|(function, rest)| {
+            let (strict, note) = rest.split_once('\t')?;
+            Some(StdlibDeprecated {
+                function: interner.intern(function),
+                strict: strict == "yes",
+                note: interner.intern(note),
+            })
         })
         .collect()
 }

@@ -202,6 +202,7 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     extraction.facts.type_param = builtins::type_parameters(&mut extraction.interner);
     extraction.facts.legacy_fact = builtins::legacy_facts(&mut extraction.interner);
     extraction.facts.stdlib_removed = builtins::stdlib_removed(&mut extraction.interner);
+    extraction.facts.stdlib_deprecated = builtins::stdlib_deprecated(&mut extraction.interner);
     for &(kind, ref name) in &input.known {
         let interner = &mut extraction.interner;
         let row = Known {

@@ -569,6 +569,15 @@ relations! {
     /// Example: `stdlib_removed(has_key, Deprecated: Determine if a hash has a certain key value.)`
     stdlib_removed / StdlibRemoved { function: Sym, note: Sym }
 
+    /// `stdlib_deprecated(function, strict, note)`: a function stdlib 9
+    /// keeps only as a shim that calls `deprecation()` with `note`; `strict`:
+    /// Puppet's `strict` setting decides between a warning and a failure
+    /// (Puppet 8's `strict=error` fails the compilation), else always a
+    /// warning. File 0, listed by `scripts/stdlib9-removed-functions.rb`.
+    ///
+    /// Example: `stdlib_deprecated(to_json, false, This function is deprecated, please use stdlib::to_json instead.)`
+    stdlib_deprecated / StdlibDeprecated { function: Sym, strict: bool, note: Sym }
+
     /// `guard(branch, outer, name, file, line, col)`: a branch that Puppet
     /// evaluates only when `name` (a class, define or resource type) is
     /// defined: `if defined('x') { ... }` (also `defined(Class['x'])`,

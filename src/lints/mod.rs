@@ -7,6 +7,7 @@ mod bad_suppression;
 mod circular_inheritance;
 mod default_leak;
 mod definition_location;
+mod deprecated_function;
 mod duplicate_declaration;
 mod duplicate_default;
 mod duplicate_key;
@@ -353,6 +354,11 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         removed_function::check,
     ),
     (
+        &deprecated_function::DeprecatedFunction::RULE,
+        &[Program::RemovedFunctions],
+        deprecated_function::check,
+    ),
+    (
         &default_leak::DefaultLeak::RULE,
         &[Program::Defaults],
         default_leak::check,
@@ -415,6 +421,7 @@ pub const PUPPET8: &[&str] = &[
     "legacy-fact",
     "duplicate-key",
     "removed-function",
+    "deprecated-function",
     "ruby-removed",
 ];
 

@@ -27,6 +27,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     context
         .removed_functions()
+        .removed
         .iter()
         .map(|found| {
             let row = &facts.call[found.call().0 as usize];

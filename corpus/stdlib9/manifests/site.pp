@@ -6,3 +6,9 @@ node 'validate.example.com' {
 node 'has-key.example.com' {
   include app::settings
 }
+node 'serialized.example.com' {
+  include app::serialized
+}
+node 'checked.example.com' {
+  include app::checked
+}
