@@ -67,6 +67,16 @@ const RECORDED: &[(&str, &str, &str)] = &[
     ("hiera-keys", "typed", "puppet-catalog-typed.json"),
     ("hiera-keys", "json-typo", "puppet-catalog-json-typo.json"),
     ("hiera-keys", "json-wrong", "puppet-catalog-json-wrong.json"),
+    (
+        "hiera-keys",
+        "lists-wrong",
+        "puppet-catalog-lists-wrong.json",
+    ),
+    (
+        "hiera-keys",
+        "lists-right",
+        "puppet-catalog-lists-right.json",
+    ),
     ("demo", "web01", "puppet-web01.json"),
     ("demo", "db01", "puppet-db01.json"),
     ("demo", "other", "puppet-other.json"),

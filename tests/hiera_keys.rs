@@ -85,6 +85,18 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             ),
             (
                 "hiera-type-mismatch",
+                "corpus/hiera-keys/data/nodes/lists-wrong.example.com.yaml",
+                "profile::lists::names",
+                3
+            ),
+            (
+                "hiera-type-mismatch",
+                "corpus/hiera-keys/data/nodes/lists-wrong.example.com.yaml",
+                "profile::lists::limits",
+                4
+            ),
+            (
+                "hiera-type-mismatch",
                 "corpus/hiera-keys/data/nodes/typed.example.com.yaml",
                 "profile::typed::count",
                 3
@@ -147,6 +159,40 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             "Puppet: {refused}; pfacts: {words}"
         );
     }
+    // Collections: Puppet refuses the node whose array and hash hold a
+    // value of another type, in the words of each finding, and compiles the
+    // node whose collections match.
+    let lists_wrong: Value = serde_json::from_str(
+        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-lists-wrong.json")
+            .unwrap(),
+    )
+    .unwrap();
+    let refused = lists_wrong["error"].as_str().unwrap();
+    let collections: Vec<&str> = findings
+        .iter()
+        .filter(|finding| {
+            finding["rule"] == "hiera-type-mismatch"
+                && finding["file"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with("lists-wrong.example.com.yaml")
+        })
+        .map(|finding| finding["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(collections.len(), 2);
+    for message in collections {
+        let words = message.rsplit_once(": ").unwrap().1.trim_end_matches(')');
+        assert!(
+            refused.contains(words),
+            "Puppet: {refused}; pfacts: {words}"
+        );
+    }
+    let lists_right: Value = serde_json::from_str(
+        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-lists-right.json")
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(titles(&lists_right).contains(&"lists [a, b] {cpu => 2}".to_string()));
     let json_typo: Value = serde_json::from_str(
         &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-json-typo.json")
             .unwrap(),

@@ -349,8 +349,12 @@ word_column! {
         Integer = "integer",
         Float = "float",
         Boolean = "boolean",
-        /// Anything else: a collection, `~`, an interpolated string, a
-        /// string YAML 1.1 may read otherwise, or a file that is not YAML.
+        /// An array or hash made only of the values above (and of such
+        /// collections), with string keys: `value` holds it as JSON.
+        Collection = "collection",
+        /// Anything else: `~`, an interpolated string, a string YAML 1.1
+        /// may read otherwise, a collection holding one, or a file that is
+        /// not YAML.
         Other = "other",
     }
 }

@@ -294,11 +294,44 @@ fn data_value(value: &Yaml) -> (DataValue, String) {
         Yaml::Integer(value) => (DataValue::Integer, value.to_string()),
         Yaml::Real(text) if text.parse::<f64>().is_ok() => (DataValue::Float, text.clone()),
         Yaml::Boolean(value) => (DataValue::Boolean, value.to_string()),
-        Yaml::String(text) if !text.contains("%{") && !yaml_1_1_reads_otherwise(text) => {
-            (DataValue::String, text.clone())
-        }
+        Yaml::String(text) if plain_string(text) => (DataValue::String, text.clone()),
+        Yaml::Array(_) | Yaml::Hash(_) => match plain_json(value) {
+            Some(json) => (DataValue::Collection, json.to_string()),
+            None => (DataValue::Other, String::new()),
+        },
         _ => (DataValue::Other, String::new()),
     }
+}
+
+/// A string that Hiera gives as it is written: no interpolation, and
+/// nothing YAML 1.1 reads as another type.
+fn plain_string(text: &str) -> bool {
+    !text.contains("%{") && !yaml_1_1_reads_otherwise(text)
+}
+
+/// `value` as JSON, when every part of it is a value [`data_value`] can
+/// tell (string keys only); `None` otherwise.
+fn plain_json(value: &Yaml) -> Option<serde_json::Value> {
+    use serde_json::Value as Json;
+    Some(match value {
+        Yaml::Integer(value) => Json::from(*value),
+        Yaml::Real(text) => Json::from(serde_json::Number::from_f64(text.parse().ok()?)?),
+        Yaml::Boolean(value) => Json::Bool(*value),
+        Yaml::String(text) if plain_string(text) => Json::String(text.clone()),
+        Yaml::Array(items) => Json::Array(items.iter().map(plain_json).collect::<Option<_>>()?),
+        Yaml::Hash(entries) => Json::Object(
+            entries
+                .iter()
+                .map(|(key, value)| match key {
+                    Yaml::String(key) if plain_string(key) => {
+                        Some((key.clone(), plain_json(value)?))
+                    }
+                    _ => None,
+                })
+                .collect::<Option<_>>()?,
+        ),
+        _ => return None,
+    })
 }
 
 /// Whether a string that YAML 1.2 (pfacts' reader) reads as a string may be

@@ -10,10 +10,12 @@ rule! {
     /// ## What it does
     /// Finds Hiera data whose value the class parameter it binds refuses:
     /// `profile::web::port: 'eighty'` for `Integer $port`, `enabled:
-    /// 'true'` (a string) for `Boolean $enabled`. Judged when both are
-    /// known without evaluation: the value is a plain YAML scalar (as
-    /// Puppet's YAML 1.1 reads it: `yes` and `1_000` are left alone), the
-    /// type is written with Puppet's own types (an alias is left alone).
+    /// 'true'` (a string) for `Boolean $enabled`, `names: ['a', 2]` for
+    /// `Array[String] $names`. Judged when both are known without
+    /// evaluation: the value is a plain YAML scalar (as Puppet's YAML 1.1
+    /// reads it: `yes` and `1_000` are left alone) or an array or hash of
+    /// such, the type is written with Puppet's own types (an alias is left
+    /// alone).
     /// A key whose `lookup_options` convert it is not judged either.
     ///
     /// ## Why is this bad?
@@ -46,6 +48,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 DataValue::Integer => Value::Integer(text.parse().ok()?),
                 DataValue::Float => Value::Float(text.parse().ok()?),
                 DataValue::Boolean => Value::Bool(text == "true"),
+                DataValue::Collection => Value::from_json(&serde_json::from_str(text).ok()?),
                 DataValue::Other => return None,
             };
             let key = names::absolute(context.text(row.key));

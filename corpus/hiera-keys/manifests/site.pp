@@ -9,3 +9,6 @@ node 'typed.example.com' {
 node /^json-/ {
   include profile::typed
 }
+node /^lists-/ {
+  include profile::lists
+}

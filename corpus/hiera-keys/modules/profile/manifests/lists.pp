@@ -1,0 +1,6 @@
+class profile::lists (
+  Array[String] $names = [],
+  Hash[String, Integer] $limits = {},
+) {
+  notify { "lists ${names} ${limits}": }
+}
