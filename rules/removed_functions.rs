@@ -89,7 +89,7 @@ pub fn run(extraction: &Extraction) -> Output {
             .map(|row| Deprecated(row.function)),
     );
     // Only the calls of names stdlib 9 removed or deprecated, found by hash.
-    let removed: FxHashMap<Sym, ()> = facts
+    let judged: FxHashMap<Sym, ()> = facts
         .stdlib_removed
         .iter()
         .map(|row| row.function)
@@ -100,7 +100,7 @@ pub fn run(extraction: &Extraction) -> Output {
         interner.resolve(facts.file[file.0 as usize - 1].module) == "stdlib"
     };
     for (index, row) in facts.call.iter().enumerate() {
-        if !removed.contains_key(&row.name) {
+        if !judged.contains_key(&row.name) {
             continue;
         }
         let call = CallRow(index as u32);

@@ -95,11 +95,14 @@ pub fn is_ruby_plugin(path: &Path) -> bool {
 /// (providers, utilities, features, `puppet_x`): read for what Ruby 3.2
 /// removed.
 pub fn is_ruby_library(path: &Path) -> bool {
-    let text = path.to_string_lossy().replace('\\', "/");
+    let parts: Vec<&std::ffi::OsStr> = path.iter().collect();
     path.extension().is_some_and(|extension| extension == "rb")
-        && ["lib/puppet/", "lib/puppet_x/", "lib/puppetx/"]
-            .iter()
-            .any(|dir| text.starts_with(dir) || text.contains(&format!("/{dir}")))
+        && parts.windows(2).any(|pair| {
+            pair[0] == "lib"
+                && ["puppet", "puppet_x", "puppetx"]
+                    .iter()
+                    .any(|dir| pair[1] == *dir)
+        })
         && !is_ruby_plugin(path)
 }
 

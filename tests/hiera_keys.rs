@@ -21,6 +21,12 @@ const HIERA_RULES: [&str; 4] = [
     "foreign-module-data",
 ];
 
+/// What Puppet made of a node: `expected/<name>.json` of the fixture.
+fn recorded(name: &str) -> Value {
+    let path = format!("corpus/hiera-keys/expected/{name}.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 fn titles(catalog: &Value) -> Vec<String> {
     let mut titles: Vec<String> = catalog["resources"]
         .as_array()
@@ -114,10 +120,7 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
     // through a variable (no class `tools::vault`, no finding), and left `port` at its
     // default: `prot`, the foreign `profile::web::port` of module tools
     // and that of module plain (no hiera.yaml) bound nothing.
-    let puppet: Value = serde_json::from_str(
-        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog.json").unwrap(),
-    )
-    .unwrap();
+    let puppet: Value = recorded("puppet-catalog");
     let puppet_titles = titles(&puppet);
     for title in [
         "port 80 docroot /srv/www banner hello packages [curl, vim]",
@@ -134,17 +137,10 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
     );
     // Puppet refuses the node whose data `count` refuses, in the words of
     // the finding; the values the other parameters accept are no finding.
-    let typed: Value = serde_json::from_str(
-        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-typed.json").unwrap(),
-    )
-    .unwrap();
+    let typed: Value = recorded("puppet-catalog-typed");
     // So does it the node whose JSON data gives `count` a string; the
     // misspelled `cuont` of JSON data binds nothing (`count` keeps 1).
-    let json_wrong: Value = serde_json::from_str(
-        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-json-wrong.json")
-            .unwrap(),
-    )
-    .unwrap();
+    let json_wrong: Value = recorded("puppet-catalog-json-wrong");
     for refused in [&typed["error"], &json_wrong["error"]] {
         let refused = refused.as_str().unwrap();
         let mismatch = findings
@@ -162,11 +158,7 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
     // Collections: Puppet refuses the node whose array and hash hold a
     // value of another type, in the words of each finding, and compiles the
     // node whose collections match.
-    let lists_wrong: Value = serde_json::from_str(
-        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-lists-wrong.json")
-            .unwrap(),
-    )
-    .unwrap();
+    let lists_wrong: Value = recorded("puppet-catalog-lists-wrong");
     let refused = lists_wrong["error"].as_str().unwrap();
     let collections: Vec<&str> = findings
         .iter()
@@ -187,17 +179,9 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             "Puppet: {refused}; pfacts: {words}"
         );
     }
-    let lists_right: Value = serde_json::from_str(
-        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-lists-right.json")
-            .unwrap(),
-    )
-    .unwrap();
+    let lists_right: Value = recorded("puppet-catalog-lists-right");
     assert!(titles(&lists_right).contains(&"lists [a, b] {cpu => 2}".to_string()));
-    let json_typo: Value = serde_json::from_str(
-        &std::fs::read_to_string("corpus/hiera-keys/expected/puppet-catalog-json-typo.json")
-            .unwrap(),
-    )
-    .unwrap();
+    let json_typo: Value = recorded("puppet-catalog-json-typo");
     assert!(titles(&json_typo).contains(&"typed 1 [x]  0".to_string()));
     // pfacts compiles the same resources.
     let output = Command::cargo_bin("pfacts")

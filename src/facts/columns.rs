@@ -392,12 +392,25 @@ word_column! {
 impl RubyApi {
     /// The Ruby version that removed it.
     pub fn removed_in(self) -> &'static str {
-        match self {
-            RubyApi::UriEscape | RubyApi::UriUnescape | RubyApi::UriEncode | RubyApi::UriDecode => {
-                "3.0"
-            }
-            _ => "3.2",
+        if self.gone_from_ruby_3_1() {
+            "3.0"
+        } else {
+            "3.2"
         }
+    }
+
+    /// Whether Ruby 3.1 (Puppet Server 8's JRuby 9.4) lacks it too.
+    pub fn gone_from_ruby_3_1(self) -> bool {
+        matches!(
+            self,
+            RubyApi::UriEscape | RubyApi::UriUnescape | RubyApi::UriEncode | RubyApi::UriDecode
+        )
+    }
+
+    /// Whether it is a constant (`NameError` when gone), not a method
+    /// (`NoMethodError`).
+    pub fn is_constant(self) -> bool {
+        matches!(self, RubyApi::Fixnum | RubyApi::Bignum)
     }
 
     /// What to write instead.

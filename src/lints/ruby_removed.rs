@@ -1,6 +1,5 @@
 use super::{rule, Context};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::facts::columns::RubyApi;
 use crate::facts::layout::Role;
 
 rule! {
@@ -40,24 +39,21 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
         .map(|row| {
             let role = facts.file[row.file.0 as usize - 1].role;
             let function = role == Role::RubyFunction;
-            let (runs, severity) = match (function, row.api.removed_in()) {
-                (true, "3.0") => (
+            let (runs, severity) = match (function, row.api.gone_from_ruby_3_1()) {
+                (true, true) => (
                     "Ruby 3.1 and 3.2, on which Puppet Server 8 (JRuby 9.4) and `puppet apply` run functions",
                     Severity::Error,
                 ),
-                (true, _) => (
+                (true, false) => (
                     "Ruby 3.2, on which `puppet apply` runs functions under Puppet 8 (Puppet Server 8's JRuby 9.4 is Ruby 3.1, where it is deprecated)",
                     Severity::Warning,
                 ),
                 _ => ("Ruby 3.2, which Puppet 8's agent runs", Severity::Error),
             };
-            let what = match row.api {
-                RubyApi::Fixnum | RubyApi::Bignum => "constant",
-                _ => "method",
-            };
-            let failure = match what {
-                "constant" => "NameError",
-                _ => "NoMethodError",
+            let (what, failure) = if row.api.is_constant() {
+                ("constant", "NameError")
+            } else {
+                ("method", "NoMethodError")
             };
             let mut diagnostic = context.diagnostic(
                 &RubyRemoved::RULE,
