@@ -4,15 +4,27 @@
 //! 8's agent runs Ruby 3.2, where such code raises `NoMethodError` or
 //! `NameError` when it runs.
 
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
+
 use super::columns::RubyApi;
 
 /// Each removed call or constant in the code of `text`, with its line and
 /// column (in characters, from 1).
 pub fn removed_apis(text: &str) -> Vec<(RubyApi, u32, u32)> {
+    // Most files name none of them: one pass over the text says so, and
+    // only lines that name one are searched once blanked.
     let mut found = Vec::new();
+    if !WRITTEN.is_match(text) {
+        return found;
+    }
     let mut code = Code::default();
     for (index, line) in text.lines().enumerate() {
         let blanked = code.blank(line);
+        if !WRITTEN.is_match(line) {
+            continue;
+        }
         for (api, col) in removed_in_line(&blanked) {
             found.push((api, index as u32 + 1, col));
         }
@@ -149,6 +161,12 @@ const CALLS: &[(&str, RubyApi)] = &[
     ("Fixnum", RubyApi::Fixnum),
     ("Bignum", RubyApi::Bignum),
 ];
+
+/// Any of `CALLS` written anywhere, code or not.
+static WRITTEN: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasick::new(CALLS.iter().map(|(written, _)| written))
+        .expect("the written forms of removed APIs are valid patterns")
+});
 
 /// The removed APIs in one blanked line of code, with their columns.
 fn removed_in_line(code: &str) -> Vec<(RubyApi, u32)> {
