@@ -111,7 +111,15 @@ fn measure(root: &Path) -> Figures {
     let grammar = extract::Grammar::new(&pfacts::syntax::language());
     let started = Instant::now();
     for ((path, placement, text), tree) in files.iter().zip(&trees) {
-        std::hint::black_box(extract::extract(&grammar, tree, text, placement, path, &[]));
+        std::hint::black_box(extract::extract(
+            &grammar,
+            tree,
+            text,
+            placement,
+            path,
+            &[],
+            None,
+        ));
     }
     let extract = started.elapsed().as_secs_f64();
     let extraction = facts::extract_paths(&[root.to_path_buf()]);

@@ -67,6 +67,7 @@ impl Corpus {
                 placement,
                 path,
                 &[],
+                None,
             )));
             let extracted = start.elapsed();
             let start = Instant::now();

@@ -18,6 +18,7 @@ use super::{
     privacy, removed_functions, required_resources, scope, scope_graph, templates, variables,
     visibility,
 };
+use crate::facts::layout::Role;
 use crate::facts::schema::{
     FileId, Id, Resource, ResourceAttr, ResourceDefault, Scope, Sym, VarRef,
 };
@@ -388,6 +389,11 @@ impl<'a> Analysis<'a> {
 
     pub fn module_of(&self, file: FileId) -> &'a str {
         self.text(self.extraction.facts.file[file.0 as usize - 1].module)
+    }
+
+    /// What `file` is to its module or environment.
+    pub fn role_of(&self, file: FileId) -> Role {
+        self.extraction.facts.file[file.0 as usize - 1].role
     }
 
     /// The variable reference `reference` (an id of `var_ref`).

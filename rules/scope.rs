@@ -7,6 +7,7 @@
 
 mod evaluation;
 mod first_declaration;
+mod templates;
 
 use super::first_declarations::FirstDeclarations;
 
@@ -18,7 +19,9 @@ use super::{
     ScopeKind as Kind,
 };
 use crate::facts::builtins::{FactNames, METAPARAMETERS};
-use crate::facts::schema::{DefinitionKind, Id, Sym, TOP_SCOPE};
+use crate::facts::schema::{
+    DefinitionKind, EppArgumentsForm, FileId, FileReferenceHow, Id, Sym, TOP_SCOPE,
+};
 use crate::facts::Extraction;
 
 /// `sees(scope, seen)`: `scope` sees the public variables of `seen`.
@@ -153,6 +156,20 @@ struct Input {
     fact_name: Relation<(Id, ())>,
     /// `automatic_ref(ref, scope)`: `$title`, `$name` or `$module_name`.
     automatic_ref: Relation<(Id, Id)>,
+    /// `qualified_automatic(ref)`: `$c::title`, `$c::name` or
+    /// `$c::module_name`.
+    qualified_automatic: Relation<(Id, ())>,
+    /// `epp_reference(name, (scope, ref, file))`: `epp('m/x.epp')` in
+    /// `scope` of `file`, the `file_reference` `ref`.
+    epp_reference: Relation<(Sym, (Id, Id, FileId))>,
+    /// `epp_arguments(ref, form)`.
+    epp_arguments: Relation<(Id, EppArgumentsForm)>,
+    /// `epp_argument(ref, name)`.
+    epp_argument: Relation<(Id, Sym)>,
+    /// `template_file(name, file)`.
+    template_file: Relation<(Sym, FileId)>,
+    /// `template_scope(file, scope)`: the scope of an EPP template's code.
+    template_scope: Relation<(FileId, Id)>,
 }
 
 /// Loads the facts and the inheritance closure (from the inheritance
@@ -162,7 +179,7 @@ pub fn run(
     inherits: &[super::inheritance::InheritsTc],
     graph: &scope_graph::Output,
 ) -> Output {
-    let input = Input::load(extraction, inherits);
+    let mut input = Input::load(extraction, inherits);
     // scope(top).
     // scope(S) :- scope_kind(S, _).
     let scopes: Vec<Id> = std::iter::once(TOP_SCOPE)
@@ -190,10 +207,16 @@ pub fn run(
         (outer, kinds.get(&outer).copied().unwrap_or(Kind::Top))
     };
     let mut first = FirstDeclarations::new(extraction, &enclosing_of);
+    let templates = templates::templates(extraction, &input, &local);
+    // A template's arguments are its variables.
+    // assigned(T, X, false) :- template_argument(T, X).
+    input.public = std::mem::replace(&mut input.public, Relation::from_vec(Vec::new()))
+        .merge(Relation::from_vec(templates.arguments.to_vec()));
     let sees = sees(
         &input,
         &scopes,
-        &lambdas_in,
+        (&lambdas_in, &local),
+        &templates,
         node_scopes_seen(&input, &mut first),
     );
     let by_name = resolves(&input, &sees, &local);
@@ -225,6 +248,7 @@ pub fn run(
         .filter(|&&(reference, ..)| found.binary_search(&reference).is_ok())
         .map(|&(reference, scope, class, _)| (reference, scope, class))
         .collect();
+    let qualified = templates::reads_where_they_happen(extraction, &qualified, &templates, &local);
     let judged = crate::timings::time("rules: scope: evaluation order", || {
         evaluation::judge(
             extraction,
@@ -255,6 +279,9 @@ pub fn run(
         .map(|&(reference, declared)| Resolves(reference, declared))
         .collect();
     let builtin = builtin(&input);
+    // A read that a template's computed arguments may bind is judged as
+    // one of what Puppet provides.
+    let builtin = builtin.merge(Relation::from_vec(templates.open_reads.to_vec()));
     let (unknown, facts) = unresolved(&input, &resolves, &builtin);
     Output {
         sees: sees
@@ -301,11 +328,16 @@ fn automatic(
     })
 }
 
+/// `lambda_in(parent, lambda)` and `local(scope, outer)`, the scope
+/// graph's.
+type ScopeGraph<'g> = (&'g Relation<(Id, Id)>, &'g Relation<(Id, Id)>);
+
 /// `sees(scope, seen)`, keyed by scope.
 fn sees(
     input: &Input,
     scopes: &[Id],
-    lambdas_in: &Relation<(Id, Id)>,
+    (lambdas_in, local): ScopeGraph,
+    templates: &templates::Templates,
     node_scopes: Vec<(Id, Id)>,
 ) -> Relation<(Id, Id)> {
     let mut iteration = Iteration::new();
@@ -334,7 +366,55 @@ fn sees(
     // sees(CS, N) :- class_scope(C, CS), roots_node(C, N), !top_first(C, _).
     // sees(DS, N) :- define_scope(D, DS), roots_node(D, N).
     sees.extend(node_scopes);
+    let renders = &templates.renders;
+    // The scopes whose variables are global: Puppet evaluates a template
+    // file in the first node or top scope around the scope that renders it
+    // (`Scope#find_global_scope`).
+    // global(N) :- scope_kind(N, node | example).
+    let global: Relation<(Id, ())> = input
+        .scope_kind
+        .iter()
+        .filter(|&&(_, kind)| matches!(kind, Kind::Node | Kind::Example))
+        .map(|&(scope, _)| (scope, ()))
+        .collect();
+    // A template that no code renders by its name may be rendered from
+    // any node: it sees those that assign a variable it reads (joined by
+    // name, never with every node).
+    // global_assigns(X, N) :- assigned(N, X, false), global(N).
+    let global_assigns: Relation<(Sym, Id)> = Relation::from_join(
+        &Relation::from_map(&input.public, |&((scope, name), ())| (scope, name)),
+        &global,
+        |&node, &name, &()| (name, node),
+    );
+    // sees(T, N) :- unrendered(T), local(S, T), plain_ref(_, S, X),
+    //     global_assigns(X, N).
+    let unrendered_scopes: Relation<(Id, Id)> = Relation::from_join(
+        &Relation::from_map(local, |&(scope, outer)| (outer, scope)),
+        &templates.unrendered,
+        |&template, &scope, &()| (scope, template),
+    );
+    let read_names: Relation<(Sym, Id)> = Relation::from_join(
+        &Relation::from_map(&input.plain_ref, |&(_, scope, name)| (scope, name)),
+        &unrendered_scopes,
+        |_, &name, &template| (name, template),
+    );
+    sees.insert(Relation::from_join(
+        &read_names,
+        &global_assigns,
+        |_, &template, &node| (template, node),
+    ));
     while iteration.changed() {
+        // "a template file sees top scope and the node scope of what
+        // renders it"
+        // sees(T, N) :- renders(S, T), sees(S, N), global(N).
+        sees.from_leapjoin(
+            &sees,
+            (
+                renders.extend_with(|&(scope, _)| scope),
+                global.filter_with(|&(_, seen)| (seen, ())),
+            ),
+            |&(_, seen), &template| (template, seen),
+        );
         // "a lambda sees its enclosing scope"
         // sees(L, T) :- scope_kind(L, lambda), lexical_parent(L, P), sees(P, T).
         sees.from_leapjoin(
@@ -467,6 +547,16 @@ fn resolves(
         &input.parameter,
         |&(class_scope, _), &(reference, _), &()| (reference, class_scope),
     ));
+    // Puppet sets `$title`, `$name` and `$module_name` in each class's
+    // scope, which `$c::title` reads too.
+    // resolves(R, CS) :- qualified(R, _, CS, _), qualified_automatic(R).
+    found.push(Relation::from_join(
+        &Relation::from_map(&qualified, |&((class_scope, _), (reference, _))| {
+            (reference, class_scope)
+        }),
+        &input.qualified_automatic,
+        |&reference, &class_scope, &()| (reference, class_scope),
+    ));
     union(found)
 }
 
@@ -595,7 +685,7 @@ struct Judged {
 }
 
 /// How a reference names its variable: `$x`, `$::x` or `$a::b::x`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Form {
     Plain,
     Top,
@@ -627,6 +717,7 @@ impl Input {
         let mut top_ref = Vec::new();
         let mut qualified_ref = Vec::new();
         let mut automatic_ref = Vec::new();
+        let mut qualified_automatic = Vec::new();
         // What a name tells of a reference, judged once per distinct name.
         let mut judged: FxHashMap<(Sym, Sym, Sym), Judged> = FxHashMap::default();
         for row in &facts.var_ref {
@@ -642,8 +733,8 @@ impl Input {
                             || namespace == "settings",
                         metaparameter: namespace.is_empty() && METAPARAMETERS.contains(&short),
                         fact: namespace.is_empty() && fact_names.contains(name),
-                        automatic: namespace.is_empty()
-                            && matches!(short, "title" | "name" | "module_name"),
+                        automatic: matches!(short, "title" | "name" | "module_name")
+                            && namespace != "::",
                         form: match namespace {
                             "" => Form::Plain,
                             "::" => Form::Top,
@@ -659,8 +750,10 @@ impl Input {
             if judged.fact {
                 fact_name.push((row.reference, ()));
             }
-            if judged.automatic {
+            if judged.automatic && judged.form == Form::Plain {
                 automatic_ref.push((row.reference, row.scope));
+            } else if judged.automatic {
+                qualified_automatic.push((row.reference, ()));
             }
             match judged.form {
                 Form::Plain => plain_ref.push((row.reference, row.scope, row.short_name)),
@@ -699,6 +792,34 @@ impl Input {
             metaparameter_ref: metaparameter_ref.into(),
             fact_name: fact_name.into(),
             automatic_ref: automatic_ref.into(),
+            qualified_automatic: qualified_automatic.into(),
+            epp_reference: facts
+                .file_reference
+                .iter()
+                .filter(|row| row.how == FileReferenceHow::Epp)
+                .map(|row| (row.name, (row.scope, row.reference, row.file)))
+                .collect(),
+            epp_arguments: facts
+                .epp_arguments
+                .iter()
+                .map(|row| (row.reference, row.form))
+                .collect(),
+            epp_argument: facts
+                .epp_argument
+                .iter()
+                .map(|row| (row.reference, row.name))
+                .collect(),
+            template_file: facts
+                .template_file
+                .iter()
+                .map(|row| (row.name, row.file))
+                .collect(),
+            template_scope: facts
+                .scope
+                .iter()
+                .filter(|row| row.kind == Kind::Template)
+                .map(|row| (row.file, row.scope))
+                .collect(),
         }
     }
 }

@@ -89,7 +89,7 @@ done
 # When qualified variables can be read, and the automatic variables: each
 # node on its own, with Puppet 7's defaults, whose warnings name each
 # unknown variable at its line.
-for node in params body writer-first reader-first node-scope automatic nested sometimes-top defaults; do
+for node in params body writer-first reader-first node-scope automatic nested sometimes-top defaults template; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/evaluation-order "$node.example.com" corpus/facts.json \
     2>/dev/null > "corpus/evaluation-order/expected/$node.json"
 done

@@ -369,7 +369,8 @@ fn reads_are_judged_as_puppet_evaluates() {
             .to_string_lossy()
             .to_string();
         let qualified = !namespace.is_empty() && namespace != "::";
-        if !qualified && !file.starts_with("modules/vis/") {
+        // Templates are judged below.
+        if !qualified && !file.starts_with("modules/vis/") || file.contains("/templates/") {
             continue;
         }
         let name = analysis.text(read.name).to_string();
@@ -413,8 +414,8 @@ fn reads_are_judged_as_puppet_evaluates() {
         judged += 1;
     }
     assert_eq!(
-        judged, 17,
-        "8 qualified reads, 4 of `$role`, 5 of top-scope variables"
+        judged, 19,
+        "10 qualified reads, 4 of `$role`, 5 of top-scope variables"
     );
 
     let findings = |rule: &str| -> HashSet<(String, u32)> {
@@ -431,13 +432,70 @@ fn reads_are_judged_as_puppet_evaluates() {
     // What Puppet never finds is `unknown-variable`; a node-scope read it
     // finds in some nodes is `order-dependent-variable` (a qualified one
     // is marked in `resolved-variables` only).
-    assert_eq!(findings("unknown-variable"), never_found);
+    let outside_templates = |found: HashSet<(String, u32)>| -> HashSet<(String, u32)> {
+        found
+            .into_iter()
+            .filter(|(file, _)| !file.contains("/templates/"))
+            .collect()
+    };
+    assert_eq!(outside_templates(findings("unknown-variable")), never_found);
     let node_scope: HashSet<(String, u32)> = sometimes_found
         .into_iter()
         .filter(|(file, _)| file.starts_with("modules/vis/"))
         .collect();
     assert_eq!(findings("order-dependent-variable"), node_scope);
     assert_eq!(node_scope.len(), 1);
+}
+
+/// Puppet evaluates a template file in the global scope (the node scope
+/// around its caller, or top scope): each read of template.example.com's
+/// templates is an `unknown-variable` finding exactly where Puppet warned
+/// "Unknown variable", at the same column as `pfacts catalog` gives it.
+#[test]
+fn template_reads_are_judged_as_puppet_evaluates() {
+    let root = std::path::Path::new("corpus/evaluation-order");
+    let extraction = facts::extract_paths(&[root.into()]);
+    let node = compiled("template");
+    let mut warned: Vec<(String, u32, String)> = node
+        .unknown
+        .into_iter()
+        .filter(|(file, ..)| file.contains("/templates/"))
+        .collect();
+    // Puppet warns each time it renders: global.epp is rendered twice.
+    warned.sort();
+    warned.dedup();
+    let mut found: Vec<(String, u32, String)> = pfacts::lints::check(&extraction)
+        .into_iter()
+        .filter(|diagnostic| diagnostic.rule == "unknown-variable")
+        .filter_map(|diagnostic| {
+            let file = diagnostic.path.strip_prefix(root).ok()?.to_string_lossy();
+            let name = diagnostic.message.strip_prefix('`')?.split('`').next()?;
+            Some((
+                file.to_string(),
+                diagnostic.location?.line as u32,
+                name.trim_start_matches('$').to_string(),
+            ))
+        })
+        .filter(|(file, ..)| file.contains("/templates/"))
+        .collect();
+    found.sort();
+    assert_eq!(found, warned);
+    // Reads of a parameter, the node's variable, a top-scope one, the
+    // template's own, a lambda's, arguments (literal and computed) of
+    // templates without parameters, and qualified ones (automatic
+    // variables too): all known.
+    let template_reads = extraction
+        .facts
+        .var_ref
+        .iter()
+        .filter(|read| {
+            let path = extraction
+                .interner
+                .resolve(extraction.facts.file[read.file.0 as usize - 1].path);
+            path.contains("/templates/")
+        })
+        .count();
+    assert_eq!((template_reads, found.len()), (20, 6));
 }
 
 /// "a resource takes the defaults in reach when it is declared": the

@@ -19,9 +19,23 @@ pub struct Judged {
     pub order_dependent: Vec<OrderDependentRead>,
 }
 
+/// A qualified read `$class::x` that finds its variable by name, as it
+/// happens in `scope`: where it is written, or at `at` (the `epp()` call
+/// that renders the template holding it). A read that happens at several
+/// calls is judged at each.
+#[derive(Clone, Copy, Debug)]
+pub struct QualifiedRead {
+    pub reference: Id,
+    pub scope: Id,
+    pub class: Sym,
+    pub at: Option<(FileId, u32, u32)>,
+}
+
 /// A read `$class::x` in `scope`, at `place`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Read {
+    /// The read's own key (a reference is read once per rendering call).
+    key: usize,
     reference: Id,
     scope: Id,
     class: Sym,
@@ -51,9 +65,9 @@ pub struct Scopes<'a> {
     pub inherits_tc: &'a Relation<(Sym, Sym)>,
 }
 
-/// Judges `reads`, `(ref, scope, class)` of qualified reads that find
-/// their variable by name.
-pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -> Judged {
+/// Judges `reads`: a reference is evaluated in time when each of its
+/// reads is, too early when each is, and order-dependent otherwise.
+pub fn judge(extraction: &Extraction, reads: &[QualifiedRead], scopes: Scopes) -> Judged {
     let Scopes {
         local,
         enclosing,
@@ -66,18 +80,21 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
     let sequences = Sequences::new(extraction);
     let reads: Vec<Read> = reads
         .iter()
-        .map(|&(reference, scope, class)| {
+        .enumerate()
+        .map(|(key, read)| {
             let index = facts
                 .var_ref
-                .binary_search_by_key(&reference, |row| row.reference)
+                .binary_search_by_key(&read.reference, |row| row.reference)
                 .expect("reads come from var_ref");
             let row = &facts.var_ref[index];
+            let (file, line, col) = read.at.unwrap_or((row.file, row.line, row.col));
             Read {
-                reference,
-                scope,
-                class,
+                key,
+                reference: read.reference,
+                scope: read.scope,
+                class: read.class,
                 name: row.short_name,
-                place: sequences.place(row.file, row.line, row.col),
+                place: sequences.place(file, line, col),
             }
         })
         .collect();
@@ -136,10 +153,7 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
         too_early: Vec::new(),
         order_dependent: Vec::new(),
     };
-    for read in reads
-        .iter()
-        .filter(|read| !before.contains(&read.reference))
-    {
+    for read in reads.iter().filter(|read| !before.contains(&read.key)) {
         // "a class that only the body of class C declares (directly, or
         // through classes only C's body declares) is evaluated while C is,
         // after what C set before declaring it"
@@ -204,9 +218,58 @@ pub fn judge(extraction: &Extraction, reads: &[(Id, Id, Sym)], scopes: Scopes) -
             )),
         }
     }
-    judged.too_early.sort_unstable();
-    judged.order_dependent.sort_unstable();
-    judged
+    combine(&reads, &before, judged)
+}
+
+/// One verdict per reference, from those of its reads (several when a
+/// template holding it is rendered at several calls): in time when each
+/// read is, too early when each is, and order-dependent otherwise.
+fn combine(reads: &[Read], before: &FxHashSet<usize>, judged: Judged) -> Judged {
+    let mut reads_of: FxHashMap<Id, usize> = FxHashMap::default();
+    let mut before_of: FxHashMap<Id, usize> = FxHashMap::default();
+    for read in reads {
+        *reads_of.entry(read.reference).or_default() += 1;
+        if before.contains(&read.key) {
+            *before_of.entry(read.reference).or_default() += 1;
+        }
+    }
+    let mut too_early_of: FxHashMap<Id, usize> = FxHashMap::default();
+    for read in &judged.too_early {
+        *too_early_of.entry(read.0).or_default() += 1;
+    }
+    let mut too_early: Vec<TooEarlyRead> = judged
+        .too_early
+        .iter()
+        .filter(|read| too_early_of[&read.0] == reads_of[&read.0])
+        .copied()
+        .collect();
+    // A too-early read of a reference that is in time elsewhere, and the
+    // in-time reads of one that is not everywhere, depend on order.
+    let mut order_dependent = judged.order_dependent;
+    order_dependent.extend(
+        judged
+            .too_early
+            .iter()
+            .filter(|read| too_early_of[&read.0] < reads_of[&read.0])
+            .map(|read| OrderDependentRead(read.0, read.1, Dependence::ClassEvaluation)),
+    );
+    order_dependent.extend(reads.iter().filter_map(|read| {
+        let in_time = before_of.get(&read.reference).copied().unwrap_or(0);
+        let mixed = in_time > 0 && in_time < reads_of[&read.reference];
+        mixed.then_some(OrderDependentRead(
+            read.reference,
+            read.class,
+            Dependence::ClassEvaluation,
+        ))
+    }));
+    too_early.sort_unstable();
+    too_early.dedup_by_key(|read| read.0);
+    order_dependent.sort_unstable();
+    order_dependent.dedup_by_key(|read| read.0);
+    Judged {
+        too_early,
+        order_dependent,
+    }
 }
 
 /// `started_within(K, C, X)` for one class `C` (of scope `outer`) and
@@ -356,7 +419,7 @@ fn before(
     evaluated_by: &Relation<(Sym, Sym)>,
     inherits_tc: &Relation<(Sym, Sym)>,
     outer_of: impl Fn(Id) -> (Kind, Option<Sym>),
-) -> FxHashSet<Id> {
+) -> FxHashSet<usize> {
     let mut before = FxHashSet::default();
     // The first unconditional declaration of class D in scope T, per
     // sequence of code.
@@ -388,7 +451,7 @@ fn before(
             .map(|&(_, ancestor)| ancestor)
     };
     // (T, R): scope T is local to the scope of read R, keyed by T.
-    let mut read_in: Vec<(Id, Id)> = Vec::new();
+    let mut read_in: Vec<(Id, usize)> = Vec::new();
     for read in reads {
         let (kind, class) = outer_of(read.scope);
         // "the class itself, and the classes it inherits from, are
@@ -400,7 +463,7 @@ fn before(
                 || ancestors_of(own)
                     .any(|ancestor| evaluated_by.binary_search(&(read.class, ancestor)).is_ok())
             {
-                before.insert(read.reference);
+                before.insert(read.key);
                 continue;
             }
         }
@@ -411,37 +474,35 @@ fn before(
             && evaluators_of(read.class)
                 .any(|evaluator| declared_in.binary_search(&(TOP_SCOPE, evaluator)).is_ok())
         {
-            before.insert(read.reference);
+            before.insert(read.key);
             continue;
         }
         read_in.extend(
             rows_with(local, read.scope, |&(scope, _)| scope)
                 .iter()
-                .map(|&(_, outer)| (outer, read.reference)),
+                .map(|&(_, outer)| (outer, read.key)),
         );
     }
     // before(R) :- read(R, S, C), local(S, T), declares(T, D, unconditional,
     //     P), P before R, evaluated_by(C, D).
     // Joined from the side with fewer candidates: each (read, local scope)
     // meets the classes declared there that evaluate the read's class.
-    let by_reference: FxHashMap<Id, &Read> =
-        reads.iter().map(|read| (read.reference, read)).collect();
-    let candidates: Relation<(Id, Id)> = read_in.into();
-    let met: Relation<((Id, Id), Sym)> = Relation::from_leapjoin(
+    let candidates: Relation<(Id, usize)> = read_in.into();
+    let met: Relation<((Id, usize), Sym)> = Relation::from_leapjoin(
         &candidates,
         (
             declared_in.extend_with(|&(scope, _)| scope),
-            evaluated_by.extend_with(|&(_, reference)| by_reference[&reference].class),
+            evaluated_by.extend_with(|&(_, key): &(Id, usize)| reads[key].class),
         ),
-        |&(scope, reference), &evaluator| ((scope, reference), evaluator),
+        |&(scope, key), &evaluator| ((scope, key), evaluator),
     );
-    for &((scope, reference), evaluator) in met.iter() {
-        let read = by_reference[&reference];
+    for &((scope, key), evaluator) in met.iter() {
+        let read = &reads[key];
         if first
             .get(&(scope, evaluator, read.place.sequence))
             .is_some_and(|place| place.precedes(read.place))
         {
-            before.insert(reference);
+            before.insert(key);
         }
     }
     before

@@ -69,6 +69,11 @@ word_column! {
         /// tests/init.pp`): an entry point of its own, like a node's body,
         /// whose variables and defaults reach only what it declares.
         Example = "example",
+        /// The code of an EPP template file, rendered by `epp()`: it sees
+        /// its parameters and top and node scope, not the variables of the
+        /// scope that renders it (Puppet's `EppEvaluator` evaluates it in
+        /// the global scope).
+        Template = "template",
     }
 }
 
@@ -241,6 +246,18 @@ word_column! {
     }
 }
 
+word_column! {
+    /// What an `epp()` call gives its template as arguments: the `form`
+    /// column of `epp_arguments`.
+    EppArgumentsForm {
+        /// A literal hash whose keys are literal (`epp_argument` names
+        /// them).
+        Literal = "literal",
+        /// Another expression: any name may be bound.
+        Computed = "computed",
+    }
+}
+
 impl FileReferenceHow {
     /// The module directory where Puppet looks for the file.
     pub fn directory(self) -> ModuleDirectory {
@@ -328,10 +345,6 @@ word_column! {
         ErbScope = "erb_scope",
         /// `@facts['x']` or `scope['facts']['x']` in an ERB template.
         ErbFactsHash = "erb_facts_hash",
-        /// `$::x` in an EPP template.
-        EppVariable = "epp_variable",
-        /// `$facts['x']` in an EPP template.
-        EppFactsHash = "epp_facts_hash",
         /// `%{facts.x}` in `hiera.yaml` or Hiera data.
         HieraFacts = "hiera_facts",
         /// `%{::x}` or `%{x}` in `hiera.yaml` or Hiera data.
@@ -437,14 +450,13 @@ impl FactReadForm {
     /// The read as its file writes it, for messages.
     pub fn written(self, name: &str) -> String {
         match self {
-            FactReadForm::FactsHash | FactReadForm::EppFactsHash => format!("$facts['{name}']"),
+            FactReadForm::FactsHash => format!("$facts['{name}']"),
             FactReadForm::FactFunction => format!("fact('{name}')"),
             FactReadForm::FactsDig => format!("dig($facts, '{name}')"),
             FactReadForm::Getvar => format!("getvar('facts.{name}')"),
             FactReadForm::ErbVariable => format!("@{name}"),
             FactReadForm::ErbScope => format!("scope['{name}']"),
             FactReadForm::ErbFactsHash => format!("@facts['{name}']"),
-            FactReadForm::EppVariable => format!("$::{name}"),
             FactReadForm::HieraFacts => format!("%{{facts.{name}}}"),
             FactReadForm::HieraVariable => format!("%{{{name}}}"),
         }
@@ -455,10 +467,7 @@ impl FactReadForm {
     pub fn reads_variable(self) -> bool {
         matches!(
             self,
-            FactReadForm::ErbVariable
-                | FactReadForm::ErbScope
-                | FactReadForm::EppVariable
-                | FactReadForm::HieraVariable
+            FactReadForm::ErbVariable | FactReadForm::ErbScope | FactReadForm::HieraVariable
         )
     }
 }

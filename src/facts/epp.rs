@@ -33,17 +33,68 @@ pub struct Translation {
     /// Whether the template declares its parameters (`<%- | $x | -%>`,
     /// also `<%- || -%>`).
     pub declares_parameters: bool,
-    /// `(code offset, template offset)` where each copied piece starts.
-    pieces: Vec<(usize, usize)>,
+    /// `(code offset, template offset, length)` of each copied piece.
+    pieces: Vec<(usize, usize, usize)>,
 }
 
 impl Translation {
+    /// The code offset of `offset` in the template, when the template's
+    /// code is there (not its text, nor a tag's delimiters).
+    pub fn code_offset(&self, offset: usize) -> Option<usize> {
+        // Pieces are copied in the template's order.
+        let index = self
+            .pieces
+            .partition_point(|&(_, template, _)| template <= offset);
+        let (code, template, length) = self.pieces[index.checked_sub(1)?];
+        (offset < template + length).then(|| code + (offset - template))
+    }
+
     /// The template offset of `offset` in the code.
     pub fn template_offset(&self, offset: usize) -> usize {
-        let index = self.pieces.partition_point(|&(code, _)| code <= offset);
+        let index = self.pieces.partition_point(|&(code, ..)| code <= offset);
         match index.checked_sub(1).map(|index| self.pieces[index]) {
-            Some((code, template)) => template + (offset - code),
+            Some((code, template, _)) => template + (offset - code),
             None => 0,
+        }
+    }
+}
+
+/// Where the positions of a template's code lie in the template.
+pub struct TemplatePlaces<'a> {
+    template: &'a str,
+    translation: &'a Translation,
+    /// Where each of the template's lines starts.
+    line_starts: Vec<usize>,
+}
+
+impl<'a> TemplatePlaces<'a> {
+    pub fn new(template: &'a str, translation: &'a Translation) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(template.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        TemplatePlaces {
+            template,
+            translation,
+            line_starts,
+        }
+    }
+
+    /// The template's line and column (in characters) of `offset` in the
+    /// code.
+    pub fn location(&self, offset: usize) -> Location {
+        let offset = self
+            .translation
+            .template_offset(offset)
+            .min(self.template.len());
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self.line_starts[line - 1];
+        let column = self
+            .template
+            .get(start..offset)
+            .map_or(0, |text| text.chars().count());
+        Location {
+            line,
+            column: column + 1,
         }
     }
 }
@@ -71,7 +122,7 @@ pub fn syntax_errors(template: &str) -> Vec<TemplateError> {
 }
 
 /// `template` translated and parsed, or its first syntax error.
-fn parsed(template: &str) -> Result<(Translation, tree_sitter::Tree), TemplateError> {
+pub fn parsed(template: &str) -> Result<(Translation, tree_sitter::Tree), TemplateError> {
     let at = |offset: usize, message: String| TemplateError {
         location: Location::of_offset(template, offset),
         message,
@@ -105,19 +156,12 @@ pub struct Template {
 pub fn lower(template: &str) -> Result<Template, TemplateError> {
     let (translation, tree) = parsed(template)?;
     // Spans in the template, as Puppet gives them, not in its translation.
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(template.match_indices('\n').map(|(at, _)| at + 1))
-        .collect();
+    let places = TemplatePlaces::new(template, &translation);
     let place = |offset: usize| {
-        let offset = translation.template_offset(offset).min(template.len());
-        let line = line_starts.partition_point(|&start| start <= offset);
-        let start = line_starts[line - 1];
-        let column = template
-            .get(start..offset)
-            .map_or(0, |text| text.chars().count());
+        let location = places.location(offset);
         crate::facts::ast::Span {
-            line: line as u32,
-            col: column as u32 + 1,
+            line: location.line as u32,
+            col: location.column as u32,
         }
     };
     let program = crate::facts::ast::lower_translated(&tree, &translation.code, &place);
@@ -403,7 +447,7 @@ impl Output {
     fn copy(&mut self, piece: &str, template_offset: usize) {
         self.translation
             .pieces
-            .push((self.translation.code.len(), template_offset));
+            .push((self.translation.code.len(), template_offset, piece.len()));
         self.translation.code.push_str(piece);
     }
 }

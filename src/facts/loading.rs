@@ -43,7 +43,7 @@ impl Loader {
         if program.too_deep.is_some() {
             return program;
         }
-        let output = extract::extract(&self.grammar, tree, text, placement, path, &[]);
+        let output = extract::extract(&self.grammar, tree, text, placement, path, &[], None);
         // Issues in the order of the file, so that the first is Puppet's.
         let mut issues: Vec<(ast::Span, &Issue, Sym)> = output
             .facts

@@ -267,10 +267,10 @@ fn read_file(
     placement: Placement,
 ) -> FileOutput {
     if source::is_template(&path) {
-        template_file(path, placement)
+        template_file(grammar, &input.class_functions, path, placement)
     } else if source::is_erb_template(&path) {
         text_file(path, placement, Role::ErbTemplate, |text, output| {
-            let template = text_reads::read_template(text, text_reads::Template::Erb);
+            let template = text_reads::read_erb(text);
             push_fact_reads(output, template.reads);
             for (name, line, col) in template.assigned {
                 let row = TemplateVariable {
@@ -500,6 +500,7 @@ fn manifest(
                 &placement,
                 &path,
                 class_functions,
+                None,
             );
             (output.facts, output.interner, output.ids)
         }
@@ -532,8 +533,14 @@ fn manifest(
 }
 
 /// An EPP template: its syntax errors, as Puppet's EPP parser finds them
-/// (`puppet epp validate`), and the facts it reads by name.
-fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
+/// (`puppet epp validate`), and the facts of its code, at their places in
+/// the template.
+fn template_file(
+    grammar: &extract::Grammar,
+    class_functions: &[ClassFunction],
+    path: PathBuf,
+    placement: Placement,
+) -> FileOutput {
     // A template wherever it lies, not only in a module's `templates/`.
     let placement = Placement {
         role: Role::Template,
@@ -544,20 +551,34 @@ fn template_file(path: PathBuf, placement: Placement) -> FileOutput {
     let Some(text) = read_text(&mut output) else {
         return output;
     };
-    for error in epp::syntax_errors(&text) {
-        output.facts.parse_error.push(ParseError {
-            file: FileId::default(),
-            line: error.location.line as u32,
-            col: error.location.column as u32,
-            message: output
+    match epp::parsed(&text) {
+        Ok((translation, tree)) => {
+            let places = epp::TemplatePlaces::new(&text, &translation);
+            let extracted = extract::extract(
+                grammar,
+                &tree,
+                &translation.code,
+                &output.placement,
+                &output.path,
+                class_functions,
+                Some(&places),
+            );
+            output.facts = extracted.facts;
+            output.interner = extracted.interner;
+            output.ids = extracted.ids;
+        }
+        Err(error) => {
+            let message = output
                 .interner
-                .intern(&format!("syntax error in EPP: {}", error.message)),
-        });
+                .intern(&format!("syntax error in EPP: {}", error.message));
+            output.facts.parse_error.push(ParseError {
+                file: FileId::default(),
+                line: error.location.line as u32,
+                col: error.location.column as u32,
+                message,
+            });
+        }
     }
-    push_fact_reads(
-        &mut output,
-        text_reads::template_reads(&text, text_reads::Template::Epp),
-    );
     push_template_facts(&mut output, &text, text_reads::Template::Epp);
     output
 }

@@ -1,8 +1,8 @@
 //! Rewrites of legacy fact reads to the structured facts that hold their
-//! values (`pfacts check --fix`): in manifests, edit by edit on the
-//! syntax tree, the edited text parsed again and refused when it would
-//! not parse; in templates and Hiera's files, on the text of the read,
-//! matched exactly first.
+//! values (`pfacts check --fix`): in manifests and EPP templates, edit by
+//! edit on the syntax tree (a template's, of its code), the edited text
+//! parsed again and refused when it would not parse; in ERB templates and
+//! Hiera's files, on the text of the read, matched exactly first.
 
 use std::ops::Range;
 use std::path::Path;
@@ -11,6 +11,7 @@ use regex::Regex;
 use tree_sitter::Node;
 
 use super::columns::FactReadForm;
+use super::epp;
 
 /// One read to rewrite: where it is (1-based line, column in characters),
 /// how it is written, the legacy fact it names, and the keys of the
@@ -45,15 +46,34 @@ pub struct Rewritten {
 /// `text`, the content of `path`, with `rewrites` applied. Err when the
 /// rewritten manifest would not parse (nothing is then applied).
 pub fn apply(path: &Path, text: &str, rewrites: &[FactRewrite]) -> Result<Rewritten, String> {
-    let is_manifest = path.extension().is_some_and(|extension| extension == "pp");
+    let extension = path.extension().and_then(|extension| extension.to_str());
+    let is_manifest = extension == Some("pp");
+    let is_epp = extension == Some("epp");
     let edits: Vec<Option<(Range<usize>, String)>> = if is_manifest {
         let mut parser = crate::syntax::new_parser();
         let tree = parser.parse(text, None).ok_or("the parser gave no tree")?;
-        let edits = rewrites
+        rewrites
             .iter()
-            .map(|rewrite| manifest_edit(text, tree.root_node(), rewrite))
-            .collect();
-        edits
+            .map(|rewrite| {
+                let at = offset(text, rewrite.line, rewrite.col)?;
+                manifest_edit(text, tree.root_node(), at, rewrite)
+            })
+            .collect()
+    } else if is_epp {
+        // Found in the template's code, and put back where that code
+        // stands in the template.
+        let (translation, tree) =
+            epp::parsed(text).map_err(|_| "the template does not parse".to_string())?;
+        let code = &translation.code;
+        rewrites
+            .iter()
+            .map(|rewrite| {
+                let at = translation.code_offset(offset(text, rewrite.line, rewrite.col)?)?;
+                let (range, replacement) = manifest_edit(code, tree.root_node(), at, rewrite)?;
+                let start = translation.template_offset(range.start);
+                Some((start..start + range.len(), replacement))
+            })
+            .collect()
     } else {
         rewrites
             .iter()
@@ -67,6 +87,9 @@ pub fn apply(path: &Path, text: &str, rewrites: &[FactRewrite]) -> Result<Rewrit
     let mut rewritten = text.to_string();
     for (range, replacement) in chosen {
         rewritten.replace_range(range.clone(), replacement);
+    }
+    if is_epp && epp::parsed(&rewritten).is_err() && epp::parsed(text).is_ok() {
+        return Err("the rewritten template would not parse; left as it is".to_string());
     }
     if is_manifest {
         let mut parser = crate::syntax::new_parser();
@@ -131,8 +154,12 @@ fn offset(text: &str, line: u32, col: u32) -> Option<usize> {
 }
 
 /// The edit of a read in a manifest, found in its syntax tree.
-fn manifest_edit(text: &str, root: Node, rewrite: &FactRewrite) -> Option<(Range<usize>, String)> {
-    let at = offset(text, rewrite.line, rewrite.col)?;
+fn manifest_edit(
+    text: &str,
+    root: Node,
+    at: usize,
+    rewrite: &FactRewrite,
+) -> Option<(Range<usize>, String)> {
     let mut node = root.descendant_for_byte_range(at, at)?;
     let wanted = match rewrite.written {
         Written::Variable => "variable",
@@ -231,13 +258,6 @@ fn text_edit(text: &str, rewrite: &FactRewrite) -> Option<(Range<usize>, String)
                 quoted(&fact)
             ),
             format!("scope['facts']{keys}"),
-        ),
-        Written::Read(FactReadForm::EppVariable) => {
-            (format!(r"\$::{fact}\b"), format!("$facts{keys}"))
-        }
-        Written::Read(FactReadForm::EppFactsHash) => (
-            format!(r"\$(?:::)?facts{}", quoted(&fact)),
-            format!("$facts{keys}"),
         ),
         Written::Read(FactReadForm::HieraFacts) => (
             format!(r"%\{{\s*facts\.{fact}\s*\}}"),

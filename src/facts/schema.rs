@@ -13,8 +13,8 @@ use serde::Serialize;
 
 pub use super::columns::{
     Arrow, AttributeOp, CallForm, DataValue, DeclarationHow, DefinitionKind, Directive,
-    FactReadForm, FileReferenceHow, KnownKind, ModuleDirectory, ModulepathState, NodeMatcherForm,
-    PrivacyHow, RefForm, RequiredHow, ResourceForm, RubyApi, ScopeKind,
+    EppArgumentsForm, FactReadForm, FileReferenceHow, KnownKind, ModuleDirectory, ModulepathState,
+    NodeMatcherForm, PrivacyHow, RefForm, RequiredHow, ResourceForm, RubyApi, ScopeKind,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -247,7 +247,8 @@ relations! {
     /// `scope(scope, kind, name, lexical_parent, file, line)`: a scope.
     ///
     /// `kind`: `top` (one for all files, id 0), `node`, `class`, `define`,
-    /// `lambda`, `function`. `name`: the class, define or function name,
+    /// `lambda`, `function`, `example` (an example's top-level code),
+    /// `template` (an EPP template's code). `name`: the class, define or function name,
     /// the node's first matcher, empty for lambdas and top scope.
     /// `lexical_parent`: the scope whose text encloses this one.
     ///
@@ -443,6 +444,20 @@ relations! {
     /// Example: `function_attribute(user, user, uid, 3, 65, 44)`
     function_attribute / FunctionAttribute { type_name: Sym, target: Sym, attr: Sym, file: FileId, line: u32, col: u32 }
 
+    /// `epp_arguments(reference, form)`: the `epp()` call of
+    /// `file_reference` row `reference` gives its template arguments, as a
+    /// literal hash or computed. A template that declares no parameters
+    /// has them as its variables.
+    ///
+    /// Example: `epp_arguments(12, literal)`
+    epp_arguments / EppArguments { reference: Id, form: EppArgumentsForm }
+
+    /// `epp_argument(reference, name)`: a key of the literal hash that the
+    /// `epp()` call `reference` gives its template.
+    ///
+    /// Example: `epp_argument(12, plugin)`
+    epp_argument / EppArgument { reference: Id, name: Sym }
+
     /// `template_file(file, name)`: a template of a module's `templates/`,
     /// with the name `template()` and `epp()` find it by (`ntp/ntp.conf.erb`
     /// for `ntp/templates/ntp.conf.erb`).
@@ -458,17 +473,17 @@ relations! {
     /// Example: `module_file(7, templates, ntp/ntp.conf.erb)`
     module_file / ModuleFile { file: FileId, directory: ModuleDirectory, name: Sym }
 
-    /// `file_reference(reference, how, name, file, line, col)`: a file of
-    /// a module named by a literal (`template('m/x.erb')`, `epp(...)`,
-    /// `file(...)`, `source => 'puppet:///modules/m/x'`), or by a string
+    /// `file_reference(reference, how, name, scope, file, line, col)`: a
+    /// file of a module named in `scope` by a literal (`template('m/x.erb')`,
+    /// `epp(...)`, `file(...)`, `source => 'puppet:///modules/m/x'`), or by a string
     /// whose interpolations are `$module_name` in a class or define of a
     /// module, as `module/name`; the alternatives of one `file()` call or
     /// `source` array share their `reference`, and any one of them will
     /// do (so there are none when one alternative is computed or a path
     /// on the server).
     ///
-    /// Example: `file_reference(12, template, ntp/ntp.conf.erb, 3, 8, 20)`
-    file_reference / FileReference { reference: Id, how: FileReferenceHow, name: Sym, file: FileId, line: u32, col: u32 }
+    /// Example: `file_reference(12, template, ntp/ntp.conf.erb, 9, 3, 8, 20)`
+    file_reference / FileReference { reference: Id, how: FileReferenceHow, name: Sym, scope: Id, file: FileId, line: u32, col: u32 }
 
     /// `template_variable(name, file, line, col)`: a variable an ERB
     /// template sets (`@x = ...`, `scope.setvar('x', ...)`), which it and

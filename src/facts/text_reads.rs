@@ -26,40 +26,28 @@ pub enum Template {
     Epp,
 }
 
-/// The reads in the tags of a template: in ERB `@x`, `@facts['x']`,
-/// `scope['x']`, `scope['::x']`, `scope['facts']['x']` and
-/// `scope.lookupvar('x')`; in EPP `$::x`, `$facts['x']` and
-/// `$::facts['x']`.
-pub fn template_reads(text: &str, template: Template) -> Vec<TextRead> {
-    read_template(text, template).reads
-}
-
-/// What a template reads, and the variables it sets itself (ERB's
-/// `@x = ...`, `scope.setvar('x', ...)`), which are no reads.
+/// What an ERB template reads (`@x`, `@facts['x']`, `scope['x']`,
+/// `scope['::x']`, `scope['facts']['x']`, `scope.lookupvar('x')`), and the
+/// variables it sets itself (`@x = ...`, `scope.setvar('x', ...)`), which
+/// are no reads. (An EPP template's code is read as Puppet code is.)
 pub struct TemplateText {
     pub reads: Vec<TextRead>,
     /// `(name, line, col)`.
     pub assigned: Vec<(String, u32, u32)>,
 }
 
-/// [`TemplateText`] of a template, read in one pass over its tags.
-pub fn read_template(text: &str, template: Template) -> TemplateText {
+/// [`TemplateText`] of an ERB template, read in one pass over its tags.
+pub fn read_erb(text: &str) -> TemplateText {
     let mut reads = Vec::new();
     let mut assigned = Vec::new();
     for (start, end) in tags(text) {
         let code = &text[start..end];
-        let found = match template {
-            Template::Erb => {
-                for (name, offset) in tag_assignments(code) {
-                    let at = located(text, start + offset, FactReadForm::ErbVariable, name);
-                    assigned.push((at.name, at.line, at.col));
-                }
-                erb_reads(code)
-            }
-            Template::Epp => epp_reads(code),
-        };
+        for (name, offset) in tag_assignments(code) {
+            let at = located(text, start + offset, FactReadForm::ErbVariable, name);
+            assigned.push((at.name, at.line, at.col));
+        }
         reads.extend(
-            found
+            erb_reads(code)
                 .into_iter()
                 .map(|(form, name, offset)| located(text, start + offset, form, name)),
         );
@@ -556,24 +544,6 @@ pub fn external_fact_names(extension: Option<&str>, text: &str) -> Vec<String> {
 }
 
 /// `(form, name, offset)` of each read in EPP code.
-fn epp_reads(code: &str) -> Vec<(FactReadForm, String, usize)> {
-    let mut reads = Vec::new();
-    for (at, _) in code.match_indices('$') {
-        let rest = &code[at + 1..];
-        let top = rest.starts_with("::");
-        let name = word(rest.trim_start_matches("::"));
-        if name == "facts" {
-            let after = &rest[name.len() + if top { 2 } else { 0 }..];
-            if let Some(key) = first_key(after) {
-                reads.push((FactReadForm::EppFactsHash, key, at));
-            }
-        } else if top && !name.is_empty() && !rest[2 + name.len()..].starts_with("::") {
-            reads.push((FactReadForm::EppVariable, name.to_string(), at));
-        }
-    }
-    reads
-}
-
 /// The name a variable or key starts with.
 fn word(text: &str) -> &str {
     let end = text
@@ -647,7 +617,7 @@ mod tests {
                     <% scope.setvar('_scope', {}) %><%= scope['_scope'] %>\n\
                     <% if @a == 1 && @b >= 2 %><%= @a %><% end %>\n";
         assert_eq!(
-            names(&template_reads(text, Template::Erb)),
+            names(&read_erb(text).reads),
             [
                 (FactReadForm::ErbVariable, "items", 1, 18),
                 (FactReadForm::ErbVariable, "a", 3, 7),
@@ -701,27 +671,13 @@ mod tests {
                     <%= scope.lookupvar('processorcount') %> <%= @facts['fqdn'] %>\n\
                     <%= scope['facts']['domain'] %> <%# @hostname %> <%% @id %>\n";
         assert_eq!(
-            names(&template_reads(text, Template::Erb)),
+            names(&read_erb(text).reads),
             [
                 (FactReadForm::ErbVariable, "osfamily", 1, 7),
                 (FactReadForm::ErbScope, "kernel", 2, 7),
                 (FactReadForm::ErbScope, "processorcount", 3, 5),
                 (FactReadForm::ErbFactsHash, "fqdn", 3, 46),
                 (FactReadForm::ErbFactsHash, "domain", 4, 5),
-            ]
-        );
-    }
-
-    #[test]
-    fn epp_reads_top_scope_and_the_facts_hash_not_locals() {
-        let text = "<%- | $port | -%>\n<%= $::osfamily %> <%= $facts['kernel'] %> \
-                    <%= $::facts[os][family] %> <%= $port %> <%= $::apache::params::x %>";
-        assert_eq!(
-            names(&template_reads(text, Template::Epp)),
-            [
-                (FactReadForm::EppVariable, "osfamily", 2, 5),
-                (FactReadForm::EppFactsHash, "kernel", 2, 24),
-                (FactReadForm::EppFactsHash, "os", 2, 48),
             ]
         );
     }

@@ -87,9 +87,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             FactReadForm::FactsHash
             | FactReadForm::FactFunction
             | FactReadForm::FactsDig
-            | FactReadForm::Getvar
-            | FactReadForm::EppVariable
-            | FactReadForm::EppFactsHash => Syntax::Manifest,
+            | FactReadForm::Getvar => Syntax::Manifest,
         };
         let fails = fails_under_strict_variables(row.form);
         let legacy = legacy(read.fact());
@@ -115,14 +113,13 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
 /// `undef` or an empty string.
 fn fails_under_strict_variables(form: FactReadForm) -> bool {
     match form {
-        FactReadForm::ErbScope | FactReadForm::EppVariable | FactReadForm::HieraVariable => true,
+        FactReadForm::ErbScope | FactReadForm::HieraVariable => true,
         FactReadForm::FactsHash
         | FactReadForm::FactFunction
         | FactReadForm::FactsDig
         | FactReadForm::Getvar
         | FactReadForm::ErbVariable
         | FactReadForm::ErbFactsHash
-        | FactReadForm::EppFactsHash
         | FactReadForm::HieraFacts => false,
     }
 }

@@ -1,5 +1,6 @@
 use super::{rule, Context};
 use crate::diagnostic::Diagnostic;
+use crate::facts::layout::Role;
 use crate::rules::scope::TooEarly;
 use crate::rules::variables::Unreadable;
 
@@ -11,7 +12,9 @@ rule! {
     /// not by top-level code, which runs before it), top scope (what
     /// top-level code assigned before declaring the class), and a lambda
     /// also those of its enclosing scope; a define's
-    /// body never sees its caller's locals. `$a::b::x` must name a
+    /// body never sees its caller's locals, and an EPP template file
+    /// rendered by `epp()` sees its parameters, top scope and the node
+    /// scope around its caller, not the caller's variables. `$a::b::x` must name a
     /// parameter or class-level variable of class `a::b`, evaluated before
     /// the read: declared earlier in the reading scope (or by a class
     /// declared there), inherited, or declared by the environment's
@@ -47,6 +50,14 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             let row = context.var_ref(found.reference());
             let name = context.text(row.name);
             let message = match found.why() {
+                Unreadable::NotVisible
+                    if context.role_of(row.file) == Role::Template
+                        && context.text(row.namespace).is_empty() =>
+                {
+                    format!(
+                    "`${name}` is not visible here: a template file sees its parameters, top scope and node scope, not the variables of the scope that renders it (Puppet: unknown variable)"
+                    )
+                }
                 Unreadable::NotVisible => format!("`${name}` is not visible here"),
                 Unreadable::TooEarly(class, TooEarly::ClassDeclaredAfter) => format!(
                     "`${name}` is read before class `{}` is evaluated: it is declared only after this read (Puppet: unknown variable)",

@@ -11,4 +11,5 @@ pub const NODES: &[&str] = &[
     "nested",
     "sometimes-top",
     "defaults",
+    "template",
 ];

@@ -70,6 +70,16 @@ node 'sometimes-top.example.com' {
   include vis::sometimes
 }
 
+# Templates: rendered from a class the node declares, and from the node's
+# body.
+node 'template.example.com' {
+  $role = 'templated'
+  include tmpl
+  notify { 'from the node':
+    message => epp('tmpl/global.epp'),
+  }
+}
+
 node 'defaults.example.com' {
   # Reaches what this node declares first, not `dflt::before_default`:
   # top-level code declared it first, so its scope's parent is top scope.

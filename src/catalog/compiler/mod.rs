@@ -231,6 +231,8 @@ pub struct Compiler<'e> {
     collected: Vec<Vec<Reference>>,
     facts: Value,
     file: Option<usize>,
+    /// The template file being rendered, where its warnings are.
+    template_file: Option<PathBuf>,
     /// Classes being declared, to catch circular inheritance.
     declaring: Vec<String>,
     /// Nesting of evaluation, bounded so that no input overflows the stack.
@@ -372,6 +374,7 @@ impl<'e> Compiler<'e> {
             realized: Vec::new(),
             pending: Vec::new(),
             node_scope: None,
+            template_file: None,
             relationships: Vec::new(),
             empty_alternatives: HashMap::new(),
             collected: Vec::new(),
@@ -641,9 +644,10 @@ impl<'e> Compiler<'e> {
 
     /// Logs a warning at `span` of the file being evaluated.
     pub(super) fn warn_at(&mut self, span: ast::Span, message: String) {
-        let at = self
-            .file
-            .map(|index| (self.env.file(index).0.clone(), span));
+        let at = match self.file {
+            Some(index) => Some((self.env.file(index).0.clone(), span)),
+            None => self.template_file.clone().map(|path| (path, span)),
+        };
         self.logs.push(Log {
             level: Level::Warning,
             message,

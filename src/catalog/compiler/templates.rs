@@ -129,8 +129,8 @@ impl<'e> Compiler<'e> {
     }
 
     /// `epp(file, args)` renders a module's template in a scope of its own
-    /// below top scope, `inline_epp(text, args)` renders text in a scope
-    /// below the calling one, as Puppet's `EppEvaluator` does: arguments
+    /// below the global one (node or top scope), `inline_epp(text, args)`
+    /// renders text in a scope below the calling one, as Puppet's `EppEvaluator` does: arguments
     /// bind the template's parameters by name, and when the template
     /// declares none, they become its variables.
     pub(super) fn epp(
@@ -213,9 +213,14 @@ impl<'e> Compiler<'e> {
                 ));
             }
         }
-        let parent = if name == "epp" { TOP } else { scope };
+        let parent = if name == "epp" {
+            self.global_scope(scope)
+        } else {
+            scope
+        };
         let local = self.new_scope(Some(parent), Some(scope));
         let saved_file = self.file.take();
+        let saved_template = std::mem::replace(&mut self.template_file, path.clone());
         let decided = self.marks_decided.get();
         self.epp_output.push((String::new(), false));
         let rendered = self
@@ -223,6 +228,7 @@ impl<'e> Compiler<'e> {
             .and_then(|()| self.block(&template.body, local));
         let (output, sensitive) = self.epp_output.pop().unwrap_or_default();
         self.file = saved_file;
+        self.template_file = saved_template;
         if rendered.is_ok() && self.marks_decided.get() != decided {
             let what = args.first().map(Value::to_text).unwrap_or_default();
             return Ok(self.undetermined_template(name, &what, span));
@@ -242,6 +248,15 @@ impl<'e> Compiler<'e> {
             }
             e
         })
+    }
+
+    /// The first node or top scope around `scope`, where Puppet evaluates
+    /// a template file (`Scope#find_global_scope`).
+    fn global_scope(&self, scope: ScopeId) -> ScopeId {
+        self.scope_chain(scope)
+            .into_iter()
+            .find(|&outer| outer == TOP || Some(outer) == self.node_scope)
+            .unwrap_or(TOP)
     }
 
     /// Binds a template's arguments: to its parameters (those without

@@ -10,6 +10,7 @@ use super::{
     Call, CallForm, DeclarationHow, Declares, DeclaresDynamic, DefinitionKind, FileId,
     FileReferenceHow, Privacy, PrivacyHow, RequiredHow, ScopeKind,
 };
+use crate::facts::epp::{RENDER_EXPR, RENDER_TEXT};
 
 /// The functions that declare classes.
 const DECLARING_FUNCTIONS: &[(&str, DeclarationHow)] = &[
@@ -47,6 +48,10 @@ impl<'a> Extractor<'a> {
         } else {
             names::absolute(self.source(function)).to_string()
         };
+        // A template's own rendering, not a call its author wrote.
+        if self.template.is_some() && matches!(name.as_str(), RENDER_TEXT | RENDER_EXPR) {
+            return;
+        }
         let (line, col) = self.location(function);
         let row = Call {
             scope: self.scope(),

@@ -11,6 +11,7 @@ use super::{
     AutoloadMismatch, Definition, DefinitionKind, FileId, Inherits, Known, KnownKind, NodeInherits,
     NodeMatcher, NodeMatcherForm, ParamDecl, Privacy, PrivacyHow, ScopeKind, TOP_SCOPE,
 };
+use crate::facts::epp::TEMPLATE_FUNCTION;
 
 impl<'a> Extractor<'a> {
     pub(super) fn definition_of(&mut self, node: Node<'a>, depth: usize) {
@@ -186,7 +187,7 @@ impl<'a> Extractor<'a> {
             col,
         };
         self.facts.param_decl.push(row);
-        if open.kind == ScopeKind::Function {
+        if matches!(open.kind, ScopeKind::Function | ScopeKind::Template) {
             self.var_assign(open.scope, name, variable, open.private);
         }
     }
@@ -258,6 +259,12 @@ impl<'a> Extractor<'a> {
             return;
         };
         let name = Self::class_name(self.source(name_node));
+        // A template's code is a function of the translation's, which
+        // defines nothing.
+        if self.template.is_some() && name == TEMPLATE_FUNCTION {
+            self.open_scope(node, depth, ScopeKind::Template, name);
+            return;
+        }
         let (line, col) = self.location(name_node);
         let scope = self.open_scope(node, depth, ScopeKind::Function, name.clone());
         let function = self.sym(&name);

@@ -146,7 +146,7 @@ impl<'a> Extractor<'a> {
 
     /// The key and value of each pair of a literal hash; `None` for any
     /// other expression.
-    fn pairs(&self, node: Node<'a>) -> Option<Vec<(Node<'a>, Node<'a>)>> {
+    pub(super) fn pairs(&self, node: Node<'a>) -> Option<Vec<(Node<'a>, Node<'a>)>> {
         if node.kind_id() != self.grammar.hash {
             return None;
         }

@@ -26,6 +26,7 @@ mod relationships;
 mod resources;
 mod validate;
 
+use super::epp::TemplatePlaces;
 use super::intern::Interner;
 use super::layout::{autoload_path, is_autoload_path, Placement, Role};
 use super::names;
@@ -179,6 +180,9 @@ struct Extractor<'a> {
     /// `type.attribute` of resource defaults set outside conditionals, by
     /// scope.
     defaulted: FxHashSet<(Id, String)>,
+    /// For an EPP template's code, where its positions lie in the
+    /// template.
+    template: Option<&'a TemplatePlaces<'a>>,
 }
 
 /// Extracts the facts of one parsed file.
@@ -189,6 +193,7 @@ pub fn extract<'a>(
     placement: &'a Placement,
     path: &std::path::Path,
     class_functions: &'a [super::ClassFunction],
+    template: Option<&'a TemplatePlaces<'a>>,
 ) -> FileFacts {
     let module_path = placement.module_root.as_ref().and_then(|root| {
         let relative = path.strip_prefix(root).ok()?;
@@ -238,12 +243,17 @@ pub fn extract<'a>(
         deepest_open: 0,
         parameter_lists: Default::default(),
         defaulted: FxHashSet::default(),
+        template,
     };
     if placement.role == Role::Example {
         extractor.open_example_scope();
     }
     extractor.walk(tree);
-    extractor.facts.suppression = super::suppression::extract(tree, text, &mut extractor.interner);
+    // A template's comments are not in its code.
+    if template.is_none() {
+        extractor.facts.suppression =
+            super::suppression::extract(tree, text, &mut extractor.interner);
+    }
     FileFacts {
         facts: extractor.facts,
         interner: extractor.interner,
@@ -528,9 +538,12 @@ impl<'a> Extractor<'a> {
     }
 
     fn location(&self, node: Node) -> (u32, u32) {
-        let location = self
-            .columns
-            .location(self.text, node.start_byte(), node.start_position());
+        let location = match self.template {
+            Some(places) => places.location(node.start_byte()),
+            None => self
+                .columns
+                .location(self.text, node.start_byte(), node.start_position()),
+        };
         (location.line as u32, location.column as u32)
     }
 
@@ -990,7 +1003,7 @@ mod tests {
         let tree = crate::syntax::parse(&mut crate::syntax::new_parser(), text).unwrap();
         let path = std::path::Path::new("site.pp");
         let placement = super::super::layout::Layout::default().place(path);
-        let file = extract(&grammar, &tree, text, &placement, path, &[]);
+        let file = extract(&grammar, &tree, text, &placement, path, &[], None);
         let mut references: Vec<_> = file.facts.var_ref.iter().collect();
         references.sort_by_key(|reference| (reference.line, reference.col));
         references

@@ -7,7 +7,10 @@
 
 use tree_sitter::Node;
 
-use super::{Extractor, FileId, FileReference, FileReferenceHow, Id};
+use super::{
+    EppArgument, EppArguments, EppArgumentsForm, Extractor, FileId, FileReference,
+    FileReferenceHow, Id,
+};
 
 /// The prefix of a `source` that names a module's file.
 const MODULES_MOUNT: &str = "puppet:///modules/";
@@ -20,9 +23,19 @@ impl<'a> Extractor<'a> {
         let Some(arguments) = call.child_by_field_id(self.grammar.fields.arguments.get()) else {
             return;
         };
-        let mut arguments = self.named_children(arguments);
+        let arguments = self.named_children(arguments);
         if how == FileReferenceHow::Epp {
-            arguments.truncate(1);
+            if let Some(reference) = arguments.first().and_then(|&name| {
+                let name = self.module_file_name(name)?;
+                is_module_file(&name).then_some(name)
+            }) {
+                let id = self.new_id();
+                self.file_reference(id, how, &reference, arguments[0]);
+                if let Some(&given) = arguments.get(1) {
+                    self.epp_arguments(id, given);
+                }
+            }
+            return;
         }
         if how == FileReferenceHow::File {
             let alternatives = arguments.iter().map(|&argument| {
@@ -82,6 +95,29 @@ impl<'a> Extractor<'a> {
         self.interpolated(node, |name| module.filter(|_| name == "module_name"))
     }
 
+    /// The arguments an `epp()` call gives its template: the keys of a
+    /// literal hash, or a computed value.
+    fn epp_arguments(&mut self, reference: Id, given: Node<'a>) {
+        let keys: Option<Vec<String>> = self
+            .pairs(given)
+            .and_then(|pairs| pairs.iter().map(|&(key, _)| self.literal(key)).collect());
+        let form = match keys {
+            Some(keys) => {
+                for key in keys {
+                    let name = self.sym(&key);
+                    self.facts
+                        .epp_argument
+                        .push(EppArgument { reference, name });
+                }
+                EppArgumentsForm::Literal
+            }
+            None => EppArgumentsForm::Computed,
+        };
+        self.facts
+            .epp_arguments
+            .push(EppArguments { reference, form });
+    }
+
     fn file_reference(&mut self, reference: Id, how: FileReferenceHow, name: &str, at: Node<'a>) {
         // `puppet:///modules/m/dir/` names the directory `m/dir`.
         let name = name.trim_end_matches('/');
@@ -90,6 +126,7 @@ impl<'a> Extractor<'a> {
             reference,
             how,
             name: self.sym(name),
+            scope: self.scope(),
             file: FileId::default(),
             line,
             col,

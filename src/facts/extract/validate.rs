@@ -192,6 +192,7 @@ impl<'a> Extractor<'a> {
         // Puppet checks the place of `*$rest` in lambdas only.
         let rest_not_last = list.pending_rest.take();
         let duplicate = !list.names.insert(name);
+        // Not a template's: Puppet's EPP parameters may come in any order.
         let callable = matches!(open.kind, ScopeKind::Function | ScopeKind::Lambda);
         let required_after_optional =
             callable && !open.has_default && !open.captures_rest && list.optional_seen;
