@@ -159,7 +159,7 @@ ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys node.ex
   > corpus/hiera-keys/expected/puppet-catalog.json
 ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys typed.example.com corpus/facts.json 2>/dev/null \
   > corpus/hiera-keys/expected/puppet-catalog-typed.json
-for node in json-typo json-wrong lists-wrong lists-right; do
+for node in json-typo json-wrong lists-wrong lists-right aliased-wrong aliased-right; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys "$node.example.com" corpus/facts.json \
     2>/dev/null > "corpus/hiera-keys/expected/puppet-catalog-$node.json"
 done

@@ -78,6 +78,18 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             ("unbound-hiera-key", data, "profile::web::user", 10),
             ("unknown-hiera-class", data, "profile::webserver::port", 12),
             (
+                "hiera-type-mismatch",
+                "corpus/hiera-keys/data/nodes/aliased-wrong.example.com.yaml",
+                "profile::aliased::port",
+                3
+            ),
+            (
+                "hiera-type-mismatch",
+                "corpus/hiera-keys/data/nodes/aliased-wrong.example.com.yaml",
+                "profile::aliased::ports",
+                4
+            ),
+            (
                 "unbound-hiera-key",
                 "corpus/hiera-keys/data/nodes/json-typo.example.com.json",
                 "profile::typed::cuont",
@@ -145,7 +157,13 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
         let refused = refused.as_str().unwrap();
         let mismatch = findings
             .iter()
-            .find(|finding| finding["rule"] == "hiera-type-mismatch")
+            .find(|finding| {
+                finding["rule"] == "hiera-type-mismatch"
+                    && finding["file"]
+                        .as_str()
+                        .unwrap()
+                        .ends_with("typed.example.com.yaml")
+            })
             .unwrap()["message"]
             .as_str()
             .unwrap();
@@ -179,6 +197,31 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             "Puppet: {refused}; pfacts: {words}"
         );
     }
+    // Through the module's aliases (one naming the other), in Puppet's
+    // words for each.
+    let aliased_wrong: Value = recorded("puppet-catalog-aliased-wrong");
+    let refused = aliased_wrong["error"].as_str().unwrap();
+    let aliased: Vec<&str> = findings
+        .iter()
+        .filter(|finding| {
+            finding["rule"] == "hiera-type-mismatch"
+                && finding["file"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with("aliased-wrong.example.com.yaml")
+        })
+        .map(|finding| finding["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(aliased.len(), 2);
+    for message in aliased {
+        let words = message.split_once("]: ").unwrap().1.trim_end_matches(')');
+        assert!(
+            refused.contains(words),
+            "Puppet: {refused}; pfacts: {words}"
+        );
+    }
+    let aliased_right: Value = recorded("puppet-catalog-aliased-right");
+    assert!(titles(&aliased_right).contains(&"aliased 8080 [22, 443]".to_string()));
     let lists_right: Value = recorded("puppet-catalog-lists-right");
     assert!(titles(&lists_right).contains(&"lists [a, b] {cpu => 2}".to_string()));
     let json_typo: Value = recorded("puppet-catalog-json-typo");

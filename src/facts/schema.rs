@@ -444,6 +444,12 @@ relations! {
     /// Example: `function_attribute(user, user, uid, 3, 65, 44)`
     function_attribute / FunctionAttribute { type_name: Sym, target: Sym, attr: Sym, file: FileId, line: u32, col: u32 }
 
+    /// `type_alias_of(name, type_text)`: `type Name = TYPE` (an alias,
+    /// not an object type), with the type as written.
+    ///
+    /// Example: `type_alias_of(Stdlib::Port, Integer[0, 65535])`
+    type_alias_of / TypeAliasOf { name: Sym, type_text: Sym }
+
     /// `epp_arguments(reference, form)`: the `epp()` call of
     /// `file_reference` row `reference` gives its template arguments, as a
     /// literal hash or computed. A template that declares no parameters

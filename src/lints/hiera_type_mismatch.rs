@@ -1,7 +1,9 @@
 use super::{rule, Context};
-use crate::catalog::functions::signature::parse_type;
-use crate::catalog::values::types::data_type::describe_mismatch;
-use crate::catalog::values::Value;
+use std::collections::HashMap;
+
+use crate::catalog::functions::signature::parse_type_with;
+use crate::catalog::values::types::data_type::{describe_mismatch, Alias};
+use crate::catalog::values::{Type, Value};
 use crate::diagnostic::Diagnostic;
 use crate::facts::names;
 use crate::facts::schema::DataValue;
@@ -14,8 +16,8 @@ rule! {
     /// `Array[String] $names`. Judged when both are known without
     /// evaluation: the value is a plain YAML scalar (as Puppet's YAML 1.1
     /// reads it: `yes` and `1_000` are left alone) or an array or hash of
-    /// such, the type is written with Puppet's own types (an alias is left
-    /// alone).
+    /// such, the type is written with Puppet's own types and the code
+    /// base's aliases of them (`Stdlib::Port`).
     /// A key whose `lookup_options` convert it is not judged either.
     ///
     /// ## Why is this bad?
@@ -35,6 +37,7 @@ rule! {
 pub fn check(context: &Context) -> Vec<Diagnostic> {
     let facts = &context.extraction.facts;
     let conversions = Conversions::of(context);
+    let aliases = aliases(context);
     context
         .hiera_keys()
         .bound
@@ -55,7 +58,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             if conversions.convert(key) {
                 return None;
             }
-            let ty = parse_type(context.text(parameter.type_text)).ok()?;
+            let ty = parse_type_with(context.text(parameter.type_text), &aliases).ok()?;
             let mismatch = describe_mismatch(&ty, &value)?;
             let (class, name) = key.rsplit_once("::")?;
             let class = crate::facts::names::capitalize(class);
@@ -72,6 +75,38 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
                 .into()
         })
         .collect()
+}
+
+/// The code base's type aliases, as types: each exists before its type is
+/// read, so that aliases may name each other (and themselves). One whose
+/// type pfacts cannot read (a Ruby type, an unknown name) stands for
+/// `Any`, which every value matches.
+fn aliases(context: &Context) -> HashMap<String, Type> {
+    let rows = &context.extraction.facts.type_alias_of;
+    let made: Vec<_> = rows
+        .iter()
+        .map(|row| Alias::new(context.text(row.name)))
+        .collect();
+    let aliases: HashMap<String, Type> = made
+        .iter()
+        .map(|alias| (alias.name.clone(), Type::Alias(alias.clone())))
+        .collect();
+    // Copies of a module may define an alias differently: such a name is
+    // left alone.
+    let mut texts: HashMap<_, Vec<_>> = HashMap::new();
+    for row in rows {
+        texts.entry(row.name).or_default().push(row.type_text);
+    }
+    for (row, alias) in rows.iter().zip(&made) {
+        let written = &texts[&row.name];
+        if written.iter().any(|&text| text != row.type_text) {
+            continue;
+        }
+        if let Ok(ty) = parse_type_with(context.text(row.type_text), &aliases) {
+            alias.resolve(ty);
+        }
+    }
+    aliases
 }
 
 /// What data's `lookup_options` convert (`convert_to`): keys by name, and

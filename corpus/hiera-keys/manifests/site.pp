@@ -12,3 +12,6 @@ node /^json-/ {
 node /^lists-/ {
   include profile::lists
 }
+node /^aliased-/ {
+  include profile::aliased
+}

@@ -9,7 +9,8 @@ use super::{
 };
 use super::{
     AutoloadMismatch, Definition, DefinitionKind, FileId, Inherits, Known, KnownKind, NodeInherits,
-    NodeMatcher, NodeMatcherForm, ParamDecl, Privacy, PrivacyHow, ScopeKind, TOP_SCOPE,
+    NodeMatcher, NodeMatcherForm, ParamDecl, Privacy, PrivacyHow, ScopeKind, TypeAliasOf,
+    TOP_SCOPE,
 };
 use crate::facts::epp::TEMPLATE_FUNCTION;
 
@@ -321,6 +322,16 @@ impl<'a> Extractor<'a> {
             };
             self.facts.known.push(known);
             self.check_autoload(&name, Role::TypeAlias, line);
+            // `type A = Integer[1]`, not an object type's `Object { ... }`.
+            let body = node.child_by_field_id(self.grammar.fields.body.get());
+            let aliased = node.child_by_field_id(self.grammar.fields.type_.get());
+            if let (Some(aliased), None) = (aliased, body) {
+                let row = TypeAliasOf {
+                    name: self.sym(&name),
+                    type_text: self.sym(self.source(aliased)),
+                };
+                self.facts.type_alias_of.push(row);
+            }
         }
     }
 }

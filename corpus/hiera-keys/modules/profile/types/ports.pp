@@ -1,0 +1,1 @@
+type Profile::Ports = Array[Profile::Port]
