@@ -173,53 +173,35 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
             "Puppet: {refused}; pfacts: {words}"
         );
     }
-    // Collections: Puppet refuses the node whose array and hash hold a
-    // value of another type, in the words of each finding, and compiles the
-    // node whose collections match.
-    let lists_wrong: Value = recorded("puppet-catalog-lists-wrong");
-    let refused = lists_wrong["error"].as_str().unwrap();
-    let collections: Vec<&str> = findings
-        .iter()
-        .filter(|finding| {
-            finding["rule"] == "hiera-type-mismatch"
-                && finding["file"]
-                    .as_str()
-                    .unwrap()
-                    .ends_with("lists-wrong.example.com.yaml")
-        })
-        .map(|finding| finding["message"].as_str().unwrap())
-        .collect();
-    assert_eq!(collections.len(), 2);
-    for message in collections {
-        let words = message.rsplit_once(": ").unwrap().1.trim_end_matches(')');
-        assert!(
-            refused.contains(words),
-            "Puppet: {refused}; pfacts: {words}"
-        );
-    }
-    // Through the module's aliases (one naming the other), in Puppet's
-    // words for each.
-    let aliased_wrong: Value = recorded("puppet-catalog-aliased-wrong");
-    let refused = aliased_wrong["error"].as_str().unwrap();
-    let aliased: Vec<&str> = findings
-        .iter()
-        .filter(|finding| {
-            finding["rule"] == "hiera-type-mismatch"
-                && finding["file"]
-                    .as_str()
-                    .unwrap()
-                    .ends_with("aliased-wrong.example.com.yaml")
-        })
-        .map(|finding| finding["message"].as_str().unwrap())
-        .collect();
-    assert_eq!(aliased.len(), 2);
-    for message in aliased {
-        let words = message.split_once("]: ").unwrap().1.trim_end_matches(')');
-        assert!(
-            refused.contains(words),
-            "Puppet: {refused}; pfacts: {words}"
-        );
-    }
+    // Puppet refuses a node whose data a parameter's type refuses, in the
+    // words of each of the two findings on the node's data file.
+    let refused_in_findings_words = |node: &str| {
+        let recording: Value = recorded(&format!("puppet-catalog-{node}"));
+        let refused = recording["error"].as_str().unwrap().to_string();
+        let messages: Vec<&str> = findings
+            .iter()
+            .filter(|finding| {
+                finding["rule"] == "hiera-type-mismatch"
+                    && finding["file"]
+                        .as_str()
+                        .unwrap()
+                        .ends_with(&format!("{node}.example.com.yaml"))
+            })
+            .map(|finding| finding["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(messages.len(), 2, "{node}");
+        for message in messages {
+            let words = message.split_once("]: ").unwrap().1.trim_end_matches(')');
+            assert!(
+                refused.contains(words),
+                "Puppet: {refused}; pfacts: {words}"
+            );
+        }
+    };
+    // Collections: an array and a hash holding a value of another type.
+    refused_in_findings_words("lists-wrong");
+    // Through the module's aliases (one naming the other).
+    refused_in_findings_words("aliased-wrong");
     let aliased_right: Value = recorded("puppet-catalog-aliased-right");
     assert!(titles(&aliased_right).contains(&"aliased 8080 [22, 443]".to_string()));
     let lists_right: Value = recorded("puppet-catalog-lists-right");
