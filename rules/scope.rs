@@ -215,7 +215,8 @@ pub fn run(
     let sees = sees(
         &input,
         &scopes,
-        (&lambdas_in, &local),
+        &lambdas_in,
+        &local,
         &templates,
         node_scopes_seen(&input, &mut first),
     );
@@ -328,15 +329,12 @@ fn automatic(
     })
 }
 
-/// `lambda_in(parent, lambda)` and `local(scope, outer)`, the scope
-/// graph's.
-type ScopeGraph<'g> = (&'g Relation<(Id, Id)>, &'g Relation<(Id, Id)>);
-
 /// `sees(scope, seen)`, keyed by scope.
 fn sees(
     input: &Input,
     scopes: &[Id],
-    (lambdas_in, local): ScopeGraph,
+    lambdas_in: &Relation<(Id, Id)>,
+    local: &Relation<(Id, Id)>,
     templates: &templates::Templates,
     node_scopes: Vec<(Id, Id)>,
 ) -> Relation<(Id, Id)> {

@@ -77,6 +77,16 @@ const RECORDED: &[(&str, &str, &str)] = &[
         "lists-right",
         "puppet-catalog-lists-right.json",
     ),
+    (
+        "hiera-keys",
+        "aliased-wrong",
+        "puppet-catalog-aliased-wrong.json",
+    ),
+    (
+        "hiera-keys",
+        "aliased-right",
+        "puppet-catalog-aliased-right.json",
+    ),
     ("demo", "web01", "puppet-web01.json"),
     ("demo", "db01", "puppet-db01.json"),
     ("demo", "other", "puppet-other.json"),

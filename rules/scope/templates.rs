@@ -113,10 +113,6 @@ pub fn templates(extraction: &Extraction, input: &Input, local: &Relation<(Id, I
     }
 }
 
-/// The qualified reads `(ref, scope, class)`, each as it happens: a read in
-/// a template, at each `epp()` call that renders it, in the caller's scope
-/// (the class it reads must be evaluated by then); any other where it is
-/// written.
 /// Of the templates of one name (copies of a module in several control
 /// repositories or module directories), the calls render those nearest to
 /// them: whose paths share the most leading directories with the caller's.
@@ -157,6 +153,10 @@ fn nearest_copies(
     kept.into()
 }
 
+/// The qualified reads `(ref, scope, class)`, each as it happens: a read in
+/// a template, at each `epp()` call that renders it, in the caller's scope
+/// (the class it reads must be evaluated by then); any other where it is
+/// written.
 pub fn reads_where_they_happen(
     extraction: &Extraction,
     reads: &[(Id, Id, Sym)],
@@ -173,6 +173,15 @@ pub fn reads_where_they_happen(
             by_template
         },
     );
+    let written = |&(reference, scope, class): &(Id, Id, Sym)| QualifiedRead {
+        reference,
+        scope,
+        class,
+        at: None,
+    };
+    if rendered_templates.is_empty() {
+        return reads.iter().map(written).collect();
+    }
     // A scope within a rendered template, and the template.
     let in_template: FxHashMap<Id, Id> = local
         .iter()
@@ -186,7 +195,8 @@ pub fn reads_where_they_happen(
         .map(|row| (row.reference, (row.file, row.line, row.col)))
         .collect();
     let mut happening = Vec::with_capacity(reads.len());
-    for &(reference, scope, class) in reads {
+    for read in reads {
+        let &(reference, scope, class) = read;
         let renders = in_template
             .get(&scope)
             .and_then(|template| rendered_templates.get(template));
@@ -199,12 +209,7 @@ pub fn reads_where_they_happen(
                     at: calls.get(&call).copied(),
                 }))
             }
-            None => happening.push(QualifiedRead {
-                reference,
-                scope,
-                class,
-                at: None,
-            }),
+            None => happening.push(written(read)),
         }
     }
     happening

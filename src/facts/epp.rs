@@ -123,14 +123,21 @@ pub fn syntax_errors(template: &str) -> Vec<TemplateError> {
 
 /// `template` translated and parsed, or its first syntax error.
 pub fn parsed(template: &str) -> Result<(Translation, tree_sitter::Tree), TemplateError> {
+    parsed_with(&mut crate::syntax::new_parser(), template)
+}
+
+/// [`parsed`], with a parser the caller keeps.
+pub fn parsed_with(
+    parser: &mut tree_sitter::Parser,
+    template: &str,
+) -> Result<(Translation, tree_sitter::Tree), TemplateError> {
     let at = |offset: usize, message: String| TemplateError {
         location: Location::of_offset(template, offset),
         message,
     };
     let translation = translate(template)
         .map_err(|error| at(error.offset, format!("{} ({})", error.message, error.code)))?;
-    let mut parser = crate::syntax::new_parser();
-    let tree = crate::syntax::parse(&mut parser, &translation.code)
+    let tree = crate::syntax::parse(parser, &translation.code)
         .map_err(|_| at(0, "the template's code takes too long to parse".to_string()))?;
     if let Some(error) = crate::syntax::syntax_errors(&tree, &translation.code)
         .into_iter()

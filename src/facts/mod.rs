@@ -34,9 +34,9 @@ use crate::syntax;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
-    DataValue, FactRead, Facts, FileId, Known, KnownKind, ModuleDirectory, ModuleFile,
-    ModulepathEntry, ModulepathState, ParseError, Remap, Sym, TemplateFile, TemplateRender,
-    TemplateVariable, TypeParam,
+    DataValue, FactRead, Facts, FileId, FileReferenceHow, Known, KnownKind, ModuleDirectory,
+    ModuleFile, ModulepathEntry, ModulepathState, ParseError, Remap, Sym, TemplateFile,
+    TemplateRender, TemplateVariable, TypeParam,
 };
 
 /// The facts of a tree of files.
@@ -267,7 +267,7 @@ fn read_file(
     placement: Placement,
 ) -> FileOutput {
     if source::is_template(&path) {
-        template_file(grammar, &input.class_functions, path, placement)
+        template_file(parser, grammar, &input.class_functions, path, placement)
     } else if source::is_erb_template(&path) {
         text_file(path, placement, Role::ErbTemplate, |text, output| {
             let template = text_reads::read_erb(text);
@@ -281,7 +281,16 @@ fn read_file(
                 };
                 output.facts.template_variable.push(row);
             }
-            push_template_facts(output, text, text_reads::Template::Erb);
+            push_template_name(output);
+            for (name, line, col) in text_reads::erb_renders(text) {
+                let row = TemplateRender {
+                    name: output.interner.intern(&name),
+                    file: FileId::default(),
+                    line,
+                    col,
+                };
+                output.facts.template_render.push(row);
+            }
         })
     } else if source::is_hiera_file(&path) {
         let role = if path.ends_with("hiera.yaml") {
@@ -536,6 +545,7 @@ fn manifest(
 /// (`puppet epp validate`), and the facts of its code, at their places in
 /// the template.
 fn template_file(
+    parser: &mut tree_sitter::Parser,
     grammar: &extract::Grammar,
     class_functions: &[ClassFunction],
     path: PathBuf,
@@ -551,7 +561,7 @@ fn template_file(
     let Some(text) = read_text(&mut output) else {
         return output;
     };
-    match epp::parsed(&text) {
+    match epp::parsed_with(parser, &text) {
         Ok((translation, tree)) => {
             let places = epp::TemplatePlaces::new(&text, &translation);
             let extracted = extract::extract(
@@ -579,13 +589,26 @@ fn template_file(
             });
         }
     }
-    push_template_facts(&mut output, &text, text_reads::Template::Epp);
+    // What its code renders by name, the extractor found.
+    let renders: Vec<TemplateRender> = output
+        .facts
+        .file_reference
+        .iter()
+        .filter(|row| matches!(row.how, FileReferenceHow::Template | FileReferenceHow::Epp))
+        .map(|row| TemplateRender {
+            name: row.name,
+            file: FileId::default(),
+            line: row.line,
+            col: row.col,
+        })
+        .collect();
+    output.facts.template_render.extend(renders);
+    push_template_name(&mut output);
     output
 }
 
-/// A template's name, when it lies in a module's `templates/`, and the
-/// templates it renders by name.
-fn push_template_facts(output: &mut FileOutput, text: &str, template: text_reads::Template) {
+/// A template's name, when it lies in a module's `templates/`.
+fn push_template_name(output: &mut FileOutput) {
     let name = output.placement.module_root.as_ref().and_then(|root| {
         let relative = output.path.strip_prefix(root.join("templates")).ok()?;
         let relative: Vec<_> = relative.iter().map(|part| part.to_string_lossy()).collect();
@@ -608,15 +631,6 @@ fn push_template_facts(output: &mut FileOutput, text: &str, template: text_reads
             name,
         };
         output.facts.module_file.push(row);
-    }
-    for (name, line, col) in text_reads::template_renders(text, template) {
-        let row = TemplateRender {
-            name: output.interner.intern(&name),
-            file: FileId::default(),
-            line,
-            col,
-        };
-        output.facts.template_render.push(row);
     }
 }
 

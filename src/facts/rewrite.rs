@@ -88,7 +88,8 @@ pub fn apply(path: &Path, text: &str, rewrites: &[FactRewrite]) -> Result<Rewrit
     for (range, replacement) in chosen {
         rewritten.replace_range(range.clone(), replacement);
     }
-    if is_epp && epp::parsed(&rewritten).is_err() && epp::parsed(text).is_ok() {
+    // The template parsed before (its edits came from its tree).
+    if is_epp && epp::parsed(&rewritten).is_err() {
         return Err("the rewritten template would not parse; left as it is".to_string());
     }
     if is_manifest {

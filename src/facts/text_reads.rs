@@ -19,13 +19,6 @@ pub struct TextRead {
     pub col: u32,
 }
 
-/// The kind of template, by its extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Template {
-    Erb,
-    Epp,
-}
-
 /// What an ERB template reads (`@x`, `@facts['x']`, `scope['x']`,
 /// `scope['::x']`, `scope['facts']['x']`, `scope.lookupvar('x')`), and the
 /// variables it sets itself (`@x = ...`, `scope.setvar('x', ...)`), which
@@ -84,29 +77,25 @@ fn tag_assignments(code: &str) -> Vec<(String, usize)> {
     names
 }
 
-/// The templates a template renders by name, with where: in ERB
+/// The templates an ERB template renders by a name written out:
 /// `scope.function_template(['m/x.erb'])`, `scope.call_function(
-/// 'template', ['m/x.erb'])` and the same of `epp`; in EPP
-/// `template('m/x.erb')` and `epp('m/x.epp')`. A name the code computes is not followed.
-pub fn template_renders(text: &str, template: Template) -> Vec<(String, u32, u32)> {
-    let calls: &[&str] = match template {
-        Template::Erb => &[
-            "function_template(",
-            "function_epp(",
-            "call_function('template',",
-            "call_function(\"template\",",
-            "call_function('epp',",
-            "call_function(\"epp\",",
-        ],
-        Template::Epp => &["template(", "epp("],
-    };
+/// 'template', ['m/x.erb'])` and the same of `epp`. A name the code
+/// computes is not followed.
+pub fn erb_renders(text: &str) -> Vec<(String, u32, u32)> {
+    let calls = [
+        "function_template(",
+        "function_epp(",
+        "call_function('template',",
+        "call_function(\"template\",",
+        "call_function('epp',",
+        "call_function(\"epp\",",
+    ];
     let mut renders = Vec::new();
     for (start, end) in tags(text) {
         let code = &text[start..end];
         for call in calls {
             for (at, _) in code.match_indices(call) {
-                // `epp(` inside `inline_epp(` or `function_template(` is
-                // another call.
+                // A longer name ending in the call's is another call.
                 let before = code[..at].chars().next_back();
                 if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                     continue;
@@ -698,7 +687,7 @@ mod tests {
     #[test]
     fn templates_render_templates_by_name() {
         let erb = "<%= scope.function_template(['a/b.erb']) %>\n<%= scope.call_function('template', [\"a/c.erb\"]) %><%= scope.function_template([@x]) %>";
-        let renders: Vec<(String, u32)> = template_renders(erb, Template::Erb)
+        let renders: Vec<(String, u32)> = erb_renders(erb)
             .into_iter()
             .map(|(name, line, _)| (name, line))
             .collect();
@@ -706,12 +695,6 @@ mod tests {
             renders,
             [("a/b.erb".to_string(), 1), ("a/c.erb".to_string(), 2)]
         );
-        let epp = "<%= epp('a/d.epp') %><%= inline_epp('x') %><%= template('a/e.erb') %>";
-        let names: Vec<String> = template_renders(epp, Template::Epp)
-            .into_iter()
-            .map(|(name, ..)| name)
-            .collect();
-        assert_eq!(names, ["a/d.epp", "a/e.erb"]);
     }
 
     #[test]

@@ -130,9 +130,10 @@ impl<'e> Compiler<'e> {
 
     /// `epp(file, args)` renders a module's template in a scope of its own
     /// below the global one (node or top scope), `inline_epp(text, args)`
-    /// renders text in a scope below the calling one, as Puppet's `EppEvaluator` does: arguments
-    /// bind the template's parameters by name, and when the template
-    /// declares none, they become its variables.
+    /// renders text in a scope below the calling one, as Puppet's
+    /// `EppEvaluator` does: arguments bind the template's parameters by
+    /// name, and when the template declares none, they become its
+    /// variables.
     pub(super) fn epp(
         &mut self,
         name: &str,

@@ -25,15 +25,11 @@ impl<'a> Extractor<'a> {
         };
         let arguments = self.named_children(arguments);
         if how == FileReferenceHow::Epp {
-            if let Some(reference) = arguments.first().and_then(|&name| {
-                let name = self.module_file_name(name)?;
-                is_module_file(&name).then_some(name)
-            }) {
-                let id = self.new_id();
-                self.file_reference(id, how, &reference, arguments[0]);
-                if let Some(&given) = arguments.get(1) {
-                    self.epp_arguments(id, given);
-                }
+            let named = arguments
+                .first()
+                .and_then(|&name| self.named_module_file(how, name));
+            if let (Some(reference), Some(&given)) = (named, arguments.get(1)) {
+                self.epp_arguments(reference, given);
             }
             return;
         }
@@ -51,14 +47,19 @@ impl<'a> Extractor<'a> {
             return;
         }
         for argument in arguments {
-            let Some(name) = self.module_file_name(argument) else {
-                continue;
-            };
-            if is_module_file(&name) {
-                let reference = self.new_id();
-                self.file_reference(reference, how, &name, argument);
-            }
+            self.named_module_file(how, argument);
         }
+    }
+
+    /// The reference of an argument that names a module's file.
+    fn named_module_file(&mut self, how: FileReferenceHow, argument: Node<'a>) -> Option<Id> {
+        let name = self.module_file_name(argument)?;
+        if !is_module_file(&name) {
+            return None;
+        }
+        let reference = self.new_id();
+        self.file_reference(reference, how, &name, argument);
+        Some(reference)
     }
 
     /// A `file` resource's `source`: a string, or an array of strings of
