@@ -4,6 +4,7 @@ use super::operators::references;
 use super::*;
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::types::data_type::{generalized, infer};
+use crate::catalog::values::types::timespan::Timespan;
 use crate::catalog::values::Regexp;
 use crate::facts::ast::{Expr, ExprKind, StringPart};
 
@@ -122,6 +123,7 @@ impl<'e> Compiler<'e> {
             ExprKind::Negate(operand) => match self.eval(operand, scope)? {
                 Value::Integer(value) => Value::Integer(-value),
                 Value::Float(value) => Value::Float(-value),
+                Value::Timespan(span) => Value::Timespan(Timespan(-span.0)),
                 mark @ Value::Unevaluated(_) => mark,
                 _ => return Err(error("Operand of unary minus is not a number", span)),
             },

@@ -6,6 +6,8 @@ use crate::catalog::values::arithmetic;
 use crate::catalog::values::compare::{self, compare, equal};
 use crate::catalog::values::types::data_type::describe::simple_name;
 use crate::catalog::values::types::data_type::parameterize;
+use crate::catalog::values::types::timespan::{self, Timespan};
+use crate::catalog::values::types::timestamp;
 use crate::facts::ast::{BinaryOp, Expr};
 
 impl<'e> Compiler<'e> {
@@ -165,6 +167,9 @@ impl<'e> Compiler<'e> {
     fn arithmetic(&mut self, op: BinaryOp, a: &Value, b: &Value, span: ast::Span) -> Result<Value> {
         let x = self.coerce_numeric(a, span)?;
         let y = self.coerce_numeric(b, span)?;
+        if is_time(&x) || is_time(&y) {
+            return time_arithmetic(op, x, y).map_err(|message| error(message, span));
+        }
         arithmetic::calculate(op, &x, &y).map_err(|refusal| match refusal {
             arithmetic::Refusal::NotApplicable(message)
             | arithmetic::Refusal::Infinity(message)
@@ -175,7 +180,9 @@ impl<'e> Compiler<'e> {
 
     fn coerce_numeric(&mut self, value: &Value, span: ast::Span) -> Result<Value> {
         match value {
-            Value::Integer(_) | Value::Float(_) => Ok(value.clone()),
+            Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_) => {
+                Ok(value.clone())
+            }
             Value::Str(text) => {
                 let Some(number) = arithmetic::to_number(text) else {
                     return Err(error(
@@ -229,6 +236,57 @@ impl<'e> Compiler<'e> {
         for (index, group) in groups.into_iter().enumerate() {
             variables.insert(index.to_string(), group);
         }
+    }
+}
+
+fn is_time(value: &Value) -> bool {
+    matches!(value, Value::Timespan(_) | Value::Timestamp(_))
+}
+
+/// Arithmetic where a timespan or a timestamp takes part, as Puppet's
+/// `calculate` hands it to them: a number on the left trades places for
+/// `+` (and `*` by a timespan), becomes a timespan for `-`, and is
+/// refused otherwise.
+fn time_arithmetic(op: BinaryOp, x: Value, y: Value) -> std::result::Result<Value, String> {
+    let operator = arithmetic::operator_text(op);
+    let label = |value: &Value| crate::catalog::values::display::a_an(simple_name(value));
+    if op == BinaryOp::Mod && matches!(x, Value::Float(_)) {
+        return Err(format!("Operator '%' is not applicable to {}.", label(&x)));
+    }
+    if op == BinaryOp::Mod && matches!(y, Value::Float(_)) {
+        return Err(format!(
+            "Operator '%' is not applicable to {} when right side is {}.",
+            label(&x),
+            label(&y)
+        ));
+    }
+    let (x, y) = if is_time(&y) && !is_time(&x) {
+        match (op, &y) {
+            (BinaryOp::Add, _) | (BinaryOp::Mul, Value::Timespan(_)) => (y, x),
+            (BinaryOp::Sub, Value::Timespan(_)) => (
+                Value::Timespan(Timespan::from_seconds(&x).unwrap_or(Timespan(0))),
+                y,
+            ),
+            _ => {
+                return Err(format!(
+                    "Operator '{operator}' is not applicable to {} when right side is {}.",
+                    label(&x),
+                    label(&y)
+                ))
+            }
+        }
+    } else {
+        (x, y)
+    };
+    let not_applicable = || format!("Operator '{operator}' is not applicable to {}.", label(&x));
+    match &x {
+        Value::Timespan(span) if !matches!(op, BinaryOp::ShiftLeft | BinaryOp::ShiftRight) => {
+            timespan::calculate(op, *span, &y)
+        }
+        Value::Timestamp(stamp) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => {
+            timestamp::calculate(op, *stamp, &y)
+        }
+        _ => Err(not_applicable()),
     }
 }
 

@@ -8,7 +8,8 @@ use crate::catalog::values::types::deferred::Deferred;
 use crate::catalog::values::{Regexp, Value};
 
 /// `value` as the shim reads it; `None` for a value pfacts did not
-/// compute, which Ruby must not see as if it were one.
+/// compute, which Ruby must not see as if it were one, or one the shim
+/// cannot make.
 pub fn encode(value: &Value) -> Option<Json> {
     Some(match value {
         Value::Undef => Json::Null,
@@ -35,7 +36,8 @@ pub fn encode(value: &Value) -> Option<Json> {
                 None => Json::Null,
             },
         }}),
-        Value::Unevaluated(_) => return None,
+        // The shim has no time objects to give Ruby.
+        Value::Timespan(_) | Value::Timestamp(_) | Value::Unevaluated(_) => return None,
     })
 }
 

@@ -25,6 +25,13 @@ pub fn equal(a: &Value, b: &Value) -> bool {
                     .all(|(key, value)| b.hash_get(key).is_some_and(|other| equal(value, other)))
         }
         (Value::Sensitive(_), Value::Sensitive(_)) => false,
+        // Ruby's `==` of a time value and a number is its `<=>`.
+        (Value::Timespan(span), other) | (other, Value::Timespan(span)) => {
+            span.compare(other) == Some(Ordering::Equal)
+        }
+        (Value::Timestamp(stamp), other) | (other, Value::Timestamp(stamp)) => {
+            stamp.compare(other) == Some(Ordering::Equal)
+        }
         _ => a == b,
     }
 }
@@ -44,9 +51,23 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, &'static str> {
             let (x, y) = (number(a).unwrap_or(0.0), number(b).unwrap_or(0.0));
             x.partial_cmp(&y).ok_or("NaN is not comparable")
         }
+        (Value::Integer(_) | Value::Float(_), Value::Timespan(span)) => span
+            .compare(a)
+            .map(Ordering::reverse)
+            .ok_or("Timespans are only comparable to Timespans, Integers, and Floats"),
+        (Value::Integer(_) | Value::Float(_), Value::Timestamp(stamp)) => stamp
+            .compare(a)
+            .map(Ordering::reverse)
+            .ok_or("Timestamps are only comparable to Timestamps, Integers, and Floats"),
         (Value::Integer(_) | Value::Float(_), _) => {
             Err("A Numeric is not comparable to non Numeric")
         }
+        (Value::Timespan(span), _) => span
+            .compare(b)
+            .ok_or("Timespans are only comparable to Timespans, Integers, and Floats"),
+        (Value::Timestamp(stamp), _) => stamp
+            .compare(b)
+            .ok_or("Timestamps are only comparable to Timestamps, Integers, and Floats"),
         (Value::Type(x), Value::Type(y)) => Ok(if x == y {
             Ordering::Equal
         } else if x.is_assignable(y) {

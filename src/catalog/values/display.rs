@@ -54,6 +54,8 @@ fn interpolated(value: &Value, out: &mut String) {
         },
         Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
         Value::Deferred(deferred) => out.push_str(&deferred.text()),
+        Value::Timespan(span) => out.push_str(&span.text()),
+        Value::Timestamp(stamp) => out.push_str(&stamp.text()),
         Value::Unevaluated(mark) => {
             out.push_str(&format!("<<{} not evaluated: {}>>", mark.what, mark.reason))
         }

@@ -40,6 +40,10 @@ pub enum Value {
     Sensitive(Box<Value>),
     /// A function call the agent makes (`Deferred('f', [1])`).
     Deferred(Rc<types::deferred::Deferred>),
+    /// A duration (`Timespan('1-00:00:00')`).
+    Timespan(types::timespan::Timespan),
+    /// A moment (`Timestamp('2016-10-10')`).
+    Timestamp(types::timestamp::Timestamp),
     /// A value pfacts did not compute (a function written in Ruby that it
     /// does not run, a template beyond its ERB): marked, never a guess.
     Unevaluated(Rc<Unevaluated>),
@@ -162,6 +166,14 @@ impl Value {
         }
     }
 
+    /// The value under the string key `key` among a hash's entries.
+    pub fn entry<'a>(entries: &'a [(Value, Value)], key: &str) -> Option<&'a Value> {
+        entries
+            .iter()
+            .find(|(name, _)| matches!(name, Value::Str(name) if name == key))
+            .map(|(_, value)| value)
+    }
+
     /// The value as Puppet writes it in a catalog.
     pub fn to_json(&self) -> Json {
         match self {
@@ -188,6 +200,10 @@ impl Value {
             // resource's `sensitive_parameters`.
             Value::Sensitive(value) => value.to_json(),
             Value::Deferred(deferred) => json!(deferred.text()),
+            // Rich data, as Puppet's catalog writes a value that is no
+            // plain data.
+            Value::Timespan(span) => json!({"__ptype": "Timespan", "__pvalue": span.text()}),
+            Value::Timestamp(stamp) => json!({"__ptype": "Timestamp", "__pvalue": stamp.text()}),
             Value::Unevaluated(_) => json!(self.to_text()),
         }
     }

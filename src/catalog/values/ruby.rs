@@ -51,6 +51,8 @@ pub fn class_name(value: &Value) -> &'static str {
         Value::Type(_) => "Puppet::Pops::Types::PAnyType",
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         Value::Deferred(_) => "Deferred",
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan",
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp",
         Value::Unevaluated(_) => "Object",
     }
 }

@@ -5,6 +5,7 @@
 
 mod array;
 mod deferred;
+mod time;
 
 use std::rc::Rc;
 
@@ -19,6 +20,7 @@ fn registry() -> Registry {
     let mut registry = Registry::default();
     array::register(&mut registry);
     deferred::register(&mut registry);
+    time::register(&mut registry);
     registry
 }
 
@@ -33,6 +35,8 @@ pub fn function_for(ty: &Type) -> Option<&'static str> {
     match ty.resolved() {
         Type::Array(..) => Some("new_array"),
         Type::Deferred => Some("new_Deferred"),
+        Type::Timespan(_) => Some("new_timespan"),
+        Type::Timestamp(_) => Some("new_timestamp"),
         _ => None,
     }
 }

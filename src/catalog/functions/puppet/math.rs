@@ -74,6 +74,21 @@ pub fn register(registry: &mut Registry) {
             "String $a, String $b, Boolean $ignore_case?",
             compare_strings,
         )
+        .add(
+            "compare",
+            "Numeric $a, Variant[Timespan, Timestamp] $b",
+            compare_time,
+        )
+        .add(
+            "compare",
+            "Timestamp $a, Variant[Timestamp, Numeric] $b",
+            compare_time,
+        )
+        .add(
+            "compare",
+            "Timespan $a, Variant[Timespan, Numeric] $b",
+            compare_time,
+        )
         .argument_mismatch(
             "compare",
             "Comparable $a, Comparable $b, Any *$ignore_case",
@@ -227,6 +242,14 @@ fn compare_strings(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     }
     let folded = |text: &str| -> Vec<u8> { text.bytes().map(|c| c.to_ascii_lowercase()).collect() };
     ordering(folded(&a).cmp(&folded(&b)))
+}
+
+/// `compare` of a timespan or timestamp with its own kind or a number,
+/// as their `<=>` orders them.
+fn compare_time(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    crate::catalog::values::compare::compare(args.get(0), args.get(1))
+        .map_err(fault)
+        .and_then(ordering)
 }
 
 /// Puppet's messages for comparable values that `compare` does not take

@@ -575,14 +575,28 @@ fn expand_replacement(
 /// `strftime` of a time pfacts has no value for, or of the time now
 /// (with Puppet's deprecation of that form).
 fn strftime(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    if let Value::Str(_) = args.get(0) {
-        context.warn_once_at_call(
-            "legacy#strftime",
-            "The argument signature (String format, [String timezone]) is deprecated for \
-             #strftime. See #strftime documentation and Timespan type for more info",
-            false,
-        );
+    let format = args.get(1).to_text();
+    match args.get(0) {
+        Value::Timespan(span) => {
+            let format = crate::catalog::values::types::timespan::format::Format::parse(&format)
+                .map_err(fault)?;
+            return Ok(Value::Str(format.format(*span)));
+        }
+        Value::Timestamp(stamp) => {
+            let timezone = args.opt(2).map(Value::to_text);
+            return stamp
+                .format(&format, timezone.as_deref())
+                .map(Value::Str)
+                .map_err(fault);
+        }
+        _ => {}
     }
+    context.warn_once_at_call(
+        "legacy#strftime",
+        "The argument signature (String format, [String timezone]) is deprecated for \
+         #strftime. See #strftime documentation and Timespan type for more info",
+        false,
+    );
     let shown: Vec<String> = args
         .values
         .iter()
@@ -590,6 +604,6 @@ fn strftime(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         .collect();
     Ok(context.unevaluated(
         format!("strftime({})", shown.join(", ")),
-        "the time now (or a Timestamp or Timespan value) is not known to pfacts",
+        "the time now is not known to pfacts",
     ))
 }

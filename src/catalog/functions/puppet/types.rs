@@ -95,7 +95,7 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         }
     }
     // The time of the compilation is not the catalog's: marked.
-    if matches!(ty.resolved(), Type::Timestamp) && given.is_empty() {
+    if matches!(ty.resolved(), Type::Timestamp(_)) && given.is_empty() {
         return Ok(context.unevaluated("Timestamp()".to_string(), "the time of the compilation"));
     }
     let value = match crate::catalog::functions::new::function_for(ty) {

@@ -8,3 +8,5 @@ pub mod float;
 pub mod iterable;
 pub mod regexp;
 pub mod string;
+pub mod timespan;
+pub mod timestamp;

@@ -63,8 +63,8 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
                 | Type::Pattern(_)
                 | Type::Boolean(_)
                 | Type::Regexp(_)
-                | Type::Timespan
-                | Type::Timestamp
+                | Type::Timespan(_)
+                | Type::Timestamp(_)
                 | Type::SemVer
         ),
         Type::ScalarData => matches!(
@@ -275,9 +275,9 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
             _ => false,
         },
         Type::Init(inner, _) => inner.as_deref().is_none_or(|t| next(t, from)),
-        Type::Timespan
-        | Type::Timestamp
-        | Type::SemVer
+        Type::Timespan(range) => matches!(from, Type::Timespan(other) if range.covers(other)),
+        Type::Timestamp(range) => matches!(from, Type::Timestamp(other) if range.covers(other)),
+        Type::SemVer
         | Type::SemVerRange
         | Type::Binary
         | Type::Uri

@@ -3,10 +3,12 @@
 //! 10]`, `Struct[{a => String}]`, `File['/x']`), with Puppet's words for
 //! parameters it refuses.
 
-use super::{Callable, FloatRange, IntRange, StringType, StructMember, Type};
+use super::{Callable, FloatRange, IntRange, StringType, StructMember, TimeRange, Type};
 use crate::catalog::values::display::a_an;
 use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::types::regexp::Regexp;
+use crate::catalog::values::types::timespan::{self, Timespan};
+use crate::catalog::values::types::timestamp::{Formats, Timestamp};
 use crate::catalog::values::Value;
 
 /// Why an access on a type is refused, in Puppet's words.
@@ -62,8 +64,8 @@ pub fn builtin(name: &str) -> Option<Type> {
         "Class" => Type::Class(None),
         "Sensitive" => Type::Sensitive(None),
         "Init" => Type::Init(None, Vec::new()),
-        "Timespan" => Type::Timespan,
-        "Timestamp" => Type::Timestamp,
+        "Timespan" => Type::Timespan(TimeRange::default()),
+        "Timestamp" => Type::Timestamp(TimeRange::default()),
         "SemVer" => Type::SemVer,
         "SemVerRange" => Type::SemVerRange,
         "Binary" => Type::Binary,
@@ -522,12 +524,81 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
             None => Err(arity(base, 1, None, 0)),
         },
         Type::Callable(None) => callable(base, keys),
+        Type::Timespan(range) if *range == TimeRange::default() => {
+            time_range(base, keys, |key| match key {
+                Value::Timespan(span) => Ok(span.0),
+                Value::Hash(entries) => Timespan::from_hash(entries).map(|span| span.0),
+                Value::Str(text) => timespan::format::parse_default(text).map(|span| span.0),
+                other => Timespan::from_seconds(other)
+                    .map(|span| span.0)
+                    .ok_or_else(|| unable_to_create("Timespan", other)),
+            })
+            .map(Type::Timespan)
+        }
+        Type::Timestamp(range) if *range == TimeRange::default() => {
+            time_range(base, keys, |key| match key {
+                Value::Timestamp(stamp) => Ok(stamp.0),
+                Value::Hash(entries) => Timestamp::from_hash(entries).map(|stamp| stamp.0),
+                Value::Str(text) => {
+                    Timestamp::parse(text, &Formats::Default, None).map(|stamp| stamp.0)
+                }
+                other => Timestamp::from_seconds(other)
+                    .map(|stamp| stamp.0)
+                    .ok_or_else(|| unable_to_create("Timestamp", other)),
+            })
+            .map(Type::Timestamp)
+        }
         Type::Reference(name) => fail(format!("Resource type not found: {name}")),
         _ => fail(format!(
             "Cannot specialize an already specialized {} type",
             base.to_string().split('[').next().unwrap_or_default()
         )),
     }
+}
+
+/// The bounds of a `Timespan[from, to]` or `Timestamp[from, to]`, each
+/// read by `bound` (`default` and undef are unbounded).
+fn time_range(
+    base: &Type,
+    keys: Vec<Value>,
+    bound: impl Fn(&Value) -> std::result::Result<i128, String>,
+) -> Result<TimeRange> {
+    let keys = flattened(keys);
+    if keys.len() > 2 {
+        return Err(arity(base, 0, Some(2), keys.len()));
+    }
+    let read = |key: Option<&Value>| match key {
+        None | Some(Value::Default | Value::Undef) => Ok(None),
+        Some(key) => bound(key).map(Some).map_err(ConstructError),
+    };
+    let range = TimeRange {
+        from: read(keys.first())?,
+        to: read(keys.get(1))?,
+    };
+    if let (Some(from), Some(to)) = (range.from, range.to) {
+        if from > to {
+            return fail(format!(
+                "'from' must be less or equal to 'to'. Got ({}, {}",
+                a_bound_text(base, from),
+                a_bound_text(base, to)
+            ));
+        }
+    }
+    Ok(range)
+}
+
+fn a_bound_text(base: &Type, nanos: i128) -> String {
+    match base {
+        Type::Timestamp(_) => Timestamp(nanos).text(),
+        _ => Timespan(nanos).text(),
+    }
+}
+
+fn unable_to_create(type_name: &str, from: &Value) -> String {
+    format!(
+        "Unable to create a Time::{type_name} from a {}",
+        crate::catalog::values::display::label(from)
+    )
 }
 
 /// A `Struct` member: key `'k'`, `Optional['k']` or `NotUndef['k']`.

@@ -267,6 +267,8 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::Type(_) => "Type",
         Value::Sensitive(_) => "Sensitive",
         Value::Deferred(_) => "Deferred",
+        Value::Timespan(_) => "Timespan",
+        Value::Timestamp(_) => "Timestamp",
         Value::Unevaluated(_) => "Any",
     }
 }

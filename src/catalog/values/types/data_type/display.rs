@@ -4,9 +4,11 @@
 
 use std::fmt;
 
-use super::{Callable, IntRange, StructMember, Type};
+use super::{Callable, IntRange, StructMember, TimeRange, Type};
 use crate::catalog::values::display::quoted;
 use crate::catalog::values::types::float::ruby_float;
+use crate::catalog::values::types::timespan::Timespan;
+use crate::catalog::values::types::timestamp::Timestamp;
 
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -27,6 +29,21 @@ fn text(ty: &Type, expand: bool) -> String {
     let mut out = String::new();
     write_type(&mut out, ty, expand, 0);
     out
+}
+
+/// The parameters of a time type as Puppet writes them: the lower bound
+/// (`default` when there is none), and the upper one when it differs.
+fn time_parts(range: &TimeRange, text: impl Fn(i128) -> String) -> Vec<String> {
+    if range.from.is_none() && range.to.is_none() {
+        return Vec::new();
+    }
+    let mut parts = vec![range
+        .from
+        .map_or("default".to_string(), |from| quoted(&text(from)))];
+    if let Some(to) = range.to.filter(|to| Some(*to) != range.from) {
+        parts.push(quoted(&text(to)));
+    }
+    parts
 }
 
 fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
@@ -54,8 +71,16 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         Type::ScalarData => out.push_str("ScalarData"),
         Type::Numeric => out.push_str("Numeric"),
         Type::CatalogEntry => out.push_str("CatalogEntry"),
-        Type::Timespan => out.push_str("Timespan"),
-        Type::Timestamp => out.push_str("Timestamp"),
+        Type::Timespan(range) => list(
+            out,
+            "Timespan",
+            time_parts(range, |nanos| Timespan(nanos).text()),
+        ),
+        Type::Timestamp(range) => list(
+            out,
+            "Timestamp",
+            time_parts(range, |nanos| Timestamp(nanos).text()),
+        ),
         Type::SemVer => out.push_str("SemVer"),
         Type::SemVerRange => out.push_str("SemVerRange"),
         Type::Binary => out.push_str("Binary"),

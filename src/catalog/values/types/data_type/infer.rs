@@ -3,7 +3,7 @@
 //! 2], 2, 2]`), the set form (`Tuple` and `Struct` for arrays and hashes),
 //! and the general form messages name (`String`, `Array[Integer]`).
 
-use super::{FloatRange, IntRange, StringType, StructMember, Type};
+use super::{FloatRange, IntRange, StringType, StructMember, TimeRange, Type};
 use crate::catalog::values::Value;
 
 /// The most specific type of `value`.
@@ -42,6 +42,14 @@ pub fn infer(value: &Value) -> Type {
         Value::Type(ty) => Type::Type(Some(ty.clone())),
         Value::Sensitive(inner) => Type::Sensitive(Some(Box::new(infer(inner)))),
         Value::Deferred(_) => Type::Deferred,
+        Value::Timespan(span) => Type::Timespan(TimeRange {
+            from: Some(span.0),
+            to: Some(span.0),
+        }),
+        Value::Timestamp(stamp) => Type::Timestamp(TimeRange {
+            from: Some(stamp.0),
+            to: Some(stamp.0),
+        }),
         Value::Unevaluated(_) => Type::Any,
     }
 }
@@ -172,6 +180,8 @@ pub fn generalized(ty: &Type) -> Type {
         Type::Float(_) => Type::Float(FloatRange::default()),
         Type::String(_) => Type::String(StringType::default()),
         Type::Boolean(_) => Type::Boolean(None),
+        Type::Timespan(_) => Type::Timespan(TimeRange::default()),
+        Type::Timestamp(_) => Type::Timestamp(TimeRange::default()),
         Type::Enum(values, _) if values.is_empty() => Type::String(StringType::default()),
         Type::Enum(values, _) => {
             let lengths = values.iter().map(|value| value.chars().count() as i64);

@@ -133,9 +133,11 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         },
         Type::Init(inner, _) => inner.as_deref().is_none_or(|t| each(t, value)),
         Type::Deferred => matches!(value, Value::Deferred(_)),
-        Type::Timespan
-        | Type::Timestamp
-        | Type::SemVer
+        Type::Timespan(range) => matches!(value, Value::Timespan(span) if range.contains(span.0)),
+        Type::Timestamp(range) => {
+            matches!(value, Value::Timestamp(stamp) if range.contains(stamp.0))
+        }
+        Type::SemVer
         | Type::SemVerRange
         | Type::Binary
         | Type::Uri

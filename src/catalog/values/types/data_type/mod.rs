@@ -71,8 +71,10 @@ pub enum Type {
     Sensitive(Option<Box<Type>>),
     /// A type and the arguments its `new` is given.
     Init(Option<Box<Type>>, Vec<Value>),
-    Timespan,
-    Timestamp,
+    /// Timespans between two bounds (`Timespan['00:01:00', default]`).
+    Timespan(TimeRange),
+    /// Timestamps between two bounds.
+    Timestamp(TimeRange),
     SemVer,
     SemVerRange,
     Binary,
@@ -86,6 +88,27 @@ pub enum Type {
     Alias(Rc<Alias>),
     /// A name that is no type pfacts knows (`TypeReference['Foo']`).
     Reference(String),
+}
+
+/// The bounds of a `Timespan` or `Timestamp` type, in nanoseconds;
+/// `None` is unbounded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeRange {
+    pub from: Option<i128>,
+    pub to: Option<i128>,
+}
+
+impl TimeRange {
+    pub fn contains(&self, nanos: i128) -> bool {
+        self.from.is_none_or(|from| nanos >= from) && self.to.is_none_or(|to| nanos <= to)
+    }
+
+    /// Whether every moment of `other` is within these bounds.
+    pub fn covers(&self, other: &TimeRange) -> bool {
+        let low = |range: &TimeRange| range.from.unwrap_or(i128::MIN);
+        let high = |range: &TimeRange| range.to.unwrap_or(i128::MAX);
+        low(self) <= low(other) && high(self) >= high(other)
+    }
 }
 
 /// A range of integers: a size, or an `Integer`'s bounds; `None` is

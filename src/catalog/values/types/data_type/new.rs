@@ -60,6 +60,8 @@ fn new_of_type(ty: &Type, args: &[Value]) -> Result<Value, String> {
             };
             match &first {
                 Value::Integer(value) if name == "Float" => Ok(Value::Float(*value as f64)),
+                Value::Timespan(span) => Ok(Value::Float(span.as_float())),
+                Value::Timestamp(stamp) => Ok(Value::Float(stamp.as_float())),
                 number @ (Value::Integer(_) | Value::Float(_)) => Ok(number.clone()),
                 Value::Str(text) => {
                     let text = text.trim();
@@ -94,12 +96,7 @@ fn new_of_type(ty: &Type, args: &[Value]) -> Result<Value, String> {
 /// Puppet's `Integer.new(from, radix, abs)` or `Integer.new({from =>
 /// ..., radix => ..., abs => ...})`.
 fn new_integer(args: &[Value]) -> Result<Value, NewError> {
-    let named = |entries: &[(Value, Value)], key: &str| {
-        entries
-            .iter()
-            .find(|(name, _)| *name == Value::Str(key.to_string()))
-            .map(|(_, value)| value.clone())
-    };
+    let named = |entries: &[(Value, Value)], key: &str| Value::entry(entries, key).cloned();
     let (from, radix, abs) = match args {
         [Value::Hash(entries)] => (
             named(entries, "from").unwrap_or(Value::Undef),
@@ -125,6 +122,8 @@ fn new_integer(args: &[Value]) -> Result<Value, NewError> {
     let value = match &from {
         Value::Integer(value) => *value,
         Value::Float(value) => *value as i64,
+        Value::Timespan(span) => span.seconds() as i64,
+        Value::Timestamp(stamp) => stamp.seconds() as i64,
         Value::Bool(value) => i64::from(*value),
         Value::Str(text) if is_lenient_integer(text) => {
             crate::catalog::values::ruby::integer_with_radix(text, radix)

@@ -56,6 +56,9 @@ pub fn programmatic(value: &Value) -> String {
         Value::Type(ty) => ty.to_string(),
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".to_string(),
         Value::Deferred(deferred) => deferred.text(),
+        // Ruby's `inspect` of the object, less its address.
+        Value::Timespan(span) => format!("#<Puppet::Pops::Time::Timespan @nsecs={}>", span.0),
+        Value::Timestamp(stamp) => format!("#<Puppet::Pops::Time::Timestamp @nsecs={}>", stamp.0),
         Value::Unevaluated(_) => value.to_text(),
     }
 }
