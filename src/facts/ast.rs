@@ -454,12 +454,7 @@ impl<'a> Lowering<'a> {
             "name" | "reserved_word" => ExprKind::Name(text.to_string()),
             "type_reference" => ExprKind::TypeRef(text.trim_start_matches("::").to_string()),
             "variable" => ExprKind::Variable(text.trim_start_matches('$').to_string()),
-            "array" => ExprKind::Array(
-                named_children(node)
-                    .into_iter()
-                    .map(|child| self.expr(child))
-                    .collect(),
-            ),
+            "array" => ExprKind::Array(self.elements(named_children(node))),
             "hash" => self.hash(node),
             "access" => {
                 let target = self.boxed(node, "target");
@@ -758,13 +753,36 @@ impl<'a> Lowering<'a> {
 
     fn arguments(&mut self, node: Node<'a>) -> Vec<Expr> {
         child(node, "arguments")
-            .map(|arguments| {
-                named_children(arguments)
-                    .into_iter()
-                    .map(|argument| self.expr(argument))
-                    .collect()
-            })
+            .map(|arguments| self.elements(named_children(arguments)))
             .unwrap_or_default()
+    }
+
+    /// The elements of an array or argument list: consecutive `k => v`
+    /// entries form one hash, as Puppet reads them (`f(a => 1, b => 2)`
+    /// passes `{a => 1, b => 2}`).
+    fn elements(&mut self, nodes: Vec<Node<'a>>) -> Vec<Expr> {
+        let mut elements: Vec<Expr> = Vec::with_capacity(nodes.len());
+        let mut previous_was_pair = false;
+        for node in nodes {
+            if node.kind() != "pair" {
+                elements.push(self.expr(node));
+                previous_was_pair = false;
+                continue;
+            }
+            let entry = (self.field_expr(node, "key"), self.field_expr(node, "value"));
+            match elements.last_mut() {
+                Some(Expr {
+                    kind: ExprKind::Hash(entries),
+                    ..
+                }) if previous_was_pair => entries.push(entry),
+                _ => elements.push(Expr {
+                    kind: ExprKind::Hash(vec![entry]),
+                    span: self.span(node),
+                }),
+            }
+            previous_was_pair = true;
+        }
+        elements
     }
 
     // Kept out of `kind`, which recurses once per nesting level: its stack

@@ -37,7 +37,11 @@ pub fn encode(value: &Value) -> Option<Json> {
             },
         }}),
         // The shim has no time objects to give Ruby.
-        Value::Timespan(_) | Value::Timestamp(_) | Value::Unevaluated(_) => return None,
+        Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_)
+        | Value::Unevaluated(_) => return None,
     })
 }
 

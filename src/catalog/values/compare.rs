@@ -5,6 +5,8 @@
 
 use std::cmp::Ordering;
 
+use super::types::semver::range::VersionRange;
+use super::types::semver::Version;
 use super::Value;
 
 /// Puppet's `==`.
@@ -25,6 +27,8 @@ pub fn equal(a: &Value, b: &Value) -> bool {
                     .all(|(key, value)| b.hash_get(key).is_some_and(|other| equal(value, other)))
         }
         (Value::Sensitive(_), Value::Sensitive(_)) => false,
+        (Value::SemVer(x), Value::SemVer(y)) => x == y,
+        (Value::SemVerRange(x), Value::SemVerRange(y)) => x == y,
         // Ruby's `==` of a time value and a number is its `<=>`.
         (Value::Timespan(span), other) | (other, Value::Timespan(span)) => {
             span.compare(other) == Some(Ordering::Equal)
@@ -78,6 +82,8 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering, &'static str> {
             return Err("Types are not comparable unless one is assignable to the other");
         }),
         (Value::Type(_), _) => Err("A Type is not comparable to a non Type"),
+        (Value::SemVer(x), Value::SemVer(y)) => Ok(x.precedence(y)),
+        (Value::SemVer(_), _) => Err("Versions not comparable to non Versions"),
         _ => Err("Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"),
     }
 }
@@ -128,6 +134,12 @@ pub fn case_match(pattern: &Value, value: &Value, captures: &mut Captures) -> bo
             _ => false,
         },
         Value::Type(ty) => ty.is_instance(value),
+        Value::SemVerRange(range) => in_range(range, value),
+        Value::SemVer(version) => match value {
+            Value::SemVer(other) => version == other,
+            Value::Str(text) => Version::parse(text).is_ok_and(|other| **version == other),
+            _ => false,
+        },
         Value::Array(patterns) => match value {
             Value::Array(items) => {
                 items.len() == patterns.len()
@@ -146,6 +158,16 @@ pub fn case_match(pattern: &Value, value: &Value, captures: &mut Captures) -> bo
             _ => false,
         },
         _ => equal(value, pattern),
+    }
+}
+
+/// `PSemVerRangeType.include?`: a version, or a string that is one, in
+/// the range.
+fn in_range(range: &VersionRange, value: &Value) -> bool {
+    match value {
+        Value::SemVer(version) => range.includes(version),
+        Value::Str(text) => Version::parse(text).is_ok_and(|version| range.includes(&version)),
+        _ => false,
     }
 }
 
@@ -171,7 +193,9 @@ pub fn includes(haystack: &Value, needle: &Value, captures: &mut Captures) -> bo
                 *captures = Some(Vec::new());
                 false
             }
-            Value::Str(_) => items.iter().any(|item| case_match(item, needle, captures)),
+            Value::Str(_) | Value::SemVer(_) => {
+                items.iter().any(|item| case_match(item, needle, captures))
+            }
             Value::Type(ty) => items.iter().any(|item| ty.is_instance(item)),
             _ => items.iter().any(|item| equal(item, needle)),
         },
@@ -179,6 +203,7 @@ pub fn includes(haystack: &Value, needle: &Value, captures: &mut Captures) -> bo
             let keys = Value::Array(entries.iter().map(|(key, _)| key.clone()).collect());
             includes(&keys, needle, captures)
         }
+        Value::SemVerRange(range) => in_range(range, needle),
         _ => false,
     }
 }
@@ -193,6 +218,7 @@ pub fn regex_match(
 ) -> Result<bool, String> {
     let regexp = match pattern {
         Value::Type(ty) => return Ok(ty.is_instance(value)),
+        Value::SemVerRange(range) => return Ok(in_range(range, value)),
         Value::Regex(regexp) => regexp.clone(),
         Value::Str(source) => super::Regexp::new(source.clone()),
         other => {

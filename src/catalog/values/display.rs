@@ -56,6 +56,8 @@ fn interpolated(value: &Value, out: &mut String) {
         Value::Deferred(deferred) => out.push_str(&deferred.text()),
         Value::Timespan(span) => out.push_str(&span.text()),
         Value::Timestamp(stamp) => out.push_str(&stamp.text()),
+        Value::SemVer(version) => out.push_str(&version.to_string()),
+        Value::SemVerRange(range) => out.push_str(range.text()),
         Value::Unevaluated(mark) => {
             out.push_str(&format!("<<{} not evaluated: {}>>", mark.what, mark.reason))
         }

@@ -44,6 +44,10 @@ pub enum Value {
     Timespan(types::timespan::Timespan),
     /// A moment (`Timestamp('2016-10-10')`).
     Timestamp(types::timestamp::Timestamp),
+    /// A semantic version (`SemVer('1.2.3')`).
+    SemVer(Rc<types::semver::Version>),
+    /// A range of them (`SemVerRange('>=1.0.0 <2.0.0')`).
+    SemVerRange(Rc<types::semver::range::VersionRange>),
     /// A value pfacts did not compute (a function written in Ruby that it
     /// does not run, a template beyond its ERB): marked, never a guess.
     Unevaluated(Rc<Unevaluated>),
@@ -204,6 +208,10 @@ impl Value {
             // plain data.
             Value::Timespan(span) => json!({"__ptype": "Timespan", "__pvalue": span.text()}),
             Value::Timestamp(stamp) => json!({"__ptype": "Timestamp", "__pvalue": stamp.text()}),
+            Value::SemVer(version) => json!({"__ptype": "SemVer", "__pvalue": version.to_string()}),
+            Value::SemVerRange(range) => {
+                json!({"__ptype": "SemVerRange", "__pvalue": range.text()})
+            }
             Value::Unevaluated(_) => json!(self.to_text()),
         }
     }

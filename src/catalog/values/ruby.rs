@@ -53,6 +53,8 @@ pub fn class_name(value: &Value) -> &'static str {
         Value::Deferred(_) => "Deferred",
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan",
         Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp",
+        Value::SemVer(_) => "SemanticPuppet::Version",
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
         Value::Unevaluated(_) => "Object",
     }
 }

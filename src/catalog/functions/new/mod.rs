@@ -5,6 +5,7 @@
 
 mod array;
 mod deferred;
+mod semver;
 mod time;
 
 use std::rc::Rc;
@@ -20,6 +21,7 @@ fn registry() -> Registry {
     let mut registry = Registry::default();
     array::register(&mut registry);
     deferred::register(&mut registry);
+    semver::register(&mut registry);
     time::register(&mut registry);
     registry
 }
@@ -36,6 +38,8 @@ pub fn function_for(ty: &Type) -> Option<&'static str> {
         Type::Array(..) => Some("new_array"),
         Type::Deferred => Some("new_Deferred"),
         Type::Timespan(_) => Some("new_timespan"),
+        Type::SemVer(_) => Some("new_Version"),
+        Type::SemVerRange => Some("new_VersionRange"),
         Type::Timestamp(_) => Some("new_timestamp"),
         _ => None,
     }

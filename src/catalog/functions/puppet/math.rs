@@ -74,20 +74,21 @@ pub fn register(registry: &mut Registry) {
             "String $a, String $b, Boolean $ignore_case?",
             compare_strings,
         )
+        .add("compare", "SemVer $a, SemVer $b", compare_ordered)
         .add(
             "compare",
             "Numeric $a, Variant[Timespan, Timestamp] $b",
-            compare_time,
+            compare_ordered,
         )
         .add(
             "compare",
             "Timestamp $a, Variant[Timestamp, Numeric] $b",
-            compare_time,
+            compare_ordered,
         )
         .add(
             "compare",
             "Timespan $a, Variant[Timespan, Numeric] $b",
-            compare_time,
+            compare_ordered,
         )
         .argument_mismatch(
             "compare",
@@ -244,9 +245,9 @@ fn compare_strings(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     ordering(folded(&a).cmp(&folded(&b)))
 }
 
-/// `compare` of a timespan or timestamp with its own kind or a number,
-/// as their `<=>` orders them.
-fn compare_time(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+/// `compare` of versions, or of a timespan or timestamp with its own kind
+/// or a number, as their `<=>` orders them.
+fn compare_ordered(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     crate::catalog::values::compare::compare(args.get(0), args.get(1))
         .map_err(fault)
         .and_then(ordering)

@@ -7,6 +7,7 @@ pub mod deferred;
 pub mod float;
 pub mod iterable;
 pub mod regexp;
+pub mod semver;
 pub mod string;
 pub mod timespan;
 pub mod timestamp;

@@ -65,7 +65,8 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
                 | Type::Regexp(_)
                 | Type::Timespan(_)
                 | Type::Timestamp(_)
-                | Type::SemVer
+                | Type::SemVer(_)
+                | Type::SemVerRange
         ),
         Type::ScalarData => matches!(
             from,
@@ -277,8 +278,17 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
         Type::Init(inner, _) => inner.as_deref().is_none_or(|t| next(t, from)),
         Type::Timespan(range) => matches!(from, Type::Timespan(other) if range.covers(other)),
         Type::Timestamp(range) => matches!(from, Type::Timestamp(other) if range.covers(other)),
-        Type::SemVer
-        | Type::SemVerRange
+        Type::SemVer(ranges) => match from {
+            Type::SemVer(others) => {
+                ranges.is_empty()
+                    || (!others.is_empty()
+                        && others
+                            .iter()
+                            .all(|other| ranges.iter().any(|range| other.is_covered_by(range))))
+            }
+            _ => false,
+        },
+        Type::SemVerRange
         | Type::Binary
         | Type::Uri
         | Type::Error

@@ -7,6 +7,7 @@ use super::{Callable, FloatRange, IntRange, StringType, StructMember, TimeRange,
 use crate::catalog::values::display::a_an;
 use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::types::regexp::Regexp;
+use crate::catalog::values::types::semver::range::VersionRange;
 use crate::catalog::values::types::timespan::{self, Timespan};
 use crate::catalog::values::types::timestamp::{Formats, Timestamp};
 use crate::catalog::values::Value;
@@ -22,57 +23,58 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 }
 
 /// The built-in type a capitalized name stands for (`Integer`, `Array`,
-/// `Resource`, `Class`, ...); `None` for other names (resource types,
+/// `Resource`, `Class`, ...), without regard to case as Puppet's type
+/// parser reads them (`Semver`); `None` for other names (resource types,
 /// aliases).
 pub fn builtin(name: &str) -> Option<Type> {
-    Some(match name {
-        "Any" => Type::Any,
-        "Undef" => Type::Undef,
-        "Default" => Type::Default,
-        "Unit" => Type::Unit,
-        "NotUndef" => Type::NotUndef(None),
-        "Data" => Type::Data,
-        "RichData" => Type::RichData,
-        "Scalar" => Type::Scalar,
-        "ScalarData" => Type::ScalarData,
-        "Numeric" => Type::Numeric,
-        "Integer" => Type::Integer(IntRange::UNBOUNDED),
-        "Float" => Type::Float(FloatRange::default()),
-        "String" => Type::String(StringType::default()),
-        "Enum" => Type::Enum(Vec::new(), false),
-        "Pattern" => Type::Pattern(Vec::new()),
-        "Boolean" => Type::Boolean(None),
-        "Regexp" => Type::Regexp(None),
-        "Array" => Type::Array(Box::new(Type::Any), IntRange::UNBOUNDED),
-        "Hash" => Type::Hash(
+    Some(match name.to_ascii_lowercase().as_str() {
+        "any" => Type::Any,
+        "undef" => Type::Undef,
+        "default" => Type::Default,
+        "unit" => Type::Unit,
+        "notundef" => Type::NotUndef(None),
+        "data" => Type::Data,
+        "richdata" => Type::RichData,
+        "scalar" => Type::Scalar,
+        "scalardata" => Type::ScalarData,
+        "numeric" => Type::Numeric,
+        "integer" => Type::Integer(IntRange::UNBOUNDED),
+        "float" => Type::Float(FloatRange::default()),
+        "string" => Type::String(StringType::default()),
+        "enum" => Type::Enum(Vec::new(), false),
+        "pattern" => Type::Pattern(Vec::new()),
+        "boolean" => Type::Boolean(None),
+        "regexp" => Type::Regexp(None),
+        "array" => Type::Array(Box::new(Type::Any), IntRange::UNBOUNDED),
+        "hash" => Type::Hash(
             Box::new(Type::Any),
             Box::new(Type::Any),
             IntRange::UNBOUNDED,
         ),
-        "Tuple" => Type::Tuple(Vec::new(), None),
-        "Struct" => Type::Struct(Vec::new()),
-        "Variant" => Type::Variant(Vec::new()),
-        "Optional" => Type::Optional(None),
-        "Type" => Type::Type(None),
-        "Collection" => Type::Collection(IntRange::UNBOUNDED),
-        "Iterable" => Type::Iterable(None),
-        "Iterator" => Type::Iterator(None),
-        "Callable" => Type::Callable(None),
-        "Runtime" => Type::Runtime(None, None),
-        "CatalogEntry" => Type::CatalogEntry,
-        "Resource" => Type::Resource(None, None),
-        "Class" => Type::Class(None),
-        "Sensitive" => Type::Sensitive(None),
-        "Init" => Type::Init(None, Vec::new()),
-        "Timespan" => Type::Timespan(TimeRange::default()),
-        "Timestamp" => Type::Timestamp(TimeRange::default()),
-        "SemVer" => Type::SemVer,
-        "SemVerRange" => Type::SemVerRange,
-        "Binary" => Type::Binary,
-        "URI" => Type::Uri,
-        "Error" => Type::Error,
-        "Deferred" => Type::Deferred,
-        "Object" => Type::Object(None),
+        "tuple" => Type::Tuple(Vec::new(), None),
+        "struct" => Type::Struct(Vec::new()),
+        "variant" => Type::Variant(Vec::new()),
+        "optional" => Type::Optional(None),
+        "type" => Type::Type(None),
+        "collection" => Type::Collection(IntRange::UNBOUNDED),
+        "iterable" => Type::Iterable(None),
+        "iterator" => Type::Iterator(None),
+        "callable" => Type::Callable(None),
+        "runtime" => Type::Runtime(None, None),
+        "catalogentry" => Type::CatalogEntry,
+        "resource" => Type::Resource(None, None),
+        "class" => Type::Class(None),
+        "sensitive" => Type::Sensitive(None),
+        "init" => Type::Init(None, Vec::new()),
+        "timespan" => Type::Timespan(TimeRange::default()),
+        "timestamp" => Type::Timestamp(TimeRange::default()),
+        "semver" => Type::SemVer(Vec::new()),
+        "semverrange" => Type::SemVerRange,
+        "binary" => Type::Binary,
+        "uri" => Type::Uri,
+        "error" => Type::Error,
+        "deferred" => Type::Deferred,
+        "object" => Type::Object(None),
         _ => return None,
     })
 }
@@ -548,12 +550,49 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
             })
             .map(Type::Timestamp)
         }
+        Type::SemVer(ranges) if ranges.is_empty() => {
+            let keys = flattened(keys);
+            if keys.is_empty() {
+                return Err(arity(base, 1, None, 0));
+            }
+            let ranges = keys
+                .iter()
+                .map(|key| match key {
+                    Value::SemVerRange(range) => Ok((**range).clone()),
+                    Value::Str(text) => VersionRange::parse(text).map_err(ConstructError),
+                    other => Err(specialization(base, other, "String or SemVerRange")),
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Type::SemVer(merged_ranges(ranges)))
+        }
         Type::Reference(name) => fail(format!("Resource type not found: {name}")),
         _ => fail(format!(
             "Cannot specialize an already specialized {} type",
             base.to_string().split('[').next().unwrap_or_default()
         )),
     }
+}
+
+/// A `SemVer` type's ranges, merged where they overlap or touch
+/// (`PSemVerType#merge_ranges`).
+fn merged_ranges(mut ranges: Vec<VersionRange>) -> Vec<VersionRange> {
+    if ranges.len() < 2 {
+        return ranges;
+    }
+    let mut result = Vec::new();
+    while let Some(mut memo) = ranges.pop() {
+        let mut unmerged = Vec::new();
+        for other in ranges.drain(..) {
+            match memo.merge(&other) {
+                Some(both) => memo = both,
+                None => unmerged.push(other),
+            }
+        }
+        result.push(memo);
+        ranges = unmerged;
+    }
+    result.reverse();
+    result
 }
 
 /// The bounds of a `Timespan[from, to]` or `Timestamp[from, to]`, each

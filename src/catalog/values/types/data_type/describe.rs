@@ -269,6 +269,8 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::Deferred(_) => "Deferred",
         Value::Timespan(_) => "Timespan",
         Value::Timestamp(_) => "Timestamp",
+        Value::SemVer(_) => "SemVer",
+        Value::SemVerRange(_) => "SemVerRange",
         Value::Unevaluated(_) => "Any",
     }
 }

@@ -81,7 +81,11 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
             "Timestamp",
             time_parts(range, |nanos| Timestamp(nanos).text()),
         ),
-        Type::SemVer => out.push_str("SemVer"),
+        Type::SemVer(ranges) => list(
+            out,
+            "SemVer",
+            ranges.iter().map(|range| quoted(range.text())).collect(),
+        ),
         Type::SemVerRange => out.push_str("SemVerRange"),
         Type::Binary => out.push_str("Binary"),
         Type::Uri => out.push_str("URI"),

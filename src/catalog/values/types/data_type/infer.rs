@@ -50,6 +50,8 @@ pub fn infer(value: &Value) -> Type {
             from: Some(stamp.0),
             to: Some(stamp.0),
         }),
+        Value::SemVer(_) => Type::SemVer(Vec::new()),
+        Value::SemVerRange(_) => Type::SemVerRange,
         Value::Unevaluated(_) => Type::Any,
     }
 }

@@ -137,12 +137,14 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         Type::Timestamp(range) => {
             matches!(value, Value::Timestamp(stamp) if range.contains(stamp.0))
         }
-        Type::SemVer
-        | Type::SemVerRange
-        | Type::Binary
-        | Type::Uri
-        | Type::Error
-        | Type::Object(_) => false,
+        Type::SemVer(ranges) => match value {
+            Value::SemVer(version) => {
+                ranges.is_empty() || ranges.iter().any(|range| range.includes(version))
+            }
+            _ => false,
+        },
+        Type::SemVerRange => matches!(value, Value::SemVerRange(_)),
+        Type::Binary | Type::Uri | Type::Error | Type::Object(_) => false,
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }
@@ -184,7 +186,15 @@ fn struct_instance(members: &[StructMember], entries: &[(Value, Value)], depth: 
 fn is_scalar(value: &Value) -> bool {
     matches!(
         value,
-        Value::Str(_) | Value::Integer(_) | Value::Float(_) | Value::Bool(_) | Value::Regex(_)
+        Value::Str(_)
+            | Value::Integer(_)
+            | Value::Float(_)
+            | Value::Bool(_)
+            | Value::Regex(_)
+            | Value::Timespan(_)
+            | Value::Timestamp(_)
+            | Value::SemVer(_)
+            | Value::SemVerRange(_)
     )
 }
 

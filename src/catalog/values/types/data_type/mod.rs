@@ -18,6 +18,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::regexp::Regexp;
+use super::semver::range::VersionRange;
 use crate::catalog::values::Value;
 
 pub use construct::{builtin, parameterize, ConstructError};
@@ -75,7 +76,8 @@ pub enum Type {
     Timespan(TimeRange),
     /// Timestamps between two bounds.
     Timestamp(TimeRange),
-    SemVer,
+    /// Versions in any of the ranges; all versions without one.
+    SemVer(Vec<VersionRange>),
     SemVerRange,
     Binary,
     Uri,

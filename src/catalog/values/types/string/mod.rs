@@ -59,6 +59,9 @@ pub fn programmatic(value: &Value) -> String {
         // Ruby's `inspect` of the object, less its address.
         Value::Timespan(span) => format!("#<Puppet::Pops::Time::Timespan @nsecs={}>", span.0),
         Value::Timestamp(stamp) => format!("#<Puppet::Pops::Time::Timestamp @nsecs={}>", stamp.0),
+        // Ruby's `inspect` of versions and ranges.
+        Value::SemVer(version) => version.to_string(),
+        Value::SemVerRange(range) => range.inspect(),
         Value::Unevaluated(_) => value.to_text(),
     }
 }
