@@ -1,7 +1,7 @@
 use super::{rule, Context};
 use std::collections::HashMap;
 
-use crate::catalog::functions::signature::parse_type_with;
+use crate::catalog::values::types::data_type::text::parse_with;
 use crate::catalog::values::types::data_type::{describe_mismatch, Alias};
 use crate::catalog::values::{Type, Value};
 use crate::diagnostic::Diagnostic;
@@ -58,7 +58,7 @@ pub fn check(context: &Context) -> Vec<Diagnostic> {
             if conversions.convert(key) {
                 return None;
             }
-            let ty = parse_type_with(context.text(parameter.type_text), &aliases).ok()?;
+            let ty = parse_with(context.text(parameter.type_text), &aliases).ok()?;
             let mismatch = describe_mismatch(&ty, &value)?;
             let (class, name) = key.rsplit_once("::")?;
             let class = crate::facts::names::capitalize(class);
@@ -102,7 +102,7 @@ fn aliases(context: &Context) -> HashMap<String, Type> {
         if written.iter().any(|&text| text != row.type_text) {
             continue;
         }
-        if let Ok(ty) = parse_type_with(context.text(row.type_text), &aliases) {
+        if let Ok(ty) = parse_with(context.text(row.type_text), &aliases) {
             alias.resolve(ty);
         }
     }

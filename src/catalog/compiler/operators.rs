@@ -6,8 +6,10 @@ use crate::catalog::values::arithmetic;
 use crate::catalog::values::compare::{self, compare, equal};
 use crate::catalog::values::types::data_type::describe::simple_name;
 use crate::catalog::values::types::data_type::parameterize;
+use crate::catalog::values::types::data_type::{generalized, infer};
 use crate::catalog::values::types::timespan::{self, Timespan};
 use crate::catalog::values::types::timestamp;
+use crate::catalog::values::types::{array, binary, string};
 use crate::facts::ast::{BinaryOp, Expr};
 
 impl<'e> Compiler<'e> {
@@ -24,31 +26,98 @@ impl<'e> Compiler<'e> {
             return Ok(mark.clone());
         }
         Ok(match target {
-            Value::Array(items) => match keys.as_slice() {
-                [Value::Integer(index)] => {
-                    let index = if *index < 0 {
-                        items.len() as i64 + index
-                    } else {
-                        *index
-                    };
-                    items.get(index as usize).cloned().unwrap_or(Value::Undef)
+            Value::Array(items) => {
+                let keys = self.sequence_keys(&keys, Sequence::Array, span)?;
+                array::access(&items, &keys)
+            }
+            // Several keys give the values found, in their order.
+            Value::Hash(_) => match keys.as_slice() {
+                [] => {
+                    return Err(error(
+                        "Hash supports [] with one or more arguments. Got 0",
+                        span,
+                    ))
                 }
-                _ => return Err(error("Unsupported array access", span)),
-            },
-            Value::Hash(_) => match keys.first() {
-                Some(key) => target.hash_get(key).cloned().unwrap_or(Value::Undef),
-                None => Value::Undef,
+                [key] => target.hash_get(key).cloned().unwrap_or(Value::Undef),
+                keys => Value::Array(
+                    keys.iter()
+                        .filter_map(|key| target.hash_get(key).filter(|v| **v != Value::Undef))
+                        .cloned()
+                        .collect(),
+                ),
             },
             Value::Type(ty) => parameterize(&ty, keys).map_err(|e| error(e.0, span))?,
-            Value::Str(text) => match keys.as_slice() {
-                [Value::Integer(index)] => text
-                    .chars()
-                    .nth(*index as usize)
-                    .map_or(Value::Undef, |c| Value::Str(c.to_string())),
-                _ => return Err(error("Unsupported string access", span)),
-            },
+            Value::Str(text) => {
+                let keys = self.sequence_keys(&keys, Sequence::String, span)?;
+                Value::Str(string::substring(
+                    &text,
+                    keys[0],
+                    keys.get(1).copied().unwrap_or(1),
+                ))
+            }
+            Value::Binary(bytes) => {
+                let keys = self.sequence_keys(&keys, Sequence::String, span)?;
+                let part = binary::slice(&bytes, keys[0], keys.get(1).copied().unwrap_or(1));
+                Value::Binary(std::rc::Rc::new(part))
+            }
             _ => return Err(error("Operator '[]' is not applicable", span)),
         })
+    }
+
+    /// The one or two integer keys of an access on a string, binary or
+    /// array (arrays among the keys spread out), or Puppet's error:
+    /// strings are read as numbers, as Puppet reads them there.
+    fn sequence_keys(
+        &mut self,
+        keys: &[Value],
+        sequence: Sequence,
+        span: ast::Span,
+    ) -> Result<Vec<i64>> {
+        let keys = array::flatten(keys);
+        if !matches!(keys.len(), 1 | 2) {
+            let name = match sequence {
+                Sequence::Array => "Array",
+                Sequence::String => "String",
+            };
+            return Err(error(
+                format!(
+                    "{name} supports [] with one or two arguments. Got {}",
+                    keys.len()
+                ),
+                span,
+            ));
+        }
+        keys.iter()
+            .map(|key| {
+                let number = match (key, sequence) {
+                    (Value::Str(_), Sequence::Array) => self.coerce_numeric(key, span)?,
+                    (Value::Str(text), Sequence::String) => {
+                        arithmetic::to_number(text).unwrap_or_else(|| key.clone())
+                    }
+                    _ => key.clone(),
+                };
+                match (number, sequence) {
+                    (Value::Integer(n), _) => Ok(n),
+                    (other, Sequence::String) => {
+                        let name = key_type_name(if matches!(other, Value::Float(_)) { &other } else { key });
+                        Err(error(
+                            format!(
+                                "A substring operation does not accept {} {name} as a character index. Expected an Integer",
+                                crate::catalog::values::display::article(&name)
+                            ),
+                            span,
+                        ))
+                    }
+                    (other, Sequence::Array) => Err(error(
+                        format!(
+                            "An Array[] cannot use {} where Integer is expected",
+                            key_type_name(&other)
+                        ),
+                        span,
+                    )),
+                }
+            })
+            .collect()
     }
 
     pub(super) fn binary(
@@ -102,6 +171,12 @@ impl<'e> Compiler<'e> {
                 Value::Bool(found)
             }
             BinaryOp::Add => match (a, b) {
+                (Value::Binary(x), Value::Binary(y)) => {
+                    Value::Binary(std::rc::Rc::new([x.as_slice(), y.as_slice()].concat()))
+                }
+                (Value::Binary(_), _) => {
+                    return Err(error("Can only append Binary to a Binary", span))
+                }
                 (Value::Array(mut x), Value::Array(y)) => {
                     x.extend(y);
                     Value::Array(x)
@@ -135,6 +210,21 @@ impl<'e> Compiler<'e> {
                 }
                 (x, y) => self.arithmetic(op, &x, &y, span)?,
             },
+            // Types compare by assignability, and never fail.
+            BinaryOp::Less | BinaryOp::LessEq | BinaryOp::Greater | BinaryOp::GreaterEq
+                if matches!(a, Value::Type(_)) =>
+            {
+                let (Value::Type(left), Value::Type(right)) = (&a, &b) else {
+                    return Ok(Value::Bool(false));
+                };
+                let same = equal(&a, &b);
+                Value::Bool(match op {
+                    BinaryOp::Less => right.is_assignable(left) && !same,
+                    BinaryOp::LessEq => right.is_assignable(left),
+                    BinaryOp::Greater => left.is_assignable(right) && !same,
+                    _ => left.is_assignable(right),
+                })
+            }
             BinaryOp::Less | BinaryOp::LessEq | BinaryOp::Greater | BinaryOp::GreaterEq => {
                 let ordering = compare(&a, &b).map_err(|detail| {
                     let operator = match op {
@@ -236,6 +326,23 @@ impl<'e> Compiler<'e> {
         for (index, group) in groups.into_iter().enumerate() {
             variables.insert(index.to_string(), group);
         }
+    }
+}
+
+/// What is sliced by an access with integer keys.
+#[derive(Clone, Copy)]
+enum Sequence {
+    Array,
+    /// A string's characters or a binary's bytes.
+    String,
+}
+
+/// How Puppet names the type of a key it cannot use.
+fn key_type_name(key: &Value) -> String {
+    match key {
+        Value::Undef => "Undef".to_string(),
+        Value::Default => "Default".to_string(),
+        other => generalized(&infer(other)).to_string(),
     }
 }
 

@@ -9,9 +9,10 @@ use serde_json::{json, Value as Json};
 
 use super::*;
 use crate::catalog::functions::dispatch;
-use crate::catalog::functions::signature::{self, Arity, BlockParam, Param, Signature};
+use crate::catalog::functions::signature::{Arity, BlockParam, Param, Signature};
 use crate::catalog::functions::Block;
 use crate::catalog::ruby::{self, json as values, Failure, Refusal, Ruby, Shared};
+use crate::catalog::values::types::data_type::text;
 
 /// The shim's state in a compilation.
 #[derive(Default)]
@@ -290,7 +291,7 @@ impl<'e> Compiler<'e> {
                 aliases.insert(name.to_string(), ty);
             }
         }
-        signature::parse_type_with(text, &aliases).unwrap_or(Type::Any)
+        text::parse_with(text, &aliases).unwrap_or(Type::Any)
     }
 
     /// An ERB template rendered by Ruby's ERB, with the variables `scope`
@@ -335,7 +336,7 @@ impl<'e> Compiler<'e> {
 /// A value the shim sent; types come back by their text.
 fn ruby_value(json: &Json) -> Value {
     values::decode(json, &mut |text| {
-        signature::parse_type(text)
+        text::parse(text)
             .map(Value::of_type)
             .unwrap_or_else(|_| Value::string(text))
     })

@@ -207,7 +207,7 @@ impl Registry {
         let alias = Alias::new(name);
         self.aliases
             .insert(name.to_string(), Type::Alias(Rc::clone(&alias)));
-        let ty = signature::parse_type_with(text, &self.aliases)
+        let ty = crate::catalog::values::types::data_type::text::parse_with(text, &self.aliases)
             .unwrap_or_else(|e| panic!("bad type alias `{name}`: {e}"));
         alias.resolve(ty);
         self

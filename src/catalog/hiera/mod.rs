@@ -864,7 +864,7 @@ fn convert(value: Value, type_and_arguments: &[Value]) -> Result<Value> {
     let type_name = type_name.to_text();
     let mut call = vec![value];
     call.extend(arguments.iter().cloned());
-    match super::functions::signature::parse_type(&type_name) {
+    match crate::catalog::values::types::data_type::text::parse(&type_name) {
         Ok(ty) => new_value(&ty, &call).map_err(|e| failure(e.into_message())),
         Err(_) => Err(failure(format!(
             "lookup_options: pfacts cannot convert a value to {type_name}"

@@ -41,6 +41,7 @@ pub fn encode(value: &Value) -> Option<Json> {
         | Value::Timestamp(_)
         | Value::SemVer(_)
         | Value::SemVerRange(_)
+        | Value::Binary(_)
         | Value::Unevaluated(_) => return None,
     })
 }

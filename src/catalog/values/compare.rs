@@ -26,8 +26,10 @@ pub fn equal(a: &Value, b: &Value) -> bool {
                 && x.iter()
                     .all(|(key, value)| b.hash_get(key).is_some_and(|other| equal(value, other)))
         }
-        (Value::Sensitive(_), Value::Sensitive(_)) => false,
+        // Ruby's `Sensitive#==` compares the wrapped values' hashes.
+        (Value::Sensitive(x), Value::Sensitive(y)) => x == y,
         (Value::SemVer(x), Value::SemVer(y)) => x == y,
+        (Value::Binary(x), Value::Binary(y)) => x == y,
         (Value::SemVerRange(x), Value::SemVerRange(y)) => x == y,
         // Ruby's `==` of a time value and a number is its `<=>`.
         (Value::Timespan(span), other) | (other, Value::Timespan(span)) => {
@@ -171,6 +173,13 @@ fn in_range(range: &VersionRange, value: &Value) -> bool {
     }
 }
 
+fn contains_bytes(haystack: &[u8], needle: &[u8]) -> bool {
+    needle.is_empty()
+        || haystack
+            .windows(needle.len())
+            .any(|window| window == needle)
+}
+
 /// `needle in haystack` (Puppet's `CompareOperator#include?`): a
 /// substring (without case), a regexp or type matched against a string's
 /// text or an array's elements, an array's element, a hash's key.
@@ -204,6 +213,13 @@ pub fn includes(haystack: &Value, needle: &Value, captures: &mut Captures) -> bo
             includes(&keys, needle, captures)
         }
         Value::SemVerRange(range) => in_range(range, needle),
+        Value::Binary(bytes) => match needle {
+            Value::Binary(part) => contains_bytes(bytes, part),
+            Value::Str(text) => contains_bytes(bytes, text.as_bytes()),
+            Value::Integer(byte) => bytes.iter().any(|b| i64::from(*b) == *byte),
+            Value::Float(byte) => bytes.iter().any(|b| f64::from(*b) == *byte),
+            _ => false,
+        },
         _ => false,
     }
 }

@@ -57,6 +57,7 @@ fn interpolated(value: &Value, out: &mut String) {
         Value::Timespan(span) => out.push_str(&span.text()),
         Value::Timestamp(stamp) => out.push_str(&stamp.text()),
         Value::SemVer(version) => out.push_str(&version.to_string()),
+        Value::Binary(bytes) => out.push_str(&super::types::binary::encode64(bytes)),
         Value::SemVerRange(range) => out.push_str(range.text()),
         Value::Unevaluated(mark) => {
             out.push_str(&format!("<<{} not evaluated: {}>>", mark.what, mark.reason))

@@ -44,6 +44,8 @@ pub enum Value {
     Timespan(types::timespan::Timespan),
     /// A moment (`Timestamp('2016-10-10')`).
     Timestamp(types::timestamp::Timestamp),
+    /// Bytes (`Binary('aGVsbG8=')`).
+    Binary(Rc<Vec<u8>>),
     /// A semantic version (`SemVer('1.2.3')`).
     SemVer(Rc<types::semver::Version>),
     /// A range of them (`SemVerRange('>=1.0.0 <2.0.0')`).
@@ -209,6 +211,9 @@ impl Value {
             Value::Timespan(span) => json!({"__ptype": "Timespan", "__pvalue": span.text()}),
             Value::Timestamp(stamp) => json!({"__ptype": "Timestamp", "__pvalue": stamp.text()}),
             Value::SemVer(version) => json!({"__ptype": "SemVer", "__pvalue": version.to_string()}),
+            Value::Binary(bytes) => {
+                json!({"__ptype": "Binary", "__pvalue": types::binary::encode64(bytes)})
+            }
             Value::SemVerRange(range) => {
                 json!({"__ptype": "SemVerRange", "__pvalue": range.text()})
             }

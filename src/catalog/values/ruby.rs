@@ -54,6 +54,7 @@ pub fn class_name(value: &Value) -> &'static str {
         Value::Timespan(_) => "Puppet::Pops::Time::Timespan",
         Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp",
         Value::SemVer(_) => "SemanticPuppet::Version",
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
         Value::Unevaluated(_) => "Object",
     }

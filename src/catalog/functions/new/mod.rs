@@ -4,6 +4,7 @@
 //! (`new_array`, `new_Deferred`).
 
 mod array;
+mod binary;
 mod deferred;
 mod semver;
 mod time;
@@ -20,6 +21,7 @@ thread_local! {
 fn registry() -> Registry {
     let mut registry = Registry::default();
     array::register(&mut registry);
+    binary::register(&mut registry);
     deferred::register(&mut registry);
     semver::register(&mut registry);
     time::register(&mut registry);
@@ -37,6 +39,7 @@ pub fn function_for(ty: &Type) -> Option<&'static str> {
     match ty.resolved() {
         Type::Array(..) => Some("new_array"),
         Type::Deferred => Some("new_Deferred"),
+        Type::Binary => Some("new_Binary"),
         Type::Timespan(_) => Some("new_timespan"),
         Type::SemVer(_) => Some("new_Version"),
         Type::SemVerRange => Some("new_VersionRange"),

@@ -6,28 +6,24 @@ use std::rc::Rc;
 
 use crate::catalog::functions::{fault, Args, Context, Registry};
 use crate::catalog::values::types::semver::range::VersionRange;
-use crate::catalog::values::types::semver::{Identifier, Version};
+use crate::catalog::values::types::semver::{
+    Identifier, Version, HASH_TYPE, NATURAL_TYPE, PATTERN_TYPE, QUALIFIER_TYPE,
+};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 
-const QUALIFIER: &str = r"Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\z/]";
-const PATTERN: &str = r"Pattern[/\A(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\n?\z/]";
-const NATURAL: &str = "Integer[0, default]";
 const END: &str = "Variant[Default, SemVer]";
 
 pub fn register(registry: &mut Registry) {
     let parts = format!(
-        "{NATURAL} $major, {NATURAL} $minor, {NATURAL} $patch, {QUALIFIER} $prerelease?, \
-         {QUALIFIER} $build?"
+        "{NATURAL_TYPE} $major, {NATURAL_TYPE} $minor, {NATURAL_TYPE} $patch, \
+         {QUALIFIER_TYPE} $prerelease?, {QUALIFIER_TYPE} $build?"
     );
-    let hash = format!(
-        "Struct[{{'major' => {NATURAL}, 'minor' => {NATURAL}, 'patch' => {NATURAL}, \
-         Optional['prerelease'] => {QUALIFIER}, Optional['build'] => {QUALIFIER}}}] $hash_args"
-    );
+    let hash = format!("{HASH_TYPE} $hash_args");
     registry
         .add(
             "new_Version",
-            &format!("{PATTERN} $str"),
+            &format!("{PATTERN_TYPE} $str"),
             version_from_string,
         )
         .add("new_Version", &parts, version_from_parts)

@@ -298,6 +298,7 @@ fn length(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         Value::Array(items) => items.len() as i64,
         Value::Hash(entries) => entries.len() as i64,
         Value::Str(text) => text.chars().count() as i64,
+        Value::Binary(bytes) => bytes.len() as i64,
         _ => 0,
     }))
 }
@@ -307,6 +308,7 @@ fn empty(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         Value::Array(items) => items.is_empty(),
         Value::Hash(entries) => entries.is_empty(),
         Value::Str(text) => text.is_empty(),
+        Value::Binary(bytes) => bytes.is_empty(),
         _ => false,
     }))
 }

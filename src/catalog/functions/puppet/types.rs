@@ -4,7 +4,7 @@
 
 use crate::catalog::functions::{fault, Args, Context, Registry};
 use crate::catalog::values::types::data_type::{
-    describe_mismatch, generalized, infer, infer_set, new_value,
+    can_initialize, describe_mismatch, generalized, infer, infer_set, init_takes_as_one, new_value,
 };
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;
@@ -88,9 +88,35 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         return Err(fault("new(): the first argument must be a type"));
     };
     let given = &args.values[1..];
+    let value = made(context, ty, given)?;
+    match args.block {
+        Some(block) => context.call_block(&block, vec![value]),
+        None => Ok(value),
+    }
+}
+
+/// A value of `ty` made from `given`, as `ty.new(given)` makes it.
+fn made(context: &mut dyn Context, ty: &Type, given: &[Value]) -> Result<Value> {
+    // `Init[T]` makes a `T`: from its arguments after the value, or from
+    // the elements of an array that is not itself fit.
+    if let Type::Init(Some(inner), init_args) = ty.resolved() {
+        if !can_initialize(&inner) {
+            return Err(fault(format!(
+                "Creation of new instance of type '{inner}' is not supported"
+            )));
+        }
+        let arguments = match given {
+            [value] if !init_args.is_empty() => std::iter::once(value.clone())
+                .chain(init_args.iter().cloned())
+                .collect(),
+            [Value::Array(items)] if !init_takes_as_one(&inner, &given[0]) => items.clone(),
+            _ => given.to_vec(),
+        };
+        return made(context, &inner, &arguments);
+    }
     // A value that already is one is taken as it is, block or not.
     if let [value] = given {
-        if !matches!(**ty, Type::Init(..)) && ty.is_instance(value) {
+        if !matches!(ty, Type::Init(..)) && ty.is_instance(value) {
             return Ok(value.clone());
         }
     }
@@ -99,6 +125,10 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         return Ok(context.unevaluated("Timestamp()".to_string(), "the time of the compilation"));
     }
     let value = match crate::catalog::functions::new::function_for(ty) {
+        // `Type.new('Integer[1]')` reads a type.
+        _ if matches!((ty.resolved(), given), (Type::Type(_), [Value::Str(text)]) if !text.is_empty()) => {
+            context.evaluate_source(&given[0].to_text())?
+        }
         Some(name) => {
             let functions = crate::catalog::functions::new::functions();
             let function = functions
@@ -114,10 +144,7 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
             "Converted value from {ty}.new() has wrong type, {mismatch}"
         )));
     }
-    match args.block {
-        Some(block) => context.call_block(&block, vec![value]),
-        None => Ok(value),
-    }
+    Ok(value)
 }
 
 /// `assert_type` of a type written as a string (`'Integer[1]'`).

@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256, Sha512};
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
 use crate::catalog::values::ruby::{self, class_name, legacy_args};
+use crate::catalog::values::types::binary::{decode64_lenient, decode64_strict, encode64};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 
@@ -59,69 +60,6 @@ fn digest_text(value: &Value) -> String {
         Value::Sensitive(inner) => ruby::to_s(inner),
         other => ruby::to_s(other),
     }
-}
-
-const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/// Base64 with padding.
-fn encode64(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(BASE64[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-/// Ruby's `unpack1('m')`: the alphabet's characters read, anything else
-/// skipped, stopping at padding.
-fn decode64_lenient(text: &str) -> Vec<u8> {
-    let mut bits = 0u32;
-    let mut count = 0;
-    let mut out = Vec::new();
-    for c in text.bytes() {
-        if c == b'=' {
-            break;
-        }
-        let Some(value) = BASE64.iter().position(|&b| b == c) else {
-            continue;
-        };
-        bits = bits << 6 | value as u32;
-        count += 1;
-        if count == 4 {
-            out.extend([(bits >> 16) as u8, (bits >> 8) as u8, bits as u8]);
-            bits = 0;
-            count = 0;
-        }
-    }
-    match count {
-        2 => out.push((bits >> 4) as u8),
-        3 => out.extend([(bits >> 10) as u8, (bits >> 2) as u8]),
-        _ => {}
-    }
-    out
-}
-
-/// Ruby's `unpack1('m0')`: padded Base64 of the alphabet only.
-fn decode64_strict(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(4) {
-        return None;
-    }
-    let body = text.trim_end_matches('=');
-    if text.len() - body.len() > 2 || !body.bytes().all(|b| BASE64.contains(&b)) {
-        return None;
-    }
-    let decoded = decode64_lenient(body);
-    (encode64(&decoded) == text).then_some(decoded)
 }
 
 fn base64(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {

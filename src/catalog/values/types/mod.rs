@@ -2,6 +2,7 @@
 //! it, and its text where it has rules of its own.
 
 pub mod array;
+pub mod binary;
 pub mod data_type;
 pub mod deferred;
 pub mod float;

@@ -49,7 +49,12 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
         Type::Data => is_data_type(from, depth),
         Type::RichData => !matches!(
             from,
-            Type::Iterator(_) | Type::Callable(_) | Type::Runtime(..) | Type::Unit
+            Type::Any
+                | Type::Iterator(_)
+                | Type::Callable(_)
+                | Type::Runtime(..)
+                | Type::Unit
+                | Type::Init(..)
         ),
         Type::Scalar => matches!(
             from,
@@ -275,7 +280,11 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
             },
             _ => false,
         },
-        Type::Init(inner, _) => inner.as_deref().is_none_or(|t| next(t, from)),
+        Type::Init(inner, args) => match (inner.as_deref(), from) {
+            (None, _) => matches!(from, Type::Init(..)) || next(&Type::RichData, from),
+            (Some(t), Type::Init(other, _)) => other.as_deref().is_some_and(|o| next(t, o)),
+            (Some(t), _) => next(t, from) || super::init::is_assignable(t, args, from),
+        },
         Type::Timespan(range) => matches!(from, Type::Timespan(other) if range.covers(other)),
         Type::Timestamp(range) => matches!(from, Type::Timestamp(other) if range.covers(other)),
         Type::SemVer(ranges) => match from {

@@ -270,6 +270,7 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::Timespan(_) => "Timespan",
         Value::Timestamp(_) => "Timestamp",
         Value::SemVer(_) => "SemVer",
+        Value::Binary(_) => "Binary",
         Value::SemVerRange(_) => "SemVerRange",
         Value::Unevaluated(_) => "Any",
     }

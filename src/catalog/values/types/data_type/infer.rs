@@ -51,6 +51,7 @@ pub fn infer(value: &Value) -> Type {
             to: Some(stamp.0),
         }),
         Value::SemVer(_) => Type::SemVer(Vec::new()),
+        Value::Binary(_) => Type::Binary,
         Value::SemVerRange(_) => Type::SemVerRange,
         Value::Unevaluated(_) => Type::Any,
     }

@@ -131,7 +131,8 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
             Value::Sensitive(wrapped) => inner.as_deref().is_none_or(|t| each(t, wrapped)),
             _ => false,
         },
-        Type::Init(inner, _) => inner.as_deref().is_none_or(|t| each(t, value)),
+        Type::Init(None, _) => each(&Type::RichData, value),
+        Type::Init(Some(inner), args) => super::init::is_instance(inner, args, value),
         Type::Deferred => matches!(value, Value::Deferred(_)),
         Type::Timespan(range) => matches!(value, Value::Timespan(span) if range.contains(span.0)),
         Type::Timestamp(range) => {
@@ -144,7 +145,8 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
             _ => false,
         },
         Type::SemVerRange => matches!(value, Value::SemVerRange(_)),
-        Type::Binary | Type::Uri | Type::Error | Type::Object(_) => false,
+        Type::Binary => matches!(value, Value::Binary(_)),
+        Type::Uri | Type::Error | Type::Object(_) => false,
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }

@@ -11,8 +11,10 @@ mod construct;
 pub(crate) mod describe;
 mod display;
 mod infer;
+mod init;
 mod instance;
 mod new;
+pub mod text;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -24,7 +26,8 @@ use crate::catalog::values::Value;
 pub use construct::{builtin, parameterize, ConstructError};
 pub use describe::describe_mismatch;
 pub use infer::{generalized, infer, infer_set};
-pub use new::new_value;
+pub use init::takes_as_one as init_takes_as_one;
+pub use new::{can_initialize, new_value};
 
 /// A data type.
 #[derive(Clone, Debug, PartialEq)]

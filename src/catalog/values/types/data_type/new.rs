@@ -34,6 +34,37 @@ impl std::fmt::Display for NewError {
     }
 }
 
+/// Whether `Init[ty]` may make values: `ty` has a `new` of its own (in
+/// Puppet 7.23, a `new_function`), and is no `Init`, `Optional` or
+/// `NotUndef`.
+pub fn can_initialize(ty: &Type) -> bool {
+    matches!(
+        ty.resolved(),
+        Type::Type(_)
+            | Type::Unit
+            | Type::Numeric
+            | Type::Integer(_)
+            | Type::Float(_)
+            | Type::String(_)
+            | Type::Regexp(_)
+            | Type::Boolean(_)
+            | Type::Struct(_)
+            | Type::Tuple(..)
+            | Type::Array(..)
+            | Type::Hash(..)
+            | Type::Binary
+            | Type::SemVer(_)
+            | Type::SemVerRange
+            | Type::Sensitive(_)
+            | Type::Timespan(_)
+            | Type::Timestamp(_)
+            | Type::Uri
+            | Type::Error
+            | Type::Deferred
+            | Type::Object(_)
+    )
+}
+
 /// A new value of `ty` from `args`, or Puppet's words for why not.
 pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, NewError> {
     match ty.resolved() {

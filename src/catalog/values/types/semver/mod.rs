@@ -10,6 +10,28 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::LazyLock;
 
+/// A pre-release or build given apart, as a type (Puppet's
+/// `SemVerQualifier`).
+macro_rules! qualifier_type {
+    () => {
+        r"Pattern[/\A[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*\z/]"
+    };
+}
+
+/// The parameter types of `SemVer.new`'s dispatches, as Puppet declares
+/// them.
+pub const QUALIFIER_TYPE: &str = qualifier_type!();
+pub const NATURAL_TYPE: &str = "Integer[0, default]";
+pub const PATTERN_TYPE: &str = r"Pattern[/\A(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?\n?\z/]";
+pub const HASH_TYPE: &str = concat!(
+    "Struct[{'major' => Integer[0, default], 'minor' => Integer[0, default], ",
+    "'patch' => Integer[0, default], Optional['prerelease'] => ",
+    qualifier_type!(),
+    ", Optional['build'] => ",
+    qualifier_type!(),
+    "}]"
+);
+
 /// One part of a pre-release: numbers order below words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Identifier {

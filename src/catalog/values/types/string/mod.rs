@@ -61,7 +61,18 @@ pub fn programmatic(value: &Value) -> String {
         Value::Timestamp(stamp) => format!("#<Puppet::Pops::Time::Timestamp @nsecs={}>", stamp.0),
         // Ruby's `inspect` of versions and ranges.
         Value::SemVer(version) => version.to_string(),
+        Value::Binary(bytes) => format!("Binary(\"{}\")", super::binary::encode64(bytes)),
         Value::SemVerRange(range) => range.inspect(),
         Value::Unevaluated(_) => value.to_text(),
     }
+}
+
+/// `text[index]` and `text[from, count]` in characters, as Puppet's
+/// access operator takes them (an index is a part of one character):
+/// nothing outside the string is the empty string.
+pub fn substring(text: &str, from: i64, count: i64) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    super::array::slice_range(chars.len(), from, count)
+        .map(|range| chars[range].iter().collect())
+        .unwrap_or_default()
 }
