@@ -46,6 +46,13 @@ impl<'e> Compiler<'e> {
                         .collect(),
                 ),
             },
+            // `Notify[x][message]`: a declared resource's attribute.
+            Value::Type(ty) if matches!(&*ty, Type::Resource(Some(_), Some(_))) => {
+                let Type::Resource(Some(type_name), Some(title)) = &*ty else {
+                    unreachable!("matched above")
+                };
+                self.resource_attributes(type_name, title, &keys, span)?
+            }
             Value::Type(ty) => parameterize(&ty, keys).map_err(|e| error(e.0, span))?,
             Value::Str(text) => {
                 let keys = self.sequence_keys(&keys, Sequence::String, span)?;
@@ -62,6 +69,67 @@ impl<'e> Compiler<'e> {
             }
             _ => return Err(error("Operator '[]' is not applicable", span)),
         })
+    }
+
+    /// The values of the attributes `keys` name on the resource `type_name`
+    /// `title` (Puppet's `access_PResourceType` with a title): one value,
+    /// or an array for several names or an array of them.
+    fn resource_attributes(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        keys: &[Value],
+        span: ast::Span,
+    ) -> Result<Value> {
+        let many = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
+        let names: Vec<Value> = array::flatten(keys)
+            .into_iter()
+            .filter(|key| *key != Value::Undef)
+            .collect();
+        let Some(index) = self.find_resource(type_name, title) else {
+            return Err(error(
+                format!("Resource not found: {type_name}['{title}']"),
+                span,
+            ));
+        };
+        let mut values = Vec::with_capacity(names.len());
+        for name in names {
+            let name = name.to_text();
+            if !self.is_parameter_of(type_name, title, &name) {
+                return Err(error(
+                    format!(
+                        "The resource {type_name}['{title}'] does not have a parameter called '{name}'"
+                    ),
+                    span,
+                ));
+            }
+            let value = self.resources[index].parameters.get(&name).cloned();
+            values.push(value.unwrap_or(Value::Undef));
+        }
+        Ok(if many {
+            Value::Array(values)
+        } else {
+            values.pop().unwrap_or(Value::Undef)
+        })
+    }
+
+    /// Whether `name` is a parameter of resources of `type_name`: one of
+    /// a built-in type's, a define's, the class's, or a metaparameter. A
+    /// type written in Ruby takes any.
+    fn is_parameter_of(&self, type_name: &str, title: &str, name: &str) -> bool {
+        let lower = type_name.to_lowercase();
+        if crate::facts::builtins::METAPARAMETERS.contains(&name) || name == "name" {
+            return true;
+        }
+        let definition = if lower == "class" {
+            self.classes.get(&title.to_lowercase())
+        } else {
+            self.defines.get(&lower)
+        };
+        if let Some((_, definition)) = definition {
+            return definition.params.iter().any(|param| param.name == name);
+        }
+        crate::facts::builtins::accepts_parameter(&lower, name).unwrap_or(true)
     }
 
     /// The one or two integer keys of an access on a string, binary or

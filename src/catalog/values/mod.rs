@@ -191,6 +191,19 @@ impl Value {
             Value::Str(text) => json!(text),
             Value::Regex(regexp) => json!(regexp.with_delimiters()),
             Value::Array(items) => Json::Array(items.iter().map(Value::to_json).collect()),
+            // Rich data: a hash with keys other than strings names its
+            // type and lists keys and values in turn.
+            Value::Hash(entries)
+                if entries.iter().any(|(key, _)| !matches!(key, Value::Str(_))) =>
+            {
+                json!({
+                    "__ptype": "Hash",
+                    "__pvalue": entries
+                        .iter()
+                        .flat_map(|(key, value)| [key.to_json(), value.to_json()])
+                        .collect::<Vec<_>>(),
+                })
+            }
             Value::Hash(entries) => Json::Object(
                 entries
                     .iter()

@@ -6,6 +6,7 @@
 mod array;
 mod binary;
 mod deferred;
+mod hash;
 mod semver;
 mod time;
 
@@ -23,6 +24,7 @@ fn registry() -> Registry {
     array::register(&mut registry);
     binary::register(&mut registry);
     deferred::register(&mut registry);
+    hash::register(&mut registry);
     semver::register(&mut registry);
     time::register(&mut registry);
     registry
@@ -40,6 +42,7 @@ pub fn function_for(ty: &Type) -> Option<&'static str> {
         Type::Array(..) => Some("new_array"),
         Type::Deferred => Some("new_Deferred"),
         Type::Binary => Some("new_Binary"),
+        Type::Hash(..) => Some("new_hash"),
         Type::Timespan(_) => Some("new_timespan"),
         Type::SemVer(_) => Some("new_Version"),
         Type::SemVerRange => Some("new_VersionRange"),

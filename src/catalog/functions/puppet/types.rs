@@ -88,6 +88,12 @@ fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         return Err(fault("new(): the first argument must be a type"));
     };
     let given = &args.values[1..];
+    // A value that already is one is taken as it is, block or not.
+    if let [value] = given {
+        if !matches!(**ty, Type::Init(..)) && ty.is_instance(value) {
+            return Ok(value.clone());
+        }
+    }
     let value = made(context, ty, given)?;
     match args.block {
         Some(block) => context.call_block(&block, vec![value]),
@@ -114,7 +120,7 @@ fn made(context: &mut dyn Context, ty: &Type, given: &[Value]) -> Result<Value> 
         };
         return made(context, &inner, &arguments);
     }
-    // A value that already is one is taken as it is, block or not.
+    // A value that already is one is taken as it is.
     if let [value] = given {
         if !matches!(ty, Type::Init(..)) && ty.is_instance(value) {
             return Ok(value.clone());
