@@ -9,7 +9,7 @@ use crate::catalog::values::types::data_type::parameterize;
 use crate::catalog::values::types::data_type::{generalized, infer};
 use crate::catalog::values::types::timespan::{self, Timespan};
 use crate::catalog::values::types::timestamp;
-use crate::catalog::values::types::{array, binary, string};
+use crate::catalog::values::types::{array, binary, hash, string};
 use crate::facts::ast::{BinaryOp, Expr};
 
 impl<'e> Compiler<'e> {
@@ -245,30 +245,25 @@ impl<'e> Compiler<'e> {
                 (Value::Binary(_), _) => {
                     return Err(error("Can only append Binary to a Binary", span))
                 }
-                (Value::Array(mut x), Value::Array(y)) => {
-                    x.extend(y);
-                    Value::Array(x)
-                }
                 (Value::Array(mut x), y) => {
-                    x.push(y);
+                    x.extend(array::operand_elements(y));
                     Value::Array(x)
                 }
-                // Ruby's `merge`: a key keeps its place, with the new value.
-                (Value::Hash(mut x), Value::Hash(y)) => {
-                    for (key, value) in y {
-                        match x.iter_mut().find(|(k, _)| *k == key) {
-                            Some(entry) => entry.1 = value,
-                            None => x.push((key, value)),
-                        }
-                    }
-                    Value::Hash(x)
+                (Value::Hash(x), y) => {
+                    hash::merged(x, y).map_err(|message| error(message, span))?
                 }
                 (x, y) => self.arithmetic(op, &x, &y, span)?,
             },
             BinaryOp::Sub => match (a, b) {
-                (Value::Array(x), Value::Array(y)) => {
-                    Value::Array(x.into_iter().filter(|item| !y.contains(item)).collect())
+                (Value::Array(x), y) => {
+                    let removed = array::operand_elements(y);
+                    Value::Array(
+                        x.into_iter()
+                            .filter(|item| !removed.contains(item))
+                            .collect(),
+                    )
                 }
+                (Value::Hash(x), y) => hash::without(x, &y),
                 (x, y) => self.arithmetic(op, &x, &y, span)?,
             },
             BinaryOp::ShiftLeft => match (a, b) {

@@ -3,6 +3,7 @@
 //! Puppet iterates over.
 
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::types::hash::insert;
 use crate::catalog::values::types::{data_type, iterable};
 use crate::catalog::values::Value;
 use crate::catalog::Result;
@@ -16,14 +17,6 @@ pub fn register(registry: &mut Registry) {
         )
         .add("new_hash", "Array[Tuple[Any, Any], 1] $from", from_tuples)
         .add("new_hash", "Any $from", from_values);
-}
-
-/// `key => value` in Ruby's hash: a key keeps its first place.
-fn insert(entries: &mut Vec<(Value, Value)>, key: Value, value: Value) {
-    match entries.iter_mut().find(|(k, _)| *k == key) {
-        Some(entry) => entry.1 = value,
-        None => entries.push((key, value)),
-    }
 }
 
 fn pairs(from: &Value) -> Vec<(Value, Value)> {

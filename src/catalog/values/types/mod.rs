@@ -6,6 +6,7 @@ pub mod binary;
 pub mod data_type;
 pub mod deferred;
 pub mod float;
+pub mod hash;
 pub mod iterable;
 pub mod regexp;
 pub mod semver;

@@ -76,3 +76,16 @@ pub fn access(items: &[Value], keys: &[i64]) -> Value {
         _ => Value::Undef,
     }
 }
+
+/// The elements `array + other` and `array - other` take from `other`:
+/// an array's, a hash's entries as pairs, or the value itself.
+pub fn operand_elements(other: Value) -> Vec<Value> {
+    match other {
+        Value::Array(items) => items,
+        Value::Hash(entries) => entries
+            .into_iter()
+            .map(|(key, value)| Value::Array(vec![key, value]))
+            .collect(),
+        single => vec![single],
+    }
+}
