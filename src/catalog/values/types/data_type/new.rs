@@ -83,28 +83,7 @@ fn new_of_type(ty: &Type, args: &[Value]) -> Result<Value, String> {
         Type::String(_) => {
             crate::catalog::values::types::string::convert(&first, args.get(1)).map(Value::Str)
         }
-        ty @ (Type::Float(_) | Type::Numeric) => {
-            let name = if matches!(ty, Type::Numeric) {
-                "Numeric"
-            } else {
-                "Float"
-            };
-            match &first {
-                Value::Integer(value) if name == "Float" => Ok(Value::Float(*value as f64)),
-                Value::Timespan(span) => Ok(Value::Float(span.as_float())),
-                Value::Timestamp(stamp) => Ok(Value::Float(stamp.as_float())),
-                number @ (Value::Integer(_) | Value::Float(_)) => Ok(number.clone()),
-                Value::Str(text) => {
-                    let text = text.trim();
-                    match (name, text.parse::<i64>(), text.parse::<f64>()) {
-                        ("Numeric", Ok(integer), _) => Ok(Value::Integer(integer)),
-                        (_, _, Ok(float)) => Ok(Value::Float(float)),
-                        _ => Err(format!("The string '{text}' cannot be converted to {name}")),
-                    }
-                }
-                _ => Err(format!("{name}(): cannot convert")),
-            }
-        }
+        ty @ (Type::Float(_) | Type::Numeric) => new_number(matches!(ty, Type::Float(_)), args),
         Type::Boolean(_) => match &first {
             Value::Bool(value) => Ok(Value::Bool(*value)),
             Value::Integer(value) => Ok(Value::Bool(*value != 0)),
@@ -122,6 +101,102 @@ fn new_of_type(ty: &Type, args: &[Value]) -> Result<Value, String> {
             "Creation of new instance of type '{other}' is not supported"
         )),
     }
+}
+
+/// Puppet's `Float.new(from, abs)` and `Numeric.new(from, abs)`, or with
+/// a hash `{from => ..., abs => ...}`: numbers, booleans, time values and
+/// strings as Puppet converts them (`Numeric`: hexadecimal and binary as
+/// integers, then Puppet's number reading; `Float`: Ruby's `Float()`, a
+/// blank after the sign forgiven).
+fn new_number(float: bool, args: &[Value]) -> Result<Value, String> {
+    let name = if float { "Float" } else { "Numeric" };
+    let (from, abs) = match args {
+        [Value::Hash(entries)] => (
+            Value::entry(entries, "from")
+                .cloned()
+                .unwrap_or(Value::Undef),
+            Value::entry(entries, "abs").cloned(),
+        ),
+        _ => (
+            args.first().cloned().unwrap_or(Value::Undef),
+            args.get(1).cloned(),
+        ),
+    };
+    let value = match &from {
+        Value::Integer(n) if float => Value::Float(*n as f64),
+        Value::Bool(b) if float => Value::Float(if *b { 1.0 } else { 0.0 }),
+        Value::Bool(b) => Value::Integer(i64::from(*b)),
+        number @ (Value::Integer(_) | Value::Float(_)) => number.clone(),
+        Value::Timespan(span) => Value::Float(span.as_float()),
+        Value::Timestamp(stamp) => Value::Float(stamp.as_float()),
+        Value::Str(text) => number_of_text(text, float)
+            .ok_or_else(|| format!("The string '{text}' cannot be converted to {name}"))?,
+        other => {
+            return Err(format!(
+                "Value of type {} cannot be converted to {name}",
+                super::generalized(&super::infer(other))
+            ))
+        }
+    };
+    Ok(match (value, abs) {
+        (Value::Integer(n), Some(Value::Bool(true))) => Value::Integer(n.abs()),
+        (Value::Float(f), Some(Value::Bool(true))) => Value::Float(f.abs()),
+        (value, _) => value,
+    })
+}
+
+/// The number `text` is for `Float.new` (`float`) or `Numeric.new`.
+fn number_of_text(text: &str, float: bool) -> Option<Value> {
+    let radix = match text.as_bytes() {
+        [b'0', b'b' | b'B', ..] => Some(2),
+        [b'0', b'x' | b'X', ..] if !float => Some(16),
+        _ => None,
+    };
+    if let Some(radix) = radix {
+        let n = i64::from_str_radix(&text[2..], radix).ok()?;
+        return Some(if float {
+            Value::Float(n as f64)
+        } else {
+            Value::Integer(n)
+        });
+    }
+    if !float {
+        return crate::catalog::values::arithmetic::to_number(text);
+    }
+    ruby_float(text)
+        .or_else(|| {
+            // Puppet tries again without blanks between the sign and the number.
+            let sign = text
+                .trim_start()
+                .chars()
+                .next()
+                .filter(|c| matches!(c, '+' | '-'))?;
+            let rest = text.trim_start()[1..].trim_start();
+            ruby_float(&format!("{sign}{rest}"))
+        })
+        .map(Value::Float)
+}
+
+/// Ruby's `Float(text)`: a decimal or hexadecimal number, blanks around.
+fn ruby_float(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (negative, body) = match text.strip_prefix('-') {
+        Some(body) => (true, body),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let value = if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        i64::from_str_radix(hex, 16).ok()? as f64
+    } else {
+        let valid = body.starts_with(|c: char| c.is_ascii_digit())
+            && body.bytes().all(|b| {
+                b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-' | b'_')
+            });
+        if !valid {
+            return None;
+        }
+        body.replace('_', "").parse::<f64>().ok()?
+    };
+    Some(if negative { -value } else { value })
 }
 
 /// Puppet's `Integer.new(from, radix, abs)` or `Integer.new({from =>
