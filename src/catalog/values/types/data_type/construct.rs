@@ -27,7 +27,12 @@ fn fail<T>(message: impl Into<String>) -> Result<T> {
 /// parser reads them (`Semver`); `None` for other names (resource types,
 /// aliases).
 pub fn builtin(name: &str) -> Option<Type> {
-    Some(match name.to_ascii_lowercase().as_str() {
+    // Lower-cased on the stack: this runs for every type name evaluated.
+    let mut buffer = [0u8; 16];
+    let lower = buffer.get_mut(..name.len())?;
+    lower.copy_from_slice(name.as_bytes());
+    lower.make_ascii_lowercase();
+    Some(match std::str::from_utf8(lower).ok()? {
         "any" => Type::Any,
         "undef" => Type::Undef,
         "default" => Type::Default,
