@@ -107,6 +107,14 @@ scripts/lookup-with-puppet.sh corpus/hiera node.example.com corpus/hiera/lookup-
   corpus/hiera/lookup-requests.txt corpus/hiera/expected/lookup
 scripts/lookup-with-puppet.sh corpus/hiera node.example.com corpus/hiera/lookup-facts.yaml \
   corpus/hiera/lookup-requests-global.txt corpus/hiera/expected/lookup-global corpus/hiera/global/hiera.yaml
+# Globs, mapped paths, a module's default_hierarchy and eyaml (which needs
+# Debian's hiera-eyaml package).
+for recorded in lookup lookup-encrypted; do
+  scripts/lookup-with-puppet.sh corpus/hiera-locations node.example.com \
+    corpus/hiera-locations/lookup-facts.yaml \
+    "corpus/hiera-locations/${recorded/lookup/lookup-requests}.txt" \
+    "corpus/hiera-locations/expected/$recorded"
+done
 for node in unknown-data unknown-path; do
   ruby scripts/catalog-with-puppet.rb corpus/hiera "$node.example.com" corpus/facts.json 2>/dev/null \
     > "corpus/hiera/expected/puppet-catalog-$node.json"

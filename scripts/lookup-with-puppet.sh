@@ -5,7 +5,8 @@
 # explanation (NAME.explain), with the environment's directory written
 # <environment> and the global layer's <global>. NAME is the request with
 # `:` and blanks written `_`. tests/lookup.rs compares `pfacts lookup`
-# with these files.
+# with these files. Puppet runs in ENVDIR, so that relative paths of
+# eyaml keys are the environment's.
 #
 #   scripts/lookup-with-puppet.sh ENVDIR NODE FACTS.yaml REQUESTS OUTDIR [GLOBAL_HIERA_YAML]
 #
@@ -16,7 +17,9 @@ set -euo pipefail
 environment=$(cd "$1" && pwd)
 node=$2
 facts=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
-requests=$4 out=$5
+requests=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
+mkdir -p "$5"
+out=$(cd "$5" && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 global=$scratch/no-global-hiera.yaml global_dir=$scratch
@@ -27,6 +30,8 @@ mkdir -p "$scratch/environments" "$out"
 rm -f "$out"/*.yaml "$out"/*.explain
 # The environment on Puppet's environmentpath, named production.
 ln -s "$environment" "$scratch/environments/production"
+# From the environment, where eyaml finds keys its options name relatively.
+cd "$environment"
 lookup() {
   puppet lookup --confdir /etc/puppet --codedir /etc/puppet/code --vardir "$scratch/var" \
     --environmentpath "$scratch/environments" --environment production \

@@ -1,6 +1,8 @@
 //! `pfacts lookup` against `puppet lookup` (Puppet 7, recorded by
 //! scripts/lookup-with-puppet.sh through scripts/ask-puppet.sh): for every
-//! request of corpus/hiera/lookup-requests*.txt, the value printed as
+//! request of corpus/hiera/lookup-requests*.txt (and of the environment
+//! corpus/hiera-locations, whose levels are globs, mapped paths and a
+//! module's default hierarchy), the value printed as
 //! YAML and the exit status, and the whole `--explain` text, line for
 //! line, with the environment's directory written `<environment>` (and
 //! the global layer's `<global>`) as in the recording.
@@ -17,16 +19,17 @@ fn file_name(request: &str) -> String {
 /// What `pfacts lookup` prints for `request` (its value, or with
 /// `--explain` its explanation), `exit N` added for a status N that is
 /// not 0, with the directories written as the recording writes them.
-fn pfacts_lookup(request: &str, explain: bool, global: Option<&Path>) -> String {
-    let environment = std::path::absolute("corpus/hiera").unwrap();
+fn pfacts_lookup(environment: &str, request: &str, explain: bool, global: Option<&Path>) -> String {
+    let facts = format!("{environment}/lookup-facts.yaml");
     let mut command = Command::cargo_bin("pfacts").unwrap();
     command.arg("lookup").args(request.split(' ')).args([
-        "corpus/hiera",
+        environment,
         "--node",
         "node.example.com",
         "--facts",
-        "corpus/hiera/lookup-facts.yaml",
+        &facts,
     ]);
+    let environment = std::path::absolute(environment).unwrap();
     if explain {
         command.arg("--explain");
     }
@@ -47,9 +50,10 @@ fn pfacts_lookup(request: &str, explain: bool, global: Option<&Path>) -> String 
     printed.replace(&environment.display().to_string(), "<environment>")
 }
 
-/// Compares every request of `requests` with Puppet's recordings in
-/// `recorded`; returns how many explanations were compared.
-fn compare(requests: &str, recorded: &str, global: Option<&Path>) -> usize {
+/// Compares every request of `requests` to the environment `environment`
+/// with Puppet's recordings in `recorded`; returns how many explanations
+/// were compared.
+fn compare(environment: &str, requests: &str, recorded: &str, global: Option<&Path>) -> usize {
     let requests = std::fs::read_to_string(requests).unwrap();
     let requests: Vec<&str> = requests
         .lines()
@@ -64,7 +68,7 @@ fn compare(requests: &str, recorded: &str, global: Option<&Path>) -> usize {
         let value = std::fs::read_to_string(recorded("yaml"))
             .unwrap_or_else(|e| panic!("{}: {e}", recorded("yaml").display()));
         assert_eq!(
-            pfacts_lookup(request, false, global),
+            pfacts_lookup(environment, request, false, global),
             value,
             "value of {request}"
         );
@@ -72,7 +76,7 @@ fn compare(requests: &str, recorded: &str, global: Option<&Path>) -> usize {
         // address (scripts/lookup-with-puppet.sh).
         if let Ok(explanation) = std::fs::read_to_string(recorded("explain")) {
             assert_eq!(
-                pfacts_lookup(request, true, global),
+                pfacts_lookup(environment, request, true, global),
                 explanation,
                 "explanation of {request}"
             );
@@ -85,6 +89,7 @@ fn compare(requests: &str, recorded: &str, global: Option<&Path>) -> usize {
 #[test]
 fn lookups_give_puppets_values_and_explanations() {
     let explained = compare(
+        "corpus/hiera",
         "corpus/hiera/lookup-requests.txt",
         "corpus/hiera/expected/lookup",
         None,
@@ -95,11 +100,61 @@ fn lookups_give_puppets_values_and_explanations() {
 #[test]
 fn lookups_with_a_global_layer_give_puppets_values_and_explanations() {
     let explained = compare(
+        "corpus/hiera",
         "corpus/hiera/lookup-requests-global.txt",
         "corpus/hiera/expected/lookup-global",
         Some(Path::new("corpus/hiera/global/hiera.yaml")),
     );
     assert_eq!(explained, 4);
+}
+
+#[test]
+fn globs_mapped_paths_and_default_hierarchies_give_puppets_values_and_explanations() {
+    let explained = compare(
+        "corpus/hiera-locations",
+        "corpus/hiera-locations/lookup-requests.txt",
+        "corpus/hiera-locations/expected/lookup",
+        None,
+    );
+    assert_eq!(explained, 16);
+}
+
+/// Puppet decrypts an eyaml value with the level's keys; pfacts marks it
+/// instead, and explains the same search: every line of Puppet's
+/// explanation, but that the decrypted text is the mark.
+#[test]
+fn encrypted_eyaml_values_are_marked_where_puppet_decrypts_them() {
+    let environment = "corpus/hiera-locations";
+    let recorded = Path::new(environment).join("expected/lookup-encrypted");
+    let decrypted = "\"the secret\"";
+    let mark = "<<the encrypted value of";
+    for request in ["profile::password", "profile::mixed"] {
+        let puppet =
+            std::fs::read_to_string(recorded.join(format!("{}.yaml", file_name(request)))).unwrap();
+        assert!(puppet.contains("the secret"), "{puppet}");
+        let value = pfacts_lookup(environment, request, false, None);
+        assert!(!value.contains("exit"), "{value}");
+        assert!(value.contains("pfacts does not decrypt eyaml"), "{value}");
+        assert!(!value.contains("the secret"), "{value}");
+
+        let puppet =
+            std::fs::read_to_string(recorded.join(format!("{}.explain", file_name(request))))
+                .unwrap();
+        let pfacts = pfacts_lookup(environment, request, true, None);
+        assert_eq!(pfacts.lines().count(), puppet.lines().count(), "{pfacts}");
+        let mut marked = 0;
+        for (ours, theirs) in pfacts.lines().zip(puppet.lines()) {
+            match theirs.split_once(decrypted) {
+                Some((before, after)) => {
+                    assert!(ours.starts_with(&format!("{before}{mark}")), "{ours}");
+                    assert!(ours.ends_with(&format!(">>{after}")), "{ours}");
+                    marked += 1;
+                }
+                None => assert_eq!(ours, theirs),
+            }
+        }
+        assert_eq!(marked, 1, "{request}");
+    }
 }
 
 #[test]

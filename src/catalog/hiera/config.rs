@@ -14,8 +14,37 @@ use super::{HieraError, Result};
 pub(super) struct Level {
     pub name: String,
     pub datadir: PathBuf,
-    /// Each path with its line in `hiera.yaml`.
-    pub paths: Vec<(String, u32)>,
+    pub locations: Locations,
+    pub backend: Backend,
+}
+
+/// How a level reads its data files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Backend {
+    /// `yaml_data` or `json_data` (JSON is YAML to the loader).
+    DataHash,
+    /// `eyaml_lookup_key` (hiera-eyaml): YAML whose `ENC[...]` strings
+    /// are encrypted.
+    Eyaml,
+}
+
+/// Where a level's data files are, each template with its line in
+/// `hiera.yaml` (Puppet's `LocationResolver`).
+#[derive(Clone, Debug)]
+pub(super) enum Locations {
+    /// `path` or `paths`: one file each, which may not exist.
+    Paths(Vec<(String, u32)>),
+    /// `glob` or `globs`: the files each pattern matches, in name order.
+    Globs(Vec<(String, u32)>),
+    /// `mapped_paths: [variable, key, template]`: one file for each
+    /// string the variable holds, the template interpolated with `key`
+    /// set to it.
+    Mapped {
+        variable: String,
+        key: String,
+        template: String,
+        line: u32,
+    },
 }
 
 /// One `hiera.yaml`: its levels, highest priority first.
@@ -24,6 +53,9 @@ pub(super) struct Layer {
     pub config: PathBuf,
     /// Shared, so that a lookup holds them while it reads data.
     pub levels: Rc<[Level]>,
+    /// A module's `default_hierarchy`: searched only when no layer has
+    /// the key.
+    pub default_levels: Option<Rc<[Level]>>,
 }
 
 /// Which of Hiera's layers a `hiera.yaml` configures: some keys are
@@ -56,10 +88,9 @@ fn key_line(text: &str, key: &str) -> u32 {
 /// without `defaults`, the data hash is YAML and the data directory
 /// `data`; without `hierarchy`, one level `common.yaml`; a level must have
 /// a backend, its own or the defaults'. Each level's data files are in its
-/// own `datadir` or the default one; levels of other kinds (`glob`,
-/// `mapped_paths`, Ruby backends) have no file pfacts reads.
+/// own `datadir` or the default one; levels of other backends (`uri`s,
+/// other Ruby functions) have no file pfacts reads.
 pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Layer>> {
-    const BACKENDS: [&str; 3] = ["data_hash", "lookup_key", "data_dig"];
     const LOCATIONS: [&str; 7] = [
         "path",
         "paths",
@@ -101,7 +132,6 @@ pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Lay
         }
         given => given.clone(),
     };
-    let default_datadir = defaults["datadir"].as_str().unwrap_or("data");
     let common = crate::yaml::load("[{name: Common, path: common.yaml}]")
         .expect("a YAML literal")
         .remove(0);
@@ -116,7 +146,13 @@ pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Lay
             key_line(&text, "default_hierarchy"),
         ));
     }
-    for level in hierarchy.as_vec().into_iter().flatten() {
+    let default_hierarchy = &config["default_hierarchy"];
+    let every_level = hierarchy
+        .as_vec()
+        .into_iter()
+        .chain(default_hierarchy.as_vec())
+        .flatten();
+    for level in every_level {
         let name = level["name"].as_str().unwrap_or_default();
         let given = |keys: &[&str]| {
             keys.iter()
@@ -154,54 +190,99 @@ pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Lay
             }
         }
     }
-    let mut levels = Vec::new();
-    for level in hierarchy.as_vec().into_iter().flatten() {
-        let own = BACKENDS
+    let levels = |hierarchy: &Yaml| -> Result<Rc<[Level]>> {
+        let mut levels = Vec::new();
+        for level in hierarchy.as_vec().into_iter().flatten() {
+            if let Some(level) = data_file_level(level, &defaults, &text, dir)? {
+                levels.push(level);
+            }
+        }
+        Ok(levels.into())
+    };
+    Ok(Some(Layer {
+        config: config_path.to_path_buf(),
+        levels: levels(hierarchy)?,
+        default_levels: match default_hierarchy {
+            Yaml::BadValue => None,
+            given => Some(levels(given)?),
+        },
+    }))
+}
+
+/// A hierarchy entry whose backend reads YAML or JSON files (`yaml_data`,
+/// `json_data`, its own or the defaults', or `eyaml_lookup_key`); `None`
+/// for other backends.
+fn data_file_level(level: &Yaml, defaults: &Yaml, text: &str, dir: &Path) -> Result<Option<Level>> {
+    const BACKENDS: [&str; 3] = ["data_hash", "lookup_key", "data_dig"];
+    let own = BACKENDS
+        .into_iter()
+        .chain(["hiera3_backend"])
+        .find(|backend| !level[*backend].is_badvalue());
+    // The level's own backend, else the defaults' (Puppet's FUNCTION_KEYS).
+    let (kind, function) = match own {
+        Some(kind) => (kind, level[kind].as_str()),
+        None => match BACKENDS
             .into_iter()
-            .chain(["hiera3_backend"])
-            .find(|backend| !level[*backend].is_badvalue());
-        let backend = match own {
-            Some(backend) => level[backend].as_str(),
-            None => match BACKENDS.into_iter().find(|backend| !defaults[*backend].is_badvalue()) {
-                Some(backend) => defaults[backend].as_str().filter(|_| backend == "data_hash"),
-                None => {
-                    return Err(failure(format!(
+            .find(|kind| !defaults[*kind].is_badvalue())
+        {
+            Some(kind) => (kind, defaults[kind].as_str()),
+            None => {
+                return Err(HieraError {
+                    message: format!(
                         "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{}'",
                         level["name"].as_str().unwrap_or_default()
-                    )))
-                }
-            },
-        };
-        let is_data_hash = own.is_none_or(|backend| backend == "data_hash");
-        if !is_data_hash || !matches!(backend, Some("yaml_data" | "json_data")) {
-            continue;
-        }
-        let line_of = |path: &str| {
-            text.lines()
-                .position(|line| line.contains(path))
-                .map_or(0, |index| index as u32 + 1)
-        };
-        let paths = level["path"]
+                    ),
+                    at: None,
+                })
+            }
+        },
+    };
+    let backend = match (kind, function) {
+        ("data_hash", Some("yaml_data" | "json_data")) => Backend::DataHash,
+        ("lookup_key", Some("eyaml_lookup_key")) => Backend::Eyaml,
+        _ => return Ok(None),
+    };
+    let line_of = |path: &str| {
+        text.lines()
+            .position(|line| line.contains(path))
+            .map_or(0, |index| index as u32 + 1)
+    };
+    // One string, or a list of them.
+    let templates = |one: &str, many: &str| -> Vec<(String, u32)> {
+        level[one]
             .as_str()
             .into_iter()
             .chain(
-                level["paths"]
+                level[many]
                     .as_vec()
                     .into_iter()
                     .flatten()
                     .filter_map(Yaml::as_str),
             )
             .map(|path| (path.to_string(), line_of(path)))
-            .collect();
-        let datadir = level["datadir"].as_str().unwrap_or(default_datadir);
-        levels.push(Level {
-            name: level["name"].as_str().unwrap_or_default().to_string(),
-            datadir: dir.join(datadir),
-            paths,
-        });
-    }
-    Ok(Some(Layer {
-        config: config_path.to_path_buf(),
-        levels: levels.into(),
+            .collect()
+    };
+    let locations = match level["mapped_paths"].as_vec().map(Vec::as_slice) {
+        Some([variable, key, template]) => {
+            let text = |yaml: &Yaml| yaml.as_str().unwrap_or_default().to_string();
+            Locations::Mapped {
+                variable: text(variable),
+                key: text(key),
+                template: text(template),
+                line: line_of("mapped_paths"),
+            }
+        }
+        _ if !level["glob"].is_badvalue() || !level["globs"].is_badvalue() => {
+            Locations::Globs(templates("glob", "globs"))
+        }
+        _ => Locations::Paths(templates("path", "paths")),
+    };
+    let default_datadir = defaults["datadir"].as_str().unwrap_or("data");
+    let datadir = level["datadir"].as_str().unwrap_or(default_datadir);
+    Ok(Some(Level {
+        name: level["name"].as_str().unwrap_or_default().to_string(),
+        datadir: dir.join(datadir),
+        locations,
+        backend,
     }))
 }

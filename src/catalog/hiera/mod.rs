@@ -12,7 +12,10 @@
 //! ([`explain`]).
 
 mod config;
+mod default_hierarchy;
 pub mod explain;
+mod eyaml;
+mod locations;
 mod merge;
 
 use std::collections::HashMap;
@@ -20,8 +23,9 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
-use self::config::{read_config, read_layer, Layer, Level, Owner};
+use self::config::{read_config, read_layer, Backend, Layer, Level, Owner};
 use self::explain::{Explanation, Node};
+use self::locations::{data_files, DataFile};
 use self::merge::merge;
 pub use self::merge::Merge;
 use super::values::types::data_type::new_value;
@@ -58,6 +62,9 @@ pub struct Hiera {
     /// The `lookup_options` that apply to each module's keys (`""`: the
     /// unqualified keys), read once per module as Puppet reads them.
     options: HashMap<String, OptionEntries>,
+    /// The `lookup_options` of each module's `default_hierarchy`, read
+    /// once per module.
+    default_options: HashMap<String, OptionEntries>,
     /// What the lookups searched, when they are to be explained.
     explanation: Option<Explanation>,
 }
@@ -105,6 +112,8 @@ enum Provider {
     Global,
     Environment,
     Module,
+    /// A module's `default_hierarchy`.
+    ModuleDefaults,
 }
 
 /// What a provider is asked: the values of `key` (a root key) for the
@@ -169,6 +178,7 @@ impl Hiera {
             looking_up: Vec::new(),
             environment_options: None,
             options: HashMap::new(),
+            default_options: HashMap::new(),
             explanation: None,
         }
     }
@@ -287,7 +297,10 @@ impl Hiera {
             || Node::Search(key.to_string()),
             |hiera| match hiera.search(key, root, variables, &strategy)? {
                 Some(value) => hiera.dig(value, path),
-                None => Ok(None),
+                None => match hiera.search_default_hierarchy(key, root, variables)? {
+                    Some(value) => hiera.dig(value, path),
+                    None => Ok(None),
+                },
             },
         )?;
         let (Some(value), Some(type_and_arguments)) = (&found, &options.convert_to) else {
@@ -386,6 +399,19 @@ impl Hiera {
                 ),
                 None => return Ok(None),
             },
+            Provider::ModuleDefaults => {
+                let Some(module) = module else {
+                    return Ok(None);
+                };
+                let layer = self.module_layer(module)?.and_then(|layer| {
+                    let levels = layer.default_levels.clone()?;
+                    Some(Layer { levels, ..layer })
+                });
+                (
+                    format!("Module \"{module}\" Data Provider {VERSION_5}"),
+                    layer,
+                )
+            }
             Provider::Module => {
                 let Some(module) = module else {
                     return Ok(None);
@@ -431,7 +457,7 @@ impl Hiera {
         self.layers[module].clone()
     }
 
-    /// One hierarchy entry: its paths, interpolated for the node.
+    /// One hierarchy entry: its data files for the node.
     fn search_level(
         &mut self,
         config: &Path,
@@ -445,34 +471,28 @@ impl Hiera {
             config: None,
         };
         self.within(node, |hiera| {
-            let mut locations = Vec::new();
-            for (template, line) in &level.paths {
-                let path = interpolate_path(template, variables).map_err(|mut error| {
-                    error.at = Some((config.to_path_buf(), *line));
-                    error
-                })?;
-                locations.extend(path.map(|path| (level.datadir.join(path), template)));
-            }
-            hiera.merge_variants(strategy, &locations, |hiera, (path, original)| {
-                hiera.search_path(path, original, key, variables)
+            let files = data_files(config, level, variables)?;
+            hiera.merge_variants(strategy, &files, |hiera, file| {
+                hiera.search_path(file, level.backend, key, variables)
             })
         })
     }
 
-    /// One data file: the key's value in it, interpolated.
+    /// One data file: the key's value in it, interpolated (and, read by
+    /// eyaml, its encrypted strings marked).
     fn search_path(
         &mut self,
-        path: &Path,
-        original: &str,
+        file: &DataFile,
+        backend: Backend,
         key: &str,
         variables: Variables,
     ) -> Result<Option<Value>> {
         let node = || Node::Path {
-            path: path.to_path_buf(),
-            original: original.to_string(),
+            path: file.path.clone(),
+            original: file.original.clone(),
         };
         self.within(node, |hiera| {
-            let found = match hiera.data(path)? {
+            let found = match hiera.data(&file.path)? {
                 None => {
                     hiera.explain_with(Explanation::path_not_found);
                     return Ok(None);
@@ -484,7 +504,10 @@ impl Hiera {
                 hiera.explain_with(|explanation| explanation.not_found(key));
                 return Ok(None);
             };
-            let value = hiera.value_of(&found, variables)?;
+            let value = match backend {
+                Backend::DataHash => hiera.value_of(&found, variables)?,
+                Backend::Eyaml => hiera.eyaml_value_of(&found, variables, &file.path, key)?,
+            };
             hiera.explain_with(|explanation| explanation.found(key, &value));
             Ok(Some(value))
         })
@@ -568,42 +591,7 @@ impl Hiera {
             )?;
             self.options.insert(module.to_string(), entries);
         }
-        let entries = &self.options[module];
-        let chosen = entries
-            .iter()
-            .find(|(name, ..)| name == key)
-            .or_else(|| {
-                entries
-                    .iter()
-                    .find(|(_, pattern, _)| pattern.as_ref().is_some_and(|p| p.is_match(key)))
-            })
-            .map(|(_, _, options)| options.clone());
-        let Some(options) = chosen else {
-            return Ok(Options::default());
-        };
-        let option = |name: &str| options.hash_get(&Value::string(name)).cloned();
-        let merge_given = option("merge").unwrap_or(Value::Undef);
-        let merge_options = match &merge_given {
-            Value::Hash(entries) => Some(Value::Hash(
-                entries
-                    .iter()
-                    .filter(|(name, _)| name.to_text() != "strategy")
-                    .cloned()
-                    .collect(),
-            ))
-            .filter(|rest| !matches!(rest, Value::Hash(rest) if rest.is_empty())),
-            _ => None,
-        };
-        let convert_to = match option("convert_to").unwrap_or(Value::Undef) {
-            Value::Undef => None,
-            Value::Array(type_and_arguments) => Some(type_and_arguments),
-            type_name => Some(vec![type_name]),
-        };
-        Ok(Options {
-            merge: Merge::of(&merge_given),
-            merge_options,
-            convert_to,
-        })
+        Ok(options_for(&self.options[module], key))
     }
 
     /// Puppet's `retrieve_lookup_options`: those of the global and the
@@ -632,23 +620,7 @@ impl Hiera {
                 });
             }
         }
-        let Some(Value::Hash(entries)) = options else {
-            return match options {
-                None => Ok(Vec::new()),
-                Some(_) => Err(failure(format!("value of {LOOKUP_OPTIONS} must be a hash"))),
-            };
-        };
-        Ok(entries
-            .into_iter()
-            .map(|(name, options)| {
-                let name = name.to_text();
-                let pattern = name
-                    .starts_with('^')
-                    .then(|| regex::Regex::new(&name).ok())
-                    .flatten();
-                (name, pattern, options)
-            })
-            .collect())
+        option_entries(options)
     }
 
     /// The environment's options over the module's, explained as Puppet's
@@ -928,4 +900,65 @@ fn variable(name: &str, variables: Variables) -> Result<Value> {
             .unwrap_or(Value::Undef);
     }
     Ok(value)
+}
+
+/// The options `lookup_options` give `key`: those of the entry named
+/// `key`, else of the first pattern (`^app::.*`) that matches it.
+fn options_for(entries: &OptionEntries, key: &str) -> Options {
+    let chosen = entries
+        .iter()
+        .find(|(name, ..)| name == key)
+        .or_else(|| {
+            entries
+                .iter()
+                .find(|(_, pattern, _)| pattern.as_ref().is_some_and(|p| p.is_match(key)))
+        })
+        .map(|(_, _, options)| options.clone());
+    let Some(options) = chosen else {
+        return Options::default();
+    };
+    let option = |name: &str| options.hash_get(&Value::string(name)).cloned();
+    let merge_given = option("merge").unwrap_or(Value::Undef);
+    let merge_options = match &merge_given {
+        Value::Hash(entries) => Some(Value::Hash(
+            entries
+                .iter()
+                .filter(|(name, _)| name.to_text() != "strategy")
+                .cloned()
+                .collect(),
+        ))
+        .filter(|rest| !matches!(rest, Value::Hash(rest) if rest.is_empty())),
+        _ => None,
+    };
+    let convert_to = match option("convert_to").unwrap_or(Value::Undef) {
+        Value::Undef => None,
+        Value::Array(type_and_arguments) => Some(type_and_arguments),
+        type_name => Some(vec![type_name]),
+    };
+    Options {
+        merge: Merge::of(&merge_given),
+        merge_options,
+        convert_to,
+    }
+}
+
+/// A `lookup_options` hash as entries, each pattern compiled.
+fn option_entries(options: Option<Value>) -> Result<OptionEntries> {
+    let Some(Value::Hash(entries)) = options else {
+        return match options {
+            None => Ok(Vec::new()),
+            Some(_) => Err(failure(format!("value of {LOOKUP_OPTIONS} must be a hash"))),
+        };
+    };
+    Ok(entries
+        .into_iter()
+        .map(|(name, options)| {
+            let name = name.to_text();
+            let pattern = name
+                .starts_with('^')
+                .then(|| regex::Regex::new(&name).ok())
+                .flatten();
+            (name, pattern, options)
+        })
+        .collect())
 }
