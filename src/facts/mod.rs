@@ -303,7 +303,7 @@ fn read_file(
             .is_some_and(|extension| extension == "json");
         let data = role == Role::HieraData;
         text_file(path, placement, role, |text, output| {
-            push_fact_reads(output, text_reads::hiera_reads(text));
+            let mut reads = text_reads::hiera_reads(text);
             push_lookup_keys(output, text_reads::hiera_lookups(text));
             // What Puppet cannot parse fails every lookup that reads it.
             let (document, failure) = if json {
@@ -318,6 +318,12 @@ fn read_file(
                     Err(failure) => (None, Some(failure)),
                 }
             };
+            if role == Role::HieraConfig {
+                // `%{role}` of `mapped_paths: [roles, role, 'r/%{role}.yaml']`
+                // reads each value of `$roles`, not a variable `role`.
+                text_reads::drop_mapped_keys(&mut reads, text, document.as_ref());
+            }
+            push_fact_reads(output, reads);
             if let Some(failure) = failure {
                 let format = if json { "JSON" } else { "YAML" };
                 let message = format!(

@@ -143,6 +143,39 @@ pub fn hiera_reads(text: &str) -> Vec<TextRead> {
     reads
 }
 
+/// Leaves out of a `hiera.yaml`'s `reads` the key of each `mapped_paths`
+/// level (`role` of `[roles, role, 'roles/%{role}.yaml']`) where its
+/// template interpolates it: Hiera sets it to each value of the mapped
+/// variable there, it is no variable of the node.
+pub fn drop_mapped_keys(reads: &mut Vec<TextRead>, text: &str, config: Option<&Yaml>) {
+    let Some(config) = config else {
+        return;
+    };
+    let mut mapped: Vec<(&str, &str)> = Vec::new();
+    for hierarchy in ["hierarchy", "default_hierarchy"] {
+        for level in config[hierarchy].as_vec().into_iter().flatten() {
+            if let Some([_, key, template]) = level["mapped_paths"].as_vec().map(Vec::as_slice) {
+                if let (Some(key), Some(template)) = (key.as_str(), template.as_str()) {
+                    mapped.push((key, template));
+                }
+            }
+        }
+    }
+    if mapped.is_empty() {
+        return;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    reads.retain(|read| {
+        let line = lines
+            .get(read.line.saturating_sub(1) as usize)
+            .copied()
+            .unwrap_or_default();
+        !mapped
+            .iter()
+            .any(|&(key, template)| read.name == key && line.contains(template))
+    });
+}
+
 /// The keys Hiera data looks up by name in its interpolations
 /// (`%{lookup('k')}`, `%{hiera('k')}`, `%{alias('k')}`), each with the
 /// place of its `%{`: the root of a dotted key (`app::settings` of
@@ -730,6 +763,25 @@ mod tests {
                 (FactReadForm::HieraVariable, "hostname", 2, 5),
                 (FactReadForm::HieraVariable, "domain", 2, 19),
                 (FactReadForm::HieraFacts, "os", 2, 67),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_mapped_paths_key_is_no_read_where_its_template_uses_it() {
+        let text = "version: 5\nhierarchy:\n  - name: Roles\n    \
+                    mapped_paths: [roles, role, 'roles/%{role}.yaml']\n  - name: Block\n    \
+                    mapped_paths:\n      - facts.apps\n      - app\n      - 'apps/%{app}.yaml'\n  \
+                    - name: Plain\n    path: 'r/%{role}/%{app}.yaml'\n";
+        let config = crate::yaml::load_first(text).unwrap();
+        let mut reads = hiera_reads(text);
+        drop_mapped_keys(&mut reads, text, config.as_ref());
+        // Only the plain level's `role` and `app` are variables of the node.
+        assert_eq!(
+            names(&reads),
+            [
+                (FactReadForm::HieraVariable, "role", 11, 14),
+                (FactReadForm::HieraVariable, "app", 11, 22),
             ]
         );
     }
