@@ -116,7 +116,7 @@ fn globs_mapped_paths_and_default_hierarchies_give_puppets_values_and_explanatio
         "corpus/hiera-locations/expected/lookup",
         None,
     );
-    assert_eq!(explained, 16);
+    assert_eq!(explained, 17);
 }
 
 /// Puppet decrypts an eyaml value with the level's keys; pfacts marks it

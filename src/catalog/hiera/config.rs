@@ -100,7 +100,6 @@ pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Lay
         "uris",
         "mapped_paths",
     ];
-    let dir = config_path.parent().unwrap_or(Path::new("."));
     let Ok(text) = std::fs::read_to_string(config_path) else {
         return Ok(None);
     };
@@ -193,7 +192,7 @@ pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Lay
     let levels = |hierarchy: &Yaml| -> Result<Rc<[Level]>> {
         let mut levels = Vec::new();
         for level in hierarchy.as_vec().into_iter().flatten() {
-            if let Some(level) = data_file_level(level, &defaults, &text, dir)? {
+            if let Some(level) = data_file_level(level, &defaults, &text, config_path)? {
                 levels.push(level);
             }
         }
@@ -212,7 +211,13 @@ pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Lay
 /// A hierarchy entry whose backend reads YAML or JSON files (`yaml_data`,
 /// `json_data`, its own or the defaults', or `eyaml_lookup_key`); `None`
 /// for other backends.
-fn data_file_level(level: &Yaml, defaults: &Yaml, text: &str, dir: &Path) -> Result<Option<Level>> {
+fn data_file_level(
+    level: &Yaml,
+    defaults: &Yaml,
+    text: &str,
+    config_path: &Path,
+) -> Result<Option<Level>> {
+    let dir = config_path.parent().unwrap_or(Path::new("."));
     const BACKENDS: [&str; 3] = ["data_hash", "lookup_key", "data_dig"];
     let own = BACKENDS
         .into_iter()
@@ -232,7 +237,7 @@ fn data_file_level(level: &Yaml, defaults: &Yaml, text: &str, dir: &Path) -> Res
                         "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{}'",
                         level["name"].as_str().unwrap_or_default()
                     ),
-                    at: None,
+                    at: Some((config_path.to_path_buf(), 0)),
                 })
             }
         },

@@ -30,13 +30,20 @@ pub(super) fn data_files(
             error
         })
     };
+    // Puppet interpolates the data directory too (`datadir:
+    // "hieradata/%{environment}"`), blaming `hiera.yaml` as a whole.
+    let datadir = level.datadir.to_string_lossy();
+    let Some(datadir) = interpolated(&datadir, 0, variables)? else {
+        return Ok(Vec::new());
+    };
+    let datadir = Path::new(&datadir);
     let mut files = Vec::new();
     match &level.locations {
         Locations::Paths(templates) => {
             for (template, line) in templates {
                 if let Some(path) = interpolated(template, *line, variables)? {
                     files.push(DataFile {
-                        path: level.datadir.join(path),
+                        path: datadir.join(path),
                         original: template.clone(),
                     });
                 }
@@ -45,7 +52,7 @@ pub(super) fn data_files(
         Locations::Globs(patterns) => {
             for (pattern, line) in patterns {
                 if let Some(pattern) = interpolated(pattern, *line, variables)? {
-                    let pattern = level.datadir.join(pattern);
+                    let pattern = datadir.join(pattern);
                     let original = pattern.display().to_string();
                     files.extend(matching_files(&pattern).into_iter().map(|path| DataFile {
                         path,
@@ -77,7 +84,7 @@ pub(super) fn data_files(
                 };
                 if let Some(path) = interpolated(template, *line, &with_key)? {
                     files.push(DataFile {
-                        path: level.datadir.join(path),
+                        path: datadir.join(path),
                         original: template.clone(),
                     });
                 }
