@@ -82,7 +82,11 @@ pub(super) fn lookup(args: LookupArgs) -> ExitCode {
         print!("{}", explanation.render());
         return ExitCode::SUCCESS;
     }
-    match hiera.lookup_merged(&args.key, &variables, merge) {
+    let found = hiera.lookup_merged(&args.key, &variables, merge);
+    for warning in hiera.take_warnings() {
+        eprintln!("pfacts: warning: {warning}");
+    }
+    match found {
         Ok(Some(value)) => {
             print!("{}", yaml::dump(&value, &yaml::Options::default()));
             ExitCode::SUCCESS

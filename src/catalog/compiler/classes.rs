@@ -158,9 +158,12 @@ impl<'e> Compiler<'e> {
                 _ if is_class => {
                     let key = format!("{}::{}", definition.name, param.name);
                     let top = &self.scopes[TOP].variables;
-                    self.hiera
+                    let found = self
+                        .hiera
                         .lookup(&key, &|name| top.get(name).cloned())
-                        .map_err(|e| Self::hiera_error(e, self.error_at(site, String::new())))?
+                        .map_err(|e| Self::hiera_error(e, self.error_at(site, String::new())))?;
+                    self.log_hiera_warnings(site.1);
+                    found
                 }
                 _ => None,
             };

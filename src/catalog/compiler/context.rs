@@ -314,14 +314,22 @@ impl<'e> Context for Compiler<'e> {
         }
     }
 
-    fn hiera_lookup(&mut self, key: &str, merge: Option<&Value>) -> Result<Option<Value>> {
+    fn hiera_lookup(
+        &mut self,
+        key: &str,
+        merge: Option<&Value>,
+        invocation: &hiera::Invocation,
+    ) -> Result<Option<Value>> {
         let site = self.site();
         let strategy = merge.and_then(hiera::Merge::of);
         let top = &self.scopes[TOP].variables;
         let variables = |name: &str| top.get(name).cloned();
-        self.hiera
-            .lookup_merged(key, &variables, strategy)
-            .map_err(|e| Self::hiera_error(e, error(String::new(), site.span)))
+        let found = self
+            .hiera
+            .lookup_invoked(key, &variables, strategy, invocation.clone())
+            .map_err(|e| Self::hiera_error(e, error(String::new(), site.span)))?;
+        self.log_hiera_warnings(site.span);
+        Ok(found)
     }
 
     fn render(&mut self, function: &str, args: &[Value]) -> Result<Value> {

@@ -449,6 +449,7 @@ impl<'e> Compiler<'e> {
     /// Compiles under `options` instead of Puppet 7's defaults.
     pub fn with_options(mut self, options: Options) -> Compiler<'e> {
         self.options = options;
+        self.hiera.set_strict_variables(options.strict_variables);
         if options.ruby {
             self.ruby = ruby::RubyState::Wanted;
         }
@@ -674,6 +675,17 @@ impl<'e> Compiler<'e> {
             file: file.map(|index| self.env.file(index).0.clone()),
             span,
             jump: None,
+        }
+    }
+
+    /// Logs at `span` the warnings of the lookups just made (unknown
+    /// variables, when `strict_variables` is off), as `strict` says.
+    pub(super) fn log_hiera_warnings(&mut self, span: ast::Span) {
+        let warnings = self.hiera.take_warnings();
+        if self.options.strict != Strict::Off {
+            for warning in warnings {
+                self.warn_at(span, warning);
+            }
         }
     }
 

@@ -202,8 +202,14 @@ pub trait Context {
     fn is_defined(&mut self, what: &Value) -> bool;
 
     /// The value of Hiera key `key`, merged by `merge` (a strategy name or
-    /// hash) when given; `None` when no level has it.
-    fn hiera_lookup(&mut self, key: &str, merge: Option<&Value>) -> Result<Option<Value>>;
+    /// hash) when given; `None` when no level has it. The keys and
+    /// variables its data interpolates consult `invocation` first.
+    fn hiera_lookup(
+        &mut self,
+        key: &str,
+        merge: Option<&Value>,
+        invocation: &crate::catalog::hiera::Invocation,
+    ) -> Result<Option<Value>>;
 
     /// Renders templates as template function `function` does
     /// (`template`, `inline_template`, `epp`, `inline_epp`).

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::config::{Level, Locations};
-use super::{interpolate_path, variable, Result, Variables};
+use super::interpolation::{interpolate_path, variable, Unknown};
+use super::{Result, Variables};
 use crate::catalog::values::Value;
 
 /// One data file of a level, and the location Puppet explains it by
@@ -18,14 +19,15 @@ pub(super) struct DataFile {
 
 /// The data files `level` names for a node whose top-scope variables are
 /// `variables`, in Puppet's order; an unknown variable in a template is
-/// an error at its line of `config`.
+/// what `unknown` makes it, an error at its line of `config`.
 pub(super) fn data_files(
     config: &Path,
     level: &Level,
     variables: Variables,
+    unknown: &mut Unknown,
 ) -> Result<Vec<DataFile>> {
-    let interpolated = |template: &str, line: u32, variables: Variables| {
-        interpolate_path(template, variables).map_err(|mut error| {
+    let mut interpolated = |template: &str, line: u32, variables: Variables| {
+        interpolate_path(template, variables, unknown).map_err(|mut error| {
             error.at = Some((config.to_path_buf(), line));
             error
         })
@@ -69,8 +71,14 @@ pub(super) fn data_files(
         } => {
             // A string maps to one path; nothing (an unknown variable, an
             // empty array) to none.
+            // A hash maps each entry, as a pair `[key, value]` (Ruby's
+            // `Hash#map`).
             let values = match variable(name, variables) {
                 Ok(Value::Array(values)) => values,
+                Ok(Value::Hash(entries)) => entries
+                    .into_iter()
+                    .map(|(key, value)| Value::Array(vec![key, value]))
+                    .collect(),
                 Ok(Value::Undef) | Err(_) => Vec::new(),
                 Ok(value) => vec![value],
             };

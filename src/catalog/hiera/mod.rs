@@ -15,6 +15,7 @@ mod config;
 mod default_hierarchy;
 pub mod explain;
 mod eyaml;
+mod interpolation;
 mod locations;
 mod merge;
 
@@ -25,6 +26,7 @@ use yaml_rust2::Yaml;
 
 use self::config::{read_config, read_layer, Backend, Layer, Level, Owner};
 use self::explain::{Explanation, Node};
+use self::interpolation::Unknown;
 use self::locations::{data_files, DataFile};
 use self::merge::merge;
 pub use self::merge::Merge;
@@ -67,6 +69,39 @@ pub struct Hiera {
     default_options: HashMap<String, OptionEntries>,
     /// What the lookups searched, when they are to be explained.
     explanation: Option<Explanation>,
+    /// The overrides and defaults of the `lookup()` being run.
+    invocation: Invocation,
+    /// Puppet's `strict_variables`: whether an unknown variable fails the
+    /// lookup (else it is empty, with a warning).
+    strict_variables: bool,
+    /// Warnings not yet taken ([`Hiera::take_warnings`]).
+    warnings: Vec<String>,
+}
+
+/// The `override` and `default_values_hash` given to the `lookup()` being
+/// run: Puppet consults them for its keys, and for every key and variable
+/// its data interpolates on the way (`Lookup::Invocation`).
+#[derive(Clone, Debug, Default)]
+pub struct Invocation {
+    pub overrides: Vec<(Value, Value)>,
+    pub defaults: Vec<(Value, Value)>,
+}
+
+impl Invocation {
+    fn value_in<'v>(entries: &'v [(Value, Value)], name: &str) -> Option<&'v Value> {
+        entries
+            .iter()
+            .find(|(key, _)| matches!(key, Value::Str(key) if key == name))
+            .map(|(_, value)| value)
+    }
+
+    fn override_of(&self, name: &str) -> Option<&Value> {
+        Invocation::value_in(&self.overrides, name)
+    }
+
+    fn default_of(&self, name: &str) -> Option<&Value> {
+        Invocation::value_in(&self.defaults, name)
+    }
 }
 
 /// What stops a lookup: an unknown variable in the data or in a
@@ -180,7 +215,22 @@ impl Hiera {
             options: HashMap::new(),
             default_options: HashMap::new(),
             explanation: None,
+            invocation: Invocation::default(),
+            strict_variables: false,
+            warnings: Vec::new(),
         }
+    }
+
+    /// Fails lookups on unknown variables (Puppet's `strict_variables`;
+    /// off by default, as in Puppet 7).
+    pub fn set_strict_variables(&mut self, strict: bool) {
+        self.strict_variables = strict;
+    }
+
+    /// The warnings of the lookups so far (unknown variables, when
+    /// `strict_variables` is off), each once.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// Hiera's global layer, read from `config` (Puppet's `hiera_config`);
@@ -212,6 +262,22 @@ impl Hiera {
         strategy: Option<Merge>,
     ) -> Result<Option<Value>> {
         self.lookup_key(key, variables, strategy.map(Strategy::of))
+    }
+
+    /// [`Hiera::lookup_merged`] within a `lookup()` that gives overrides
+    /// and defaults, which the keys and variables its data interpolates
+    /// consult too.
+    pub fn lookup_invoked(
+        &mut self,
+        key: &str,
+        variables: Variables,
+        strategy: Option<Merge>,
+        invocation: Invocation,
+    ) -> Result<Option<Value>> {
+        let outer = std::mem::replace(&mut self.invocation, invocation);
+        let found = self.lookup_merged(key, variables, strategy);
+        self.invocation = outer;
+        found
     }
 
     /// A lookup as `puppet lookup --explain KEY [--merge STRATEGY]` runs
@@ -471,7 +537,11 @@ impl Hiera {
             config: None,
         };
         self.within(node, |hiera| {
-            let files = data_files(config, level, variables)?;
+            let mut unknown = Unknown {
+                strict: hiera.strict_variables,
+                warnings: &mut hiera.warnings,
+            };
+            let files = data_files(config, level, variables, &mut unknown)?;
             hiera.merge_variants(strategy, &files, |hiera, file| {
                 hiera.search_path(file, level.backend, key, variables)
             })
@@ -657,104 +727,6 @@ impl Hiera {
         merged.ok().flatten().unwrap_or(Value::Undef)
     }
 
-    /// A value of the data: strings interpolated.
-    fn value_of(&mut self, yaml: &Yaml, variables: Variables) -> Result<Value> {
-        Ok(match yaml {
-            Yaml::Real(text) => Value::Float(text.parse().unwrap_or(0.0)),
-            Yaml::Integer(value) => Value::Integer(*value),
-            Yaml::String(text) if text.contains("%{") => self.within(
-                || Node::Interpolation(text.clone()),
-                |hiera| hiera.interpolate(text, variables),
-            )?,
-            Yaml::String(text) => Value::Str(text.clone()),
-            Yaml::Boolean(value) => Value::Bool(*value),
-            Yaml::Array(items) => Value::Array(
-                items
-                    .iter()
-                    .map(|item| self.value_of(item, variables))
-                    .collect::<Result<_>>()?,
-            ),
-            Yaml::Hash(entries) => Value::Hash(
-                entries
-                    .iter()
-                    .map(|(key, value)| {
-                        Ok((
-                            self.value_of(key, variables)?,
-                            self.value_of(value, variables)?,
-                        ))
-                    })
-                    .collect::<Result<_>>()?,
-            ),
-            _ => Value::Undef,
-        })
-    }
-
-    /// A data string with its `%{...}` replaced: variables (`%{facts.os.family}`,
-    /// `%{::fqdn}`, `%{trusted.certname}`), and the interpolation functions
-    /// `lookup`/`hiera` (another key's value as text, empty when there is
-    /// none), `alias` (another key's value itself, when it is the whole
-    /// string), `literal` and `scope`.
-    fn interpolate(&mut self, text: &str, variables: Variables) -> Result<Value> {
-        if let Some(key) = text
-            .strip_prefix("%{")
-            .and_then(|rest| rest.strip_suffix('}'))
-            .and_then(|call| function_call(call, "alias"))
-        {
-            return Ok(self
-                .lookup(key, variables)?
-                .unwrap_or(Value::Str(String::new())));
-        }
-        let mut out = String::new();
-        let mut rest = text;
-        while let Some(start) = rest.find("%{") {
-            out.push_str(&rest[..start]);
-            let Some(end) = rest[start..].find('}').map(|end| end + start) else {
-                break;
-            };
-            let expression = rest[start + 2..end].trim();
-            if let Some(key) =
-                function_call(expression, "lookup").or_else(|| function_call(expression, "hiera"))
-            {
-                let value = self.lookup(key, variables)?.unwrap_or(Value::Undef);
-                out.push_str(&value.to_text());
-            } else if let Some(literal) = function_call(expression, "literal") {
-                out.push_str(literal);
-            } else {
-                let name = function_call(expression, "scope").unwrap_or(expression);
-                out.push_str(&self.scope_variable(name, variables)?.to_text());
-            }
-            rest = &rest[end + 1..];
-        }
-        out.push_str(rest);
-        Ok(Value::Str(out))
-    }
-
-    /// A top-scope variable that data interpolates (`::` or not, dotted
-    /// into hashes: `facts.os.family`), explained as Puppet's `Global
-    /// Scope`; a missing entry of a hash is undef, a missing variable an
-    /// error.
-    fn scope_variable(&mut self, name: &str, variables: Variables) -> Result<Value> {
-        let (root, path) = match name.split_once('.') {
-            Some((root, path)) => (root, Some(path)),
-            None => (name, None),
-        };
-        let value = self.within(
-            || Node::Scope("Global Scope".to_string()),
-            |hiera| {
-                let value = variables(root.trim_start_matches("::"));
-                if let Some(value) = &value {
-                    hiera.explain_with(|explanation| explanation.found(root, value));
-                }
-                Ok(value)
-            },
-        )?;
-        let value = value.ok_or_else(|| undefined(root))?;
-        if value == Value::Undef {
-            return Ok(value);
-        }
-        Ok(self.dig(value, path)?.unwrap_or(Value::Undef))
-    }
-
     /// Runs `body` within a node of the explanation (when there is one).
     fn within<R>(
         &mut self,
@@ -842,64 +814,6 @@ fn convert(value: Value, type_and_arguments: &[Value]) -> Result<Value> {
             "lookup_options: pfacts cannot convert a value to {type_name}"
         ))),
     }
-}
-
-/// A hierarchy path with its variables replaced; `None` when a hash
-/// holds no entry for a dotted name (`%{facts.missing}`: the level has no
-/// file for this node).
-fn interpolate_path(template: &str, variables: Variables) -> Result<Option<String>> {
-    let mut rest = template;
-    let mut out = String::new();
-    while let Some(start) = rest.find("%{") {
-        out.push_str(&rest[..start]);
-        let Some(end) = rest[start..].find('}').map(|end| end + start) else {
-            break;
-        };
-        let name = rest[start + 2..end].trim();
-        let name = function_call(name, "scope").unwrap_or(name);
-        match variable(name, variables) {
-            Ok(value) => out.push_str(&value.to_text()),
-            Err(error) if !name.contains('.') => return Err(error),
-            Err(_) => return Ok(None),
-        }
-        rest = &rest[end + 1..];
-    }
-    out.push_str(rest);
-    Ok(Some(out))
-}
-
-/// `name('argument')` or `name("argument")`: the argument.
-fn function_call<'t>(expression: &'t str, name: &str) -> Option<&'t str> {
-    let argument = expression
-        .strip_prefix(name)?
-        .trim_start()
-        .strip_prefix('(')?
-        .strip_suffix(')')?
-        .trim();
-    argument
-        .strip_prefix('\'')
-        .and_then(|quoted| quoted.strip_suffix('\''))
-        .or_else(|| {
-            argument
-                .strip_prefix('"')
-                .and_then(|quoted| quoted.strip_suffix('"'))
-        })
-}
-
-/// A top-scope variable, `::` or not, dotted into hashes
-/// (`facts.os.family`); a missing entry of a hash is undef, a missing
-/// variable an error.
-fn variable(name: &str, variables: Variables) -> Result<Value> {
-    let mut segments = name.trim_start_matches("::").split('.');
-    let root = segments.next().unwrap_or_default();
-    let mut value = variables(root).ok_or_else(|| undefined(root))?;
-    for segment in segments {
-        value = value
-            .hash_get(&Value::Str(segment.to_string()))
-            .cloned()
-            .unwrap_or(Value::Undef);
-    }
-    Ok(value)
 }
 
 /// The options `lookup_options` give `key`: those of the entry named

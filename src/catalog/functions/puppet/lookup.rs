@@ -2,6 +2,7 @@
 //! `hiera_hash` and `hiera_include`.
 
 use crate::catalog::functions::{fault, Args, Context, Inclusion, Registry};
+use crate::catalog::hiera::Invocation;
 use crate::catalog::values::types::array::flatten;
 use crate::catalog::values::types::data_type::describe_mismatch;
 use crate::catalog::values::{Type, Value};
@@ -147,6 +148,10 @@ fn lookup(context: &mut dyn Context, request: Request, args: &Args<'_>) -> Resul
             _ => Ok(value),
         }
     };
+    let invocation = Invocation {
+        overrides: request.override_values.clone(),
+        defaults: request.default_values.clone(),
+    };
     for name in &request.names {
         let key = Value::string(name.clone());
         if let Some(value) = request
@@ -160,7 +165,7 @@ fn lookup(context: &mut dyn Context, request: Request, args: &Args<'_>) -> Resul
                 value,
             );
         }
-        if let Some(value) = context.hiera_lookup(name, request.merge.as_ref())? {
+        if let Some(value) = context.hiera_lookup(name, request.merge.as_ref(), &invocation)? {
             return check("Found value".to_string(), value);
         }
     }
