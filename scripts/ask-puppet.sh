@@ -109,7 +109,7 @@ scripts/lookup-with-puppet.sh corpus/hiera node.example.com corpus/hiera/lookup-
   corpus/hiera/lookup-requests-global.txt corpus/hiera/expected/lookup-global corpus/hiera/global/hiera.yaml
 # Globs, mapped paths, a module's default_hierarchy and eyaml (which needs
 # Debian's hiera-eyaml package).
-for recorded in lookup lookup-encrypted; do
+for recorded in lookup lookup-encrypted lookup-knockout; do
   scripts/lookup-with-puppet.sh corpus/hiera-locations node.example.com \
     corpus/hiera-locations/lookup-facts.yaml \
     "corpus/hiera-locations/${recorded/lookup/lookup-requests}.txt" \

@@ -116,7 +116,34 @@ fn globs_mapped_paths_and_default_hierarchies_give_puppets_values_and_explanatio
         "corpus/hiera-locations/expected/lookup",
         None,
     );
-    assert_eq!(explained, 17);
+    assert_eq!(explained, 20);
+}
+
+/// A deep merge's knockout prefix: the value is Puppet's; so is the
+/// explanation, but that Puppet shows the higher level's array as its
+/// merge left it (without `xxb`, taken out in place), where pfacts shows
+/// it as the data has it.
+#[test]
+fn knockout_prefixes_give_puppets_values() {
+    let environment = "corpus/hiera-locations";
+    let recorded = Path::new(environment).join("expected/lookup-knockout");
+    let request = "profile::ko_list --merge deep --knock-out-prefix xx --sort-merged-arrays";
+    let read = |extension: &str| {
+        std::fs::read_to_string(recorded.join(format!("{}.{extension}", file_name(request))))
+            .unwrap()
+    };
+    assert_eq!(
+        pfacts_lookup(environment, request, false, None),
+        read("yaml")
+    );
+    let ours = pfacts_lookup(environment, request, true, None);
+    let shown_as_data = ours.lines().filter(|line| line.contains("\"xxb\"")).count();
+    assert_eq!(shown_as_data, 2, "{ours}");
+    let without: Vec<&str> = ours
+        .lines()
+        .filter(|line| !line.contains("\"xxb\""))
+        .collect();
+    assert_eq!(without.join("\n") + "\n", read("explain"));
 }
 
 /// Puppet decrypts an eyaml value with the level's keys; pfacts marks it

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::catalog::hiera::{Hiera, Merge};
+use crate::catalog::hiera::{Hiera, Invocation, Merge};
 use crate::catalog::values::{yaml, Value};
 
 #[derive(Debug, Args)]
@@ -29,6 +29,19 @@ pub(super) struct LookupArgs {
     #[arg(long, value_parser = ["first", "unique", "hash", "deep"])]
     merge: Option<String>,
 
+    /// With `--merge deep`: an array item with this prefix (`--x`) takes
+    /// `x` out of the lower levels' arrays.
+    #[arg(long, value_name = "PREFIX")]
+    knock_out_prefix: Option<String>,
+
+    /// With `--merge deep`: sort the merged arrays.
+    #[arg(long)]
+    sort_merged_arrays: bool,
+
+    /// With `--merge deep`: merge arrays of hashes hash by hash.
+    #[arg(long)]
+    merge_hash_arrays: bool,
+
     /// Print every data provider, hierarchy level and file searched and
     /// what each gave, as `puppet lookup --explain` does, instead of the
     /// value. Exits 0 whether or not a value is found, as Puppet does.
@@ -39,6 +52,14 @@ pub(super) struct LookupArgs {
 /// Prints the value as YAML (as `puppet lookup` does), or the
 /// explanation; exit status 1 when there is no value, 2 for bad input.
 pub(super) fn lookup(args: LookupArgs) -> ExitCode {
+    let deep_options =
+        args.knock_out_prefix.is_some() || args.sort_merged_arrays || args.merge_hash_arrays;
+    if deep_options && args.merge.as_deref() != Some("deep") {
+        eprintln!(
+            "pfacts: error: --knock-out-prefix, --sort-merged-arrays and --merge-hash-arrays are only available with '--merge deep'"
+        );
+        return ExitCode::from(2);
+    }
     if !args.envdir.is_dir() {
         eprintln!(
             "{}: error: not a directory: an environment directory (hiera.yaml, data/, modules/) is needed",
@@ -69,20 +90,40 @@ pub(super) fn lookup(args: LookupArgs) -> ExitCode {
         .merge
         .as_deref()
         .and_then(|name| Merge::of(&Value::string(name)));
+    // What Puppet's lookup application gives a deep merge asked for on
+    // its command line: both array options, and the prefix when given.
+    let options = (merge == Some(Merge::Deep)).then(|| {
+        let mut options = vec![
+            (
+                Value::string("sort_merged_arrays"),
+                Value::Bool(args.sort_merged_arrays),
+            ),
+            (
+                Value::string("merge_hash_arrays"),
+                Value::Bool(args.merge_hash_arrays),
+            ),
+        ];
+        if let Some(prefix) = &args.knock_out_prefix {
+            options.push((
+                Value::string("knockout_prefix"),
+                Value::string(prefix.clone()),
+            ));
+        }
+        Value::Hash(options)
+    });
     if args.explain {
-        // What Puppet's lookup application gives a deep merge asked for
-        // on its command line.
-        let options = (merge == Some(Merge::Deep)).then(|| {
-            Value::Hash(vec![
-                (Value::string("sort_merged_arrays"), Value::Bool(false)),
-                (Value::string("merge_hash_arrays"), Value::Bool(false)),
-            ])
-        });
         let (_, explanation) = hiera.explain(&args.key, &variables, merge, options);
         print!("{}", explanation.render());
         return ExitCode::SUCCESS;
     }
-    let found = hiera.lookup_merged(&args.key, &variables, merge);
+    let merge = merge.map(|merge| {
+        let strategy = (Value::string("strategy"), Value::string(merge.name()));
+        match options {
+            Some(Value::Hash(options)) => Value::Hash([vec![strategy], options].concat()),
+            _ => Value::Hash(vec![strategy]),
+        }
+    });
+    let found = hiera.lookup_invoked(&args.key, &variables, merge.as_ref(), Invocation::default());
     for warning in hiera.take_warnings() {
         eprintln!("pfacts: warning: {warning}");
     }

@@ -321,12 +321,11 @@ impl<'e> Context for Compiler<'e> {
         invocation: &hiera::Invocation,
     ) -> Result<Option<Value>> {
         let site = self.site();
-        let strategy = merge.and_then(hiera::Merge::of);
         let top = &self.scopes[TOP].variables;
         let variables = |name: &str| top.get(name).cloned();
         let found = self
             .hiera
-            .lookup_invoked(key, &variables, strategy, invocation.clone())
+            .lookup_invoked(key, &variables, merge, invocation.clone())
             .map_err(|e| Self::hiera_error(e, error(String::new(), site.span)))?;
         self.log_hiera_warnings(site.span);
         Ok(found)

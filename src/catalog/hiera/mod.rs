@@ -186,6 +186,28 @@ impl Strategy {
             options: None,
         }
     }
+
+    /// A merge as `lookup()` or `lookup_options` give it: a strategy's
+    /// name, or a hash of it (`strategy`) and its options.
+    fn given(merge: &Value) -> Option<Strategy> {
+        Some(Strategy {
+            merge: Merge::of(merge)?,
+            options: merge_options(merge),
+        })
+    }
+}
+
+/// What a merge hash gives beyond its `strategy`; `None` when nothing.
+fn merge_options(merge: &Value) -> Option<Value> {
+    let Value::Hash(entries) = merge else {
+        return None;
+    };
+    let rest: Vec<(Value, Value)> = entries
+        .iter()
+        .filter(|(name, _)| name.to_text() != "strategy")
+        .cloned()
+        .collect();
+    (!rest.is_empty()).then_some(Value::Hash(rest))
 }
 
 impl Hiera {
@@ -247,35 +269,25 @@ impl Hiera {
     /// The value of `key` (`ntp::servers`) for a node whose top-scope
     /// variables are `variables`, merged as the key's `lookup_options` say
     /// (the first found when they say nothing). `Some(Undef)` is a value
-    /// the data sets to `~`.
+    /// the data sets to `~`. A dotted key (`app::settings.log.level`) digs
+    /// into the value of its root.
     pub fn lookup(&mut self, key: &str, variables: Variables) -> Result<Option<Value>> {
-        self.lookup_merged(key, variables, None)
+        self.lookup_key(key, variables, None)
     }
 
-    /// The values of `key` at every level, merged by `strategy`, or as the
-    /// key's `lookup_options` say when it is `None`. A dotted key
-    /// (`app::settings.log.level`) digs into the value of its root.
-    pub fn lookup_merged(
-        &mut self,
-        key: &str,
-        variables: Variables,
-        strategy: Option<Merge>,
-    ) -> Result<Option<Value>> {
-        self.lookup_key(key, variables, strategy.map(Strategy::of))
-    }
-
-    /// [`Hiera::lookup_merged`] within a `lookup()` that gives overrides
+    /// A lookup as `lookup()` makes it: merged as `merge` says (a
+    /// strategy's name, or a hash of it and its options), with overrides
     /// and defaults, which the keys and variables its data interpolates
     /// consult too.
     pub fn lookup_invoked(
         &mut self,
         key: &str,
         variables: Variables,
-        strategy: Option<Merge>,
+        merge: Option<&Value>,
         invocation: Invocation,
     ) -> Result<Option<Value>> {
         let outer = std::mem::replace(&mut self.invocation, invocation);
-        let found = self.lookup_merged(key, variables, strategy);
+        let found = self.lookup_key(key, variables, merge.and_then(Strategy::given));
         self.invocation = outer;
         found
     }
@@ -424,7 +436,8 @@ impl Hiera {
             return Ok(None);
         }
         if let [only] = variants {
-            return Ok(each(self, only)?.and_then(|value| merge(vec![value], strategy.merge)));
+            return Ok(each(self, only)?
+                .and_then(|value| merge(vec![value], strategy.merge, strategy.options.as_ref())));
         }
         let node = || Node::Merge {
             strategy: strategy.merge,
@@ -435,7 +448,7 @@ impl Hiera {
             for variant in variants {
                 found.extend(each(hiera, variant)?);
             }
-            let merged = merge(found, strategy.merge);
+            let merged = merge(found, strategy.merge, strategy.options.as_ref());
             if let Some(merged) = &merged {
                 hiera.explain_with(|explanation| explanation.result(merged));
             }
@@ -676,7 +689,7 @@ impl Hiera {
                 let request = Request::options(None);
                 found.extend(self.search_provider(provider, request, variables, &hash)?);
             }
-            self.environment_options = Some(merge(found, Merge::Hash));
+            self.environment_options = Some(merge(found, Merge::Hash, None));
         }
         let mut options = self.environment_options.clone().flatten();
         if !module.is_empty() {
@@ -718,6 +731,7 @@ impl Hiera {
             let merged = merge(
                 sides.iter().map(|(_, options)| options.clone()).collect(),
                 Merge::Hash,
+                None,
             );
             if let Some(merged) = &merged {
                 hiera.explain_with(|explanation| explanation.result(merged));
@@ -833,17 +847,7 @@ fn options_for(entries: &OptionEntries, key: &str) -> Options {
     };
     let option = |name: &str| options.hash_get(&Value::string(name)).cloned();
     let merge_given = option("merge").unwrap_or(Value::Undef);
-    let merge_options = match &merge_given {
-        Value::Hash(entries) => Some(Value::Hash(
-            entries
-                .iter()
-                .filter(|(name, _)| name.to_text() != "strategy")
-                .cloned()
-                .collect(),
-        ))
-        .filter(|rest| !matches!(rest, Value::Hash(rest) if rest.is_empty())),
-        _ => None,
-    };
+    let merge_options = merge_options(&merge_given);
     let convert_to = match option("convert_to").unwrap_or(Value::Undef) {
         Value::Undef => None,
         Value::Array(type_and_arguments) => Some(type_and_arguments),
