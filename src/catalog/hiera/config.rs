@@ -36,9 +36,9 @@ pub(super) enum Locations {
     Paths(Vec<(String, u32)>),
     /// `glob` or `globs`: the files each pattern matches, in name order.
     Globs(Vec<(String, u32)>),
-    /// `mapped_paths: [variable, key, template]`: one file for each
-    /// string the variable holds, the template interpolated with `key`
-    /// set to it.
+    /// `mapped_paths: [variable, key, template]`: one file for each value
+    /// the variable holds (an array's items, a hash's entries as pairs, a
+    /// string), the template interpolated with `key` set to it.
     Mapped {
         variable: String,
         key: String,
