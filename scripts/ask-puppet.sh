@@ -73,7 +73,7 @@ for format in yaml json; do
 done
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.
-for environment in defaults scope layout names hiera epp order erb modulepath resource-form ruby; do
+for environment in defaults scope layout names hiera hiera-locations epp order erb modulepath resource-form ruby; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
 done

@@ -122,6 +122,7 @@ fn catalogs_are_puppets() {
         ("names", "node.example.com", "puppet-catalog.json"),
         ("functions", "node.example.com", "puppet-catalog.json"),
         ("hiera", "node.example.com", "puppet-catalog.json"),
+        ("hiera-locations", "node.example.com", "puppet-catalog.json"),
         ("order", "node.example.com", "puppet-catalog.json"),
         ("erb", "node.example.com", "puppet-catalog.json"),
         ("modulepath", "node.example.com", "puppet-catalog.json"),
