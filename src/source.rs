@@ -47,15 +47,18 @@ pub fn is_erb_template(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "erb")
 }
 
-/// Whether a walked file is Hiera's: a `hiera.yaml`, or YAML or JSON
-/// below a `data` or `hieradata` directory (Hiera's usual `datadir`s).
+/// Whether a walked file is Hiera's: a `hiera.yaml`, or YAML, eyaml or
+/// JSON below a `data` or `hieradata` directory (Hiera's usual
+/// `datadir`s).
 pub fn is_hiera_file(path: &Path) -> bool {
     if path.file_name().is_some_and(|name| name == "hiera.yaml") {
         return true;
     }
-    let data = path
-        .extension()
-        .is_some_and(|extension| extension == "yaml" || extension == "yml" || extension == "json");
+    // `.eyaml`: hiera-eyaml's files, YAML whose encrypted strings only
+    // the server decrypts.
+    let data = path.extension().is_some_and(|extension| {
+        extension == "yaml" || extension == "yml" || extension == "json" || extension == "eyaml"
+    });
     data && path
         .parent()
         .is_some_and(|dir| dir.iter().any(|part| part == "data" || part == "hieradata"))

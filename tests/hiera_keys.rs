@@ -223,3 +223,63 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
     let pfacts: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(titles(&pfacts), puppet_titles);
 }
+
+/// hiera-eyaml's data files are Hiera data too: on corpus/hiera-locations,
+/// whose eyaml level Puppet reads (`expected/puppet-catalog.json` binds
+/// `profile::plain_in_eyaml` from it), a key of `data/secrets.eyaml` that
+/// names no parameter of `profile` is found, the one that binds is not,
+/// and an encrypted value is judged against no type.
+#[test]
+fn eyaml_data_is_judged_as_hiera_data() {
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--exit-zero",
+            "corpus/hiera-locations",
+        ])
+        .output()
+        .unwrap();
+    let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let in_eyaml: Vec<(&str, &str)> = findings
+        .iter()
+        .filter(|finding| {
+            finding["file"]
+                .as_str()
+                .is_some_and(|path| path.ends_with("data/secrets.eyaml"))
+        })
+        .map(|finding| {
+            (
+                finding["rule"].as_str().unwrap(),
+                finding["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let unbound: Vec<&str> = in_eyaml
+        .iter()
+        .filter(|(rule, _)| *rule == "unbound-hiera-key")
+        .map(|(_, message)| *message)
+        .collect();
+    assert_eq!(unbound.len(), 2, "{in_eyaml:?}");
+    assert!(
+        unbound.iter().any(|m| m.starts_with("`profile::password`")),
+        "{unbound:?}"
+    );
+    assert!(
+        unbound.iter().any(|m| m.starts_with("`profile::mixed`")),
+        "{unbound:?}"
+    );
+    assert!(
+        in_eyaml
+            .iter()
+            .all(|(rule, _)| *rule == "unbound-hiera-key"),
+        "{in_eyaml:?}"
+    );
+    let puppet: Value = serde_json::from_str(
+        &std::fs::read_to_string("corpus/hiera-locations/expected/puppet-catalog.json").unwrap(),
+    )
+    .unwrap();
+    assert!(puppet.to_string().contains("; plain; "), "Puppet binds it");
+}

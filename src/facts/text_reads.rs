@@ -313,10 +313,11 @@ fn data_value(value: &Yaml) -> (DataValue, String) {
     }
 }
 
-/// A string that Hiera gives as it is written: no interpolation, and
+/// A string that Hiera gives as it is written: no interpolation, no
+/// eyaml encryption (`ENC[...]`, whose plain text nobody here knows), and
 /// nothing YAML 1.1 reads as another type.
 fn plain_string(text: &str) -> bool {
-    !text.contains("%{") && !yaml_1_1_reads_otherwise(text)
+    !text.contains("%{") && !text.contains("ENC[") && !yaml_1_1_reads_otherwise(text)
 }
 
 /// `value` as JSON, when every part of it is a value [`data_value`] can
@@ -750,6 +751,16 @@ mod tests {
                 ("plain", 8)
             ]
         );
+    }
+
+    #[test]
+    fn encrypted_eyaml_values_have_no_known_type() {
+        let text = "a::password: ENC[PKCS7,MIIBeQYJKo]\na::user: admin\na::port: 80\n";
+        let document = crate::yaml::load_first(text).unwrap();
+        let values = hiera_values(document.as_ref()).values;
+        assert_eq!(values["a::password"].0, DataValue::Other);
+        assert_eq!(values["a::user"], (DataValue::String, "admin".to_string()));
+        assert_eq!(values["a::port"], (DataValue::Integer, "80".to_string()));
     }
 
     #[test]
