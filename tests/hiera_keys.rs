@@ -38,20 +38,19 @@ fn titles(catalog: &Value) -> Vec<String> {
     titles
 }
 
-#[test]
-fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
+/// The findings of `pfacts check` on `environment`, as JSON.
+fn findings_of(environment: &str) -> Vec<Value> {
     let output = Command::cargo_bin("pfacts")
         .unwrap()
-        .args([
-            "check",
-            "--format",
-            "json",
-            "--exit-zero",
-            "corpus/hiera-keys",
-        ])
+        .args(["check", "--format", "json", "--exit-zero", environment])
         .output()
         .unwrap();
-    let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
+    let findings = findings_of("corpus/hiera-keys");
     let found: Vec<(&str, &str, &str, u64)> = findings
         .iter()
         .filter(|finding| HIERA_RULES.contains(&finding["rule"].as_str().unwrap()))
@@ -231,18 +230,7 @@ fn keys_that_bind_nothing_are_found_as_puppet_ignores_them() {
 /// and an encrypted value is judged against no type.
 #[test]
 fn eyaml_data_is_judged_as_hiera_data() {
-    let output = Command::cargo_bin("pfacts")
-        .unwrap()
-        .args([
-            "check",
-            "--format",
-            "json",
-            "--exit-zero",
-            "corpus/hiera-locations",
-        ])
-        .output()
-        .unwrap();
-    let findings: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let findings = findings_of("corpus/hiera-locations");
     let in_eyaml: Vec<(&str, &str)> = findings
         .iter()
         .filter(|finding| {

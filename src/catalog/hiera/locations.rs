@@ -2,6 +2,7 @@
 //! `LocationResolver` finds them: paths interpolated, globs expanded,
 //! mapped paths made one per value of a variable.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::config::{Level, Locations};
@@ -17,6 +18,10 @@ pub(super) struct DataFile {
     pub original: String,
 }
 
+/// The files each glob pattern matched: Puppet expands a level's globs
+/// once per compilation, not once per lookup.
+pub(super) type Globbed = HashMap<PathBuf, Vec<PathBuf>>;
+
 /// The data files `level` names for a node whose top-scope variables are
 /// `variables`, in Puppet's order; an unknown variable in a template is
 /// what `unknown` makes it, an error at its line of `config`.
@@ -25,6 +30,7 @@ pub(super) fn data_files(
     level: &Level,
     variables: Variables,
     unknown: &mut Unknown,
+    globbed: &mut Globbed,
 ) -> Result<Vec<DataFile>> {
     let mut interpolated = |template: &str, line: u32, variables: Variables| {
         interpolate_path(template, variables, unknown).map_err(|mut error| {
@@ -56,8 +62,11 @@ pub(super) fn data_files(
                 if let Some(pattern) = interpolated(pattern, *line, variables)? {
                     let pattern = datadir.join(pattern);
                     let original = pattern.display().to_string();
-                    files.extend(matching_files(&pattern).into_iter().map(|path| DataFile {
-                        path,
+                    let matched = globbed
+                        .entry(pattern)
+                        .or_insert_with_key(|pattern| matching_files(pattern));
+                    files.extend(matched.iter().map(|path| DataFile {
+                        path: path.clone(),
                         original: original.clone(),
                     }));
                 }
@@ -69,10 +78,9 @@ pub(super) fn data_files(
             template,
             line,
         } => {
-            // A string maps to one path; nothing (an unknown variable, an
-            // empty array) to none.
-            // A hash maps each entry, as a pair `[key, value]` (Ruby's
-            // `Hash#map`).
+            // An array maps each item, a hash each entry as a pair `[key,
+            // value]` (Ruby's `Hash#map`), a string one path; nothing (an
+            // unknown variable, an empty array) none.
             let values = match variable(name, variables) {
                 Ok(Value::Array(values)) => values,
                 Ok(Value::Hash(entries)) => entries

@@ -27,7 +27,7 @@ use yaml_rust2::Yaml;
 use self::config::{read_config, read_layer, Backend, Layer, Level, Owner};
 use self::explain::{Explanation, Node};
 use self::interpolation::Unknown;
-use self::locations::{data_files, DataFile};
+use self::locations::{data_files, DataFile, Globbed};
 use self::merge::merge;
 pub use self::merge::Merge;
 use super::values::types::data_type::new_value;
@@ -76,6 +76,8 @@ pub struct Hiera {
     strict_variables: bool,
     /// Warnings not yet taken ([`Hiera::take_warnings`]).
     warnings: Vec<String>,
+    /// The files of each glob pattern, matched once.
+    globbed: Globbed,
 }
 
 /// The `override` and `default_values_hash` given to the `lookup()` being
@@ -240,6 +242,7 @@ impl Hiera {
             invocation: Invocation::default(),
             strict_variables: false,
             warnings: Vec::new(),
+            globbed: Globbed::new(),
         }
     }
 
@@ -554,7 +557,7 @@ impl Hiera {
                 strict: hiera.strict_variables,
                 warnings: &mut hiera.warnings,
             };
-            let files = data_files(config, level, variables, &mut unknown)?;
+            let files = data_files(config, level, variables, &mut unknown, &mut hiera.globbed)?;
             hiera.merge_variants(strategy, &files, |hiera, file| {
                 hiera.search_path(file, level.backend, key, variables)
             })
