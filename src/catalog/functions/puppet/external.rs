@@ -29,15 +29,13 @@ pub fn register(registry: &mut Registry) {
                 ))
             },
         )
-        .add("eyaml_lookup_key", "Any *$args", |_, _| {
-            // Puppet loads the function only where the hiera-eyaml
-            // library is, which pfacts has no counterpart of.
-            Err(fault(
-                "Function Load Error for function 'eyaml_lookup_key': Lookup using eyaml \
-                     lookup_key function is only supported when the hiera_eyaml library is \
-                     present",
-            ))
-        });
+        // As where the hiera-eyaml library is (the AIO agent bundles it;
+        // pfacts's Hiera reads eyaml levels).
+        .add(
+            "eyaml_lookup_key",
+            "String[1] $key, Hash[String[1], Any] $options, Puppet::LookupContext $context",
+            called_by_hiera,
+        );
     for name in ["yaml_data", "json_data", "hocon_data"] {
         registry
             .add(
