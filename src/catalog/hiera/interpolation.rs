@@ -5,7 +5,7 @@
 use yaml_rust2::Yaml;
 
 use super::explain::Node;
-use super::{failure, undefined, Hiera, HieraError, Result, Variables};
+use super::{failure, segment_of, undefined, Hiera, HieraError, Result, Variables};
 use crate::catalog::values::Value;
 
 impl Hiera {
@@ -217,15 +217,7 @@ pub(super) fn variable(name: &str, variables: Variables) -> Result<Value> {
     let root = segments.next().unwrap_or_default();
     let mut value = variables(root).ok_or_else(|| undefined(root))?;
     for segment in segments {
-        value = match &value {
-            Value::Array(items) => segment
-                .parse::<usize>()
-                .ok()
-                .and_then(|index| items.get(index)),
-            other => other.hash_get(&Value::Str(segment.to_string())),
-        }
-        .cloned()
-        .unwrap_or(Value::Undef);
+        value = segment_of(&value, segment).cloned().unwrap_or(Value::Undef);
     }
     Ok(value)
 }

@@ -106,6 +106,19 @@ impl Invocation {
     }
 }
 
+/// One segment of a dotted key or variable (`os.family`, `var.0`): an
+/// index into an array, a key into a hash; `None` when it is not there.
+fn segment_of<'v>(value: &'v Value, segment: &str) -> Option<&'v Value> {
+    match value {
+        Value::Array(items) => segment
+            .parse::<usize>()
+            .ok()
+            .and_then(|index| items.get(index)),
+        Value::Undef => None,
+        other => other.hash_get(&Value::Str(segment.to_string())),
+    }
+}
+
 /// What stops a lookup: an unknown variable in the data or in a
 /// hierarchy path, as Puppet (with `strict_variables`) refuses it.
 #[derive(Clone, Debug)]
@@ -636,15 +649,7 @@ impl Hiera {
             |hiera| {
                 let mut value = value;
                 for segment in path.split('.') {
-                    let inner = match &value {
-                        Value::Array(items) => segment
-                            .parse::<usize>()
-                            .ok()
-                            .and_then(|index| items.get(index)),
-                        Value::Undef => None,
-                        other => other.hash_get(&Value::Str(segment.to_string())),
-                    }
-                    .cloned();
+                    let inner = segment_of(&value, segment).cloned();
                     hiera.within(
                         || Node::Segment,
                         |hiera| {

@@ -7,6 +7,7 @@
 use super::Version;
 use crate::catalog::functions::{fault, Args, Context, Registry};
 use crate::catalog::values::ruby::{self, legacy_args};
+use crate::catalog::values::types::array;
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 
@@ -235,17 +236,7 @@ fn fact(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         value = match &value {
             Value::Undef => return Ok(Value::Undef),
             Value::Array(items) => match ruby::integer(&part) {
-                Some(index) => {
-                    let at = if index < 0 {
-                        items.len() as i64 + index
-                    } else {
-                        index
-                    };
-                    usize::try_from(at)
-                        .ok()
-                        .and_then(|at| items.get(at).cloned())
-                        .unwrap_or(Value::Undef)
-                }
+                Some(index) => array::access(items, &[index]),
                 None => {
                     context.warn(&format!(
                         "fact request for {name} returning nil: '{}' is an array; cannot index to '{part}'",
