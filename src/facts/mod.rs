@@ -439,8 +439,10 @@ fn module_files(root: &Path, module: &str, input: &Input) -> Vec<FileOutput> {
     outputs
 }
 
-/// How many files are read between two merges.
-const CHUNK: usize = 1024;
+/// How many files are read between two merges: small enough that the
+/// last chunk, whose merge overlaps nothing, and the idle tail of each
+/// parallel read stay short (Debian ×1: 0.187 s at 1,024, 0.170 s at 256).
+const CHUNK: usize = 256;
 
 /// Moves the facts of the next files into `extraction`, in path order:
 /// symbols interned in that order (so that they are the same on every
