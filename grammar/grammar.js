@@ -333,10 +333,12 @@ module.exports = grammar({
       alias($._type_access, $.access),
     ),
 
+    // Puppet's `access_args` take `key => value` entries here too:
+    // `type T = Object[name => 'T', attributes => {...}]`.
     _type_access: $ => seq(
       field('target', $.type_reference),
       token.immediate('['),
-      commaSep1(field('index', $._expression)),
+      commaSep1(field('index', choice($._expression, $.pair))),
       optional(','),
       ']',
     ),
