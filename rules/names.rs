@@ -9,6 +9,7 @@ use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
 use super::{named_columns, sorted};
+use crate::facts::names::lowercase;
 use crate::facts::schema::{DefinitionKind, Id, KnownKind, ModulepathState, RefForm, Sym};
 use crate::facts::Extraction;
 
@@ -40,6 +41,11 @@ crepe! {
     @input
     /// `type_defined(type)`: a define, a built-in or a Ruby resource type.
     struct TypeDefined(Sym);
+
+    @input
+    /// `alias_defined(type)`: a type alias, by its name in lower case as
+    /// references are recorded: `Alias['x']` parameterizes it.
+    struct AliasDefined(Sym);
 
     @input
     /// `function_called(name, site, guard)`: a call at row `site` of
@@ -146,9 +152,20 @@ crepe! {
     UnknownClass(class, ClassSite::Relationship, site) <-
         ClassRelated(class, site, guard), !ClassDefined(class), !Dead(guard);
     // unknown_resource_type(T, R, S) :- resource_typed(T, R, S, G),
-    //     !type_defined(T), !dead(G).
+    //     R != reference, !type_defined(T), !dead(G).
     UnknownResourceType(name, relation, site) <-
-        ResourceTyped(name, relation, site, guard), !TypeDefined(name), !Dead(guard);
+        ResourceTyped(name, relation, site, guard),
+        (relation != TypeSite::Reference),
+        !TypeDefined(name),
+        !Dead(guard);
+    // unknown_resource_type(T, reference, S) :-
+    //     resource_typed(T, reference, S, G), !type_defined(T),
+    //     !alias_defined(T), !dead(G).
+    UnknownResourceType(name, TypeSite::Reference, site) <-
+        ResourceTyped(name, TypeSite::Reference, site, guard),
+        !TypeDefined(name),
+        !AliasDefined(name),
+        !Dead(guard);
     // unknown_function(N, S) :- function_called(N, S, G),
     //     !function_defined(N), !dead(G).
     UnknownFunction(name, site) <-
@@ -299,6 +316,13 @@ pub fn run(extraction: &Extraction) -> Output {
             .iter()
             .filter(|row| row.kind == KnownKind::ResourceType)
             .map(|row| TypeDefined(row.name)),
+    );
+    // A name no reference wrote in lower case is not interned.
+    runtime.extend(
+        facts
+            .definitions(DefinitionKind::TypeAlias)
+            .filter_map(|row| interner.get(&lowercase(interner.resolve(row.name))))
+            .map(AliasDefined),
     );
     // Calls of types (`Integer($x)`) create values: they are not functions.
     runtime.extend(

@@ -607,6 +607,29 @@ node default {
     );
 }
 
+/// `MyType['world']` parameterizes a type alias (here an object type with
+/// a type parameter), it names no resource: Puppet 7.23 compiles it
+/// (conformance/evaluator 1273, `ok`), while a reference to an unknown
+/// type is still `unknown-resource-type`.
+#[test]
+fn an_alias_with_parameters_is_no_resource_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("manifests")).unwrap();
+    std::fs::write(
+        dir.path().join("manifests/site.pp"),
+        "type MyType = Object[type_parameters => { p1 => String }, attributes => { p1 => String }]
+$x = MyType['world']
+$y = Nosuch['world']
+",
+    )
+    .unwrap();
+    let lines: Vec<u64> = rule_findings(dir.path(), "unknown-resource-type")
+        .iter()
+        .map(|finding| finding["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [3], "only the unknown type is found");
+}
+
 /// `manifest = site` in `environment.conf`: Puppet evaluates every file of
 /// `site/` in one top scope, so a resource that two of them declare is
 /// declared twice. Puppet 7.23 (`puppet apply --environmentpath DIR

@@ -11,7 +11,8 @@ rule! {
     /// `ensure_resource`, `ensure_resources`), or referenced as
     /// `Nosuch['t']` (which Puppet looks up where the reference is
     /// evaluated, a `defined()` test included; `Resource['nosuch', 't']`
-    /// is only a name). Code under a `defined()` guard of the type is not
+    /// is only a name, and a type alias's `Alias['x']` gives its type
+    /// parameters). Code under a `defined()` guard of the type is not
     /// judged.
     ///
     /// ## Why is this bad?
