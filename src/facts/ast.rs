@@ -106,6 +106,9 @@ pub struct Call {
     pub name: String,
     pub args: Vec<Expr>,
     pub lambda: Option<Lambda>,
+    /// `$receiver.name(...)`: an object's attribute or function of that
+    /// name comes before a function.
+    pub method: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -458,10 +461,8 @@ impl<'a> Lowering<'a> {
             "hash" => self.hash(node),
             "access" => {
                 let target = self.boxed(node, "target");
-                let index = fields(node, "index")
-                    .into_iter()
-                    .map(|index| self.expr(index))
-                    .collect();
+                // `T[a => 1, b => 2]` passes one hash, as a call does.
+                let index = self.elements(fields(node, "index"));
                 ExprKind::Access(target, index)
             }
             "binary" => {
@@ -543,7 +544,12 @@ impl<'a> Lowering<'a> {
                 let mut args = vec![self.field_expr(node, "receiver")];
                 args.extend(self.arguments(node));
                 let lambda = child(node, "lambda").map(|l| self.lambda(l));
-                ExprKind::Call(Call { name, args, lambda })
+                ExprKind::Call(Call {
+                    name,
+                    args,
+                    lambda,
+                    method: true,
+                })
             }
             "resource" => {
                 let form = match child(node, "form").map(|f| self.source(f)) {
@@ -659,10 +665,31 @@ impl<'a> Lowering<'a> {
                 span: self.span(node),
             },
         };
-        // `Object { ... }`: `Object[{ ... }]`.
+        // As Puppet's factory builds a type alias: `Object { ... }` is
+        // `Object[{ ... }]`, `Parent { ... }` is `Object[{ ..., parent =>
+        // Parent }]` and `{ ... }` is `Object[{ ... }]`.
+        let span = body.span;
+        let object = Expr {
+            kind: ExprKind::TypeRef("Object".to_string()),
+            span,
+        };
         if let Some(hash) = child(node, "body").filter(|_| node.kind() == "type_alias") {
-            let span = body.span;
-            let kind = ExprKind::Access(Box::new(body), vec![self.expr(hash)]);
+            let mut hash = self.expr(hash);
+            let is_base = matches!(&body.kind, ExprKind::TypeRef(name)
+                if name.eq_ignore_ascii_case("Object") || name.eq_ignore_ascii_case("TypeSet"));
+            if !is_base {
+                if let ExprKind::Hash(entries) = &mut hash.kind {
+                    let key = Expr {
+                        kind: ExprKind::Str("parent".to_string()),
+                        span,
+                    };
+                    entries.push((key, std::mem::replace(&mut body, object.clone())));
+                }
+            }
+            let kind = ExprKind::Access(Box::new(body), vec![hash]);
+            body = Expr { kind, span };
+        } else if matches!(body.kind, ExprKind::Hash(_)) && node.kind() == "type_alias" {
+            let kind = ExprKind::Access(Box::new(object), vec![body]);
             body = Expr { kind, span };
         }
         let not_a_type = [child(node, "type"), child(node, "body")]
@@ -799,6 +826,7 @@ impl<'a> Lowering<'a> {
                 name: "new".to_string(),
                 args,
                 lambda,
+                method: false,
             });
         }
         let name = function
@@ -807,7 +835,12 @@ impl<'a> Lowering<'a> {
             .to_string();
         let args = self.arguments(node);
         let lambda = child(node, "lambda").map(|l| self.lambda(l));
-        ExprKind::Call(Call { name, args, lambda })
+        ExprKind::Call(Call {
+            name,
+            args,
+            lambda,
+            method: false,
+        })
     }
 
     #[inline(never)]

@@ -25,7 +25,45 @@ impl<'e> Compiler<'e> {
             }
             args.push(value);
         }
+        if call.method {
+            if let [Value::Object(object)] = args.as_slice() {
+                if let Some(value) = self.object_member(object, &call.name, span) {
+                    return Ok(value);
+                }
+            }
+        }
         self.call_values(&call.name, args, call.lambda.as_ref(), scope, span)
+    }
+
+    /// `$object.name`: the object's attribute of that name; a function of
+    /// its type is code pfacts does not run (Puppet's are written in
+    /// Ruby). `None`: its type has no member of that name.
+    fn object_member(
+        &mut self,
+        object: &crate::catalog::values::types::object::Object,
+        name: &str,
+        span: ast::Span,
+    ) -> Option<Value> {
+        if let Some(value) = object.attribute(name) {
+            return Some(value);
+        }
+        if let Some(value) = crate::catalog::values::types::object::error::function(object, name) {
+            return Some(value);
+        }
+        let mut ty = Some(std::rc::Rc::clone(&object.ty));
+        while let Some(current) = ty {
+            if current
+                .functions
+                .iter()
+                .any(|function| function.name == name)
+            {
+                let what = format!("{}.{name}()", current.label());
+                let reason = "a function of an object type, which pfacts does not run".to_string();
+                return Some(self.mark_unevaluated(what, reason, span));
+            }
+            ty = current.parent_object();
+        }
+        None
     }
 
     /// A function called with the values of its arguments (and its

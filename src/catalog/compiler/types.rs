@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use super::*;
 use crate::catalog::values::types::data_type::{builtin, describe_mismatch, Alias};
+use crate::catalog::values::types::object::ObjectType;
 use crate::catalog::values::Type;
 
 impl<'e> Compiler<'e> {
@@ -33,8 +34,22 @@ impl<'e> Compiler<'e> {
             let alias = Alias::new(definition.name.clone());
             self.alias_types.insert(key, Rc::clone(&alias));
             let saved = self.file.replace(file);
-            let body = self.eval(&definition.body, TOP);
+            let body = match object_definition(&definition.body) {
+                Some(hash) => self.eval(hash, TOP),
+                None => self.eval(&definition.body, TOP),
+            };
             self.file = saved;
+            // `type Car = Object[{...}]` is an object type named `Car`;
+            // Puppet refuses a bad one where it is referred to.
+            let body = match (object_definition(&definition.body), body) {
+                (Some(_), Ok(Value::Hash(entries))) => {
+                    let object =
+                        ObjectType::from_init_hash(Some(definition.name.clone()), &entries)
+                            .map_err(|message| error(message, ast::Span::default()))?;
+                    Ok(Value::of_type(Type::Object(Rc::new(object))))
+                }
+                (_, body) => body,
+            };
             let ty = match body.map_err(|e| self.locate(e, file))? {
                 Value::Type(ty) => *ty,
                 other => {
@@ -64,7 +79,12 @@ impl<'e> Compiler<'e> {
             _ => e,
         })?;
         if let Type::Resource(Some(type_name), None) = &ty {
-            if !self.reading_type_text && !self.is_resource_type(&type_name.to_lowercase()) {
+            if !self.is_resource_type(&type_name.to_lowercase()) {
+                // Puppet's type parser reads a name that is no type as a
+                // reference to one (`Type('NoneSuch')`).
+                if self.reading_type_text {
+                    return Ok(Type::Reference(name.trim_start_matches("::").to_string()));
+                }
                 return Err(error(format!("Resource type not found: {type_name}"), span));
             }
         }
@@ -100,9 +120,30 @@ impl<'e> Compiler<'e> {
     }
 }
 
+/// The hash of an object type's definition (`Object[{...}]`, which the
+/// facts stage also makes of `{...}` and `Parent {...}`), as Puppet's
+/// `TypeDefinitionInstantiator` finds it.
+fn object_definition(body: &ast::Expr) -> Option<&ast::Expr> {
+    match &body.kind {
+        ast::ExprKind::Access(target, keys) => match (&target.kind, keys.as_slice()) {
+            (ast::ExprKind::TypeRef(name), [hash]) if name.eq_ignore_ascii_case("Object") => {
+                Some(hash)
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The alias as a type, unless it leads back to itself through aliases
-/// only, which Puppet refuses wherever it is used.
+/// only, which Puppet refuses wherever it is used. An object type's own
+/// name stands for the object type.
 fn resolvable(alias: Rc<Alias>) -> Result<Type> {
+    if let Type::Object(object) = alias.resolved() {
+        if object.name.as_deref() == Some(alias.name.as_str()) {
+            return Ok(Type::Object(object));
+        }
+    }
     if alias.is_cyclic() {
         return Err(error(
             format!(

@@ -20,6 +20,7 @@ pub use context::{Block, Context, Creation, Inclusion, Level, ModuleFiles};
 use signature::Signature;
 
 use crate::catalog::values::types::data_type::Alias;
+use crate::catalog::values::types::object::ObjectType;
 use crate::catalog::values::{Type, Value};
 use crate::catalog::{EvalError, Result};
 
@@ -216,8 +217,10 @@ impl Registry {
     /// Declares an object type that signatures may name (pfacts has no
     /// values of it).
     pub fn object_type(&mut self, name: &str) -> &mut Self {
-        self.aliases
-            .insert(name.to_string(), Type::Object(Some(name.to_string())));
+        self.aliases.insert(
+            name.to_string(),
+            Type::Object(Rc::new(ObjectType::named(name))),
+        );
         self
     }
 

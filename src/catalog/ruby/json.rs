@@ -42,6 +42,7 @@ pub fn encode(value: &Value) -> Option<Json> {
         | Value::SemVer(_)
         | Value::SemVerRange(_)
         | Value::Binary(_)
+        | Value::Object(_)
         | Value::Unevaluated(_) => return None,
     })
 }

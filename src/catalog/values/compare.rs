@@ -31,6 +31,7 @@ pub fn equal(a: &Value, b: &Value) -> bool {
         (Value::SemVer(x), Value::SemVer(y)) => x == y,
         (Value::Binary(x), Value::Binary(y)) => x == y,
         (Value::SemVerRange(x), Value::SemVerRange(y)) => x == y,
+        (Value::Object(x), Value::Object(y)) => x.equals(y),
         // Ruby's `==` of a time value and a number is its `<=>`.
         (Value::Timespan(span), other) | (other, Value::Timespan(span)) => {
             span.compare(other) == Some(Ordering::Equal)

@@ -50,6 +50,8 @@ pub enum Value {
     SemVer(Rc<types::semver::Version>),
     /// A range of them (`SemVerRange('>=1.0.0 <2.0.0')`).
     SemVerRange(Rc<types::semver::range::VersionRange>),
+    /// A value of an object type (`Car({'wheels' => 4})`).
+    Object(Rc<types::object::Object>),
     /// A value pfacts did not compute (a function written in Ruby that it
     /// does not run, a template beyond its ERB): marked, never a guess.
     Unevaluated(Rc<Unevaluated>),
@@ -230,6 +232,17 @@ impl Value {
             Value::SemVerRange(range) => {
                 json!({"__ptype": "SemVerRange", "__pvalue": range.text()})
             }
+            // Rich data: the type's name and the attributes given.
+            Value::Object(object) => json!({
+                "__ptype": object.ty.label(),
+                "__pvalue": Value::Hash(
+                    object
+                        .values
+                        .iter()
+                        .map(|(name, value)| (Value::string(name), value.clone()))
+                        .collect()
+                ).to_json(),
+            }),
             Value::Unevaluated(_) => json!(self.to_text()),
         }
     }

@@ -56,6 +56,7 @@ pub fn class_name(value: &Value) -> &'static str {
         Value::SemVer(_) => "SemanticPuppet::Version",
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
+        Value::Object(_) => "Puppet::Pops::Types::PuppetObject",
         Value::Unevaluated(_) => "Object",
     }
 }

@@ -5,8 +5,11 @@
 //! iterator values and gives the array of its elements, which Puppet's
 //! functions and `String()` treat alike.
 
+use std::rc::Rc;
+
 use crate::catalog::functions::{fault, Args, Block, Context, Registry};
 use crate::catalog::values::types::iterable::{elements, Elements};
+use crate::catalog::values::types::object::{AttributeKind, ObjectType};
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;
 
@@ -279,6 +282,17 @@ struct TreeWalk {
     with_containers: bool,
     with_values: bool,
     breadth_first: bool,
+    /// Whether an object's attributes of kind `reference` are walked.
+    with_refs: bool,
+}
+
+/// What `tree_each` walks into by default: arrays, hashes and objects.
+fn default_containers() -> Type {
+    Type::Variant(vec![
+        Type::Array(Box::new(Type::Any), Default::default()),
+        Type::Hash(Box::new(Type::Any), Box::new(Type::Any), Default::default()),
+        Type::Object(Rc::new(ObjectType::default())),
+    ])
 }
 
 impl TreeWalk {
@@ -291,21 +305,14 @@ impl TreeWalk {
         let flag = |key: &str| option(key).is_none_or(Value::is_truthy);
         let containers = match option("container_type") {
             Some(Value::Type(ty)) => {
-                let allowed = Type::Variant(vec![
-                    Type::Array(Box::new(Type::Any), Default::default()),
-                    Type::Hash(Box::new(Type::Any), Box::new(Type::Any), Default::default()),
-                ]);
-                if !allowed.is_assignable(ty) {
+                if !default_containers().is_assignable(ty) {
                     return Err(fault(format!(
                         "Only Array, Hash, and Object types can be used as container types. Got {ty}"
                     )));
                 }
                 (**ty).clone()
             }
-            _ => Type::Variant(vec![
-                Type::Array(Box::new(Type::Any), Default::default()),
-                Type::Hash(Box::new(Type::Any), Box::new(Type::Any), Default::default()),
-            ]),
+            _ => default_containers(),
         };
         let with_containers = flag("include_containers");
         let with_values = flag("include_values");
@@ -320,6 +327,7 @@ impl TreeWalk {
             with_containers,
             with_values,
             breadth_first: option("order").is_some_and(|order| order.to_text() == "breadth_first"),
+            with_refs: option("include_refs").is_some_and(Value::is_truthy),
         })
     }
 
@@ -337,6 +345,19 @@ impl TreeWalk {
                     .collect(),
             ),
             Value::Hash(entries) => Some(entries.clone()),
+            // An object's own attributes, by name (Puppet's `indexer_on`).
+            Value::Object(object) => Some(
+                object
+                    .ty
+                    .attributes
+                    .iter()
+                    .filter(|a| self.with_refs || a.kind != Some(AttributeKind::Reference))
+                    .map(|a| {
+                        let value = object.attribute(&a.name).unwrap_or(Value::Undef);
+                        (Value::string(&a.name), value)
+                    })
+                    .collect(),
+            ),
             _ => None,
         }
     }

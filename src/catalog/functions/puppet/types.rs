@@ -2,10 +2,15 @@
 //! `Integer($x)`), `convert_to`, `type`, `assert_type`, `unwrap`,
 //! `annotate`.
 
+use std::rc::Rc;
+
+use crate::catalog::functions::dispatch;
+use crate::catalog::functions::signature::{Arity, Param, Signature};
 use crate::catalog::functions::{fault, Args, Context, Registry};
 use crate::catalog::values::types::data_type::{
     can_initialize, describe_mismatch, generalized, infer, infer_set, init_takes_as_one, new_value,
 };
+use crate::catalog::values::types::object::{Object, ObjectType};
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;
 
@@ -126,6 +131,9 @@ fn made(context: &mut dyn Context, ty: &Type, given: &[Value]) -> Result<Value> 
             return Ok(value.clone());
         }
     }
+    if let Type::Object(object) = ty.resolved() {
+        return new_object(object, given);
+    }
     // The time of the compilation is not the catalog's: marked.
     if matches!(ty.resolved(), Type::Timestamp(_)) && given.is_empty() {
         return Ok(context.unevaluated("Timestamp()".to_string(), "the time of the compilation"));
@@ -151,6 +159,56 @@ fn made(context: &mut dyn Context, ty: &Type, given: &[Value]) -> Result<Value> 
         )));
     }
     Ok(value)
+}
+
+/// A value of an object type, by `new_<Name>`'s two dispatches: a hash of
+/// the attributes (its `init_hash_type`), or the attributes in the order
+/// of the type's `init_parameters`.
+fn new_object(object: Rc<ObjectType>, given: &[Value]) -> Result<Value> {
+    if object.is_default() {
+        return Err(fault(
+            "Creation of new instance of type 'Object' is not supported",
+        ));
+    }
+    let from_hash = Signature {
+        params: vec![Param {
+            name: "hash".to_string(),
+            ty: object.init_hash_type(),
+            arity: Arity::Required,
+        }],
+        block: None,
+    };
+    let positional = Signature {
+        params: object
+            .init_parameters()
+            .into_iter()
+            .map(|parameter| Param {
+                arity: if parameter.required {
+                    Arity::Required
+                } else {
+                    Arity::Optional
+                },
+                name: parameter.name,
+                ty: parameter.ty,
+            })
+            .collect(),
+        block: None,
+    };
+    let signatures = [&from_hash, &positional];
+    let made = match (dispatch::select(&signatures, given, None), given) {
+        (Some(0), [Value::Hash(entries)]) => Object::from_hash(object, entries),
+        (Some(_), _) => Object::from_args(object, given),
+        (None, _) => {
+            let name = format!("new_{}", object.label());
+            return Err(fault(dispatch::mismatch_message(
+                &name,
+                &signatures,
+                given,
+                None,
+            )));
+        }
+    };
+    Ok(Value::Object(Rc::new(made)))
 }
 
 /// `assert_type` of a type written as a string (`'Integer[1]'`).

@@ -8,6 +8,7 @@ pub mod deferred;
 pub mod float;
 pub mod hash;
 pub mod iterable;
+pub mod object;
 pub mod regexp;
 pub mod semver;
 pub mod string;

@@ -297,12 +297,13 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
             }
             _ => false,
         },
-        Type::SemVerRange
-        | Type::Binary
-        | Type::Uri
-        | Type::Error
-        | Type::Deferred
-        | Type::Object(_) => to == from,
+        Type::SemVerRange | Type::Binary | Type::Uri | Type::Deferred => to == from,
+        Type::Object(object) => match from {
+            Type::Object(other) => object.is_ancestor_of(other),
+            Type::ObjectExtension(other) => object.is_ancestor_of(&other.base),
+            _ => false,
+        },
+        Type::ObjectExtension(extension) => extension.is_assignable_from(from),
         Type::Reference(name) => matches!(from, Type::Reference(other) if other == name),
     }
 }

@@ -11,6 +11,10 @@ use crate::catalog::values::types::semver::range::VersionRange;
 use crate::catalog::values::types::timespan::{self, Timespan};
 use crate::catalog::values::types::timestamp::{Formats, Timestamp};
 use crate::catalog::values::Value;
+use std::rc::Rc;
+
+use crate::catalog::values::types::object::extension::Extension;
+use crate::catalog::values::types::object::ObjectType;
 
 /// Why an access on a type is refused, in Puppet's words.
 #[derive(Debug)]
@@ -77,9 +81,10 @@ pub fn builtin(name: &str) -> Option<Type> {
         "semverrange" => Type::SemVerRange,
         "binary" => Type::Binary,
         "uri" => Type::Uri,
-        "error" => Type::Error,
+        "error" => Type::Object(crate::catalog::values::types::object::error::error_type()),
         "deferred" => Type::Deferred,
-        "object" => Type::Object(None),
+        "object" => Type::Object(Rc::new(ObjectType::default())),
+        "annotation" => Type::Object(Rc::new(ObjectType::named("Annotation"))),
         _ => return None,
     })
 }
@@ -571,6 +576,16 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
             Ok(Type::SemVer(merged_ranges(ranges)))
         }
         Type::Reference(name) => fail(format!("Resource type not found: {name}")),
+        // `Object[{...}]`: an anonymous object type.
+        Type::Object(object) if object.is_default() => match keys.as_slice() {
+            [Value::Hash(entries)] => ObjectType::from_init_hash(None, entries)
+                .map(|object| Type::Object(Rc::new(object)))
+                .map_err(ConstructError),
+            _ => fail("Object-Type [] requires one hash of the type's definition"),
+        },
+        Type::Object(object) => Extension::new(Rc::clone(object), keys)
+            .map(|extension| Type::ObjectExtension(Rc::new(extension)))
+            .map_err(ConstructError),
         _ => fail(format!(
             "Cannot specialize an already specialized {} type",
             base.to_string().split('[').next().unwrap_or_default()

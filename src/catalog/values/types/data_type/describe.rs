@@ -230,7 +230,7 @@ fn always_fully_detailed(resolved: &Type, is_alias: bool, value: &Value) -> bool
 
 /// A type's name without its parameters (`Integer`, `Optional`).
 fn base_name(ty: &Type) -> String {
-    let text = ty.to_string();
+    let text = super::display::nested_text(ty);
     text.split('[').next().unwrap_or_default().to_string()
 }
 
@@ -272,6 +272,7 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::SemVer(_) => "SemVer",
         Value::Binary(_) => "Binary",
         Value::SemVerRange(_) => "SemVerRange",
+        Value::Object(_) => "Object",
         Value::Unevaluated(_) => "Any",
     }
 }

@@ -24,6 +24,14 @@ impl Type {
     }
 }
 
+/// The type's text where it is part of another's: an object type by its
+/// name.
+pub fn nested_text(ty: &Type) -> String {
+    let mut out = String::new();
+    write_type(&mut out, ty, false, 1);
+    out
+}
+
 /// The type's text; `expand`: aliases as `Name = definition`.
 fn text(ty: &Type, expand: bool) -> String {
     let mut out = String::new();
@@ -89,9 +97,13 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         Type::SemVerRange => out.push_str("SemVerRange"),
         Type::Binary => out.push_str("Binary"),
         Type::Uri => out.push_str("URI"),
-        Type::Error => out.push_str("Error"),
         Type::Deferred => out.push_str("Deferred"),
-        Type::Object(name) => out.push_str(name.as_deref().unwrap_or("Object")),
+        // At the top, a named object type shows the hash it was made from.
+        Type::Object(object) if depth == 0 && !object.is_default() => {
+            out.push_str(&object.expanded_text())
+        }
+        Type::Object(object) => out.push_str(object.label()),
+        Type::ObjectExtension(extension) => out.push_str(&extension.text()),
         Type::NotUndef(inner) => {
             let parts = match inner.as_deref() {
                 None | Some(Type::Any) => Vec::new(),

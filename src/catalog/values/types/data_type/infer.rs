@@ -4,6 +4,7 @@
 //! and the general form messages name (`String`, `Array[Integer]`).
 
 use super::{FloatRange, IntRange, StringType, StructMember, TimeRange, Type};
+use crate::catalog::values::types::object::extension::Extension;
 use crate::catalog::values::Value;
 
 /// The most specific type of `value`.
@@ -53,6 +54,12 @@ pub fn infer(value: &Value) -> Type {
         Value::SemVer(_) => Type::SemVer(Vec::new()),
         Value::Binary(_) => Type::Binary,
         Value::SemVerRange(_) => Type::SemVerRange,
+        // A type with parameters is inferred with its instance's values
+        // for them (`MyType['hello']`).
+        Value::Object(object) if !object.ty.all_type_parameters().is_empty() => {
+            Type::ObjectExtension(std::rc::Rc::new(Extension::of_instance(object)))
+        }
+        Value::Object(object) => Type::Object(std::rc::Rc::clone(&object.ty)),
         Value::Unevaluated(_) => Type::Any,
     }
 }
@@ -179,6 +186,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
 /// `Integer`, `Array[String]`).
 pub fn generalized(ty: &Type) -> Type {
     match ty {
+        Type::ObjectExtension(extension) => Type::Object(std::rc::Rc::clone(&extension.base)),
         Type::Integer(_) => Type::Integer(IntRange::UNBOUNDED),
         Type::Float(_) => Type::Float(FloatRange::default()),
         Type::String(_) => Type::String(StringType::default()),

@@ -57,7 +57,7 @@ const FLOAT_CONVERTIBLE: &str = concat!(
 /// The dispatches of the `new` of a built-in type, as Puppet 7.23
 /// declares them; `None` for a type this table does not know, whose
 /// `Init` takes its instances alone.
-fn dispatches(ty: &Type) -> Option<&'static [Dispatch]> {
+fn builtin_dispatches(ty: &Type) -> Option<&'static [Dispatch]> {
     const INTEGER: &[Dispatch] = &[
         dispatch(&[INTEGER_CONVERTIBLE, radix!(), "Boolean"], 1),
         dispatch(
@@ -126,15 +126,55 @@ fn param_type(text: &'static str) -> Type {
     })
 }
 
+/// A dispatch of a type's `new` with its parameters' types.
+struct Typed {
+    params: Vec<Type>,
+    required: usize,
+}
+
+/// The dispatches of `ty`'s `new`: a built-in type's from the table, an
+/// object type's from its attributes (a hash of them, or them in order).
+fn dispatches(ty: &Type) -> Option<Vec<Typed>> {
+    if let Type::Object(object) = ty.resolved() {
+        if object.is_default() {
+            return None;
+        }
+        let parameters = object.init_parameters();
+        let positional = Typed {
+            required: parameters.iter().filter(|p| p.required).count(),
+            params: parameters.into_iter().map(|p| p.ty).collect(),
+        };
+        let from_hash = Typed {
+            params: vec![object.init_hash_type()],
+            required: 1,
+        };
+        return Some(vec![from_hash, positional]);
+    }
+    let table = builtin_dispatches(ty)?;
+    Some(
+        table
+            .iter()
+            .map(|dispatch| Typed {
+                params: dispatch
+                    .params
+                    .iter()
+                    .map(|text| param_type(text))
+                    .collect(),
+                required: dispatch.required,
+            })
+            .collect(),
+    )
+}
+
 /// Whether `Init[ty]` takes `value` as one value (an instance, or fit
 /// for a dispatch of one parameter) rather than as the arguments of its
 /// elements.
 pub fn takes_as_one(ty: &Type, value: &Value) -> bool {
     ty.is_instance(value)
         || dispatches(ty).is_some_and(|dispatches| {
-            dispatches.iter().any(|dispatch| {
-                dispatch.params.len() == 1 && param_type(dispatch.params[0]).is_instance(value)
-            })
+            dispatches
+                .iter()
+                .any(|dispatch| dispatch.params.len() == 1 && dispatch.params[0].is_instance(value))
         })
 }
 
@@ -146,10 +186,17 @@ pub fn is_assignable(ty: &Type, args: &[Value], from: &Type) -> bool {
         return false;
     }
     dispatches(ty).is_some_and(|dispatches| {
-        dispatches.iter().any(|dispatch| {
-            dispatch.required == 1 && param_type(dispatch.params[0]).is_assignable(from)
-        })
+        dispatches
+            .iter()
+            .any(|dispatch| dispatch.required == 1 && dispatch.params[0].is_assignable(from))
     })
+}
+
+thread_local! {
+    /// How deep `Init` checks are nested: an object type whose attribute
+    /// takes `Init` of itself (`init_one => Variant[Init[One], String]`)
+    /// would check forever.
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// Whether `value` is an instance of `Init[ty, args...]`.
@@ -157,17 +204,27 @@ pub fn is_instance(ty: &Type, args: &[Value], value: &Value) -> bool {
     if ty.is_instance(value) {
         return true;
     }
+    if NESTING.get() > super::MAX_DEPTH / 8 {
+        return false;
+    }
+    NESTING.set(NESTING.get() + 1);
+    let fits = fits_a_dispatch(ty, args, value);
+    NESTING.set(NESTING.get() - 1);
+    fits
+}
+
+fn fits_a_dispatch(ty: &Type, args: &[Value], value: &Value) -> bool {
     let Some(dispatches) = dispatches(ty) else {
         return false;
     };
-    let fits = |dispatch: &Dispatch, values: &[&Value]| {
+    let fits = |dispatch: &Typed, values: &[&Value]| {
         values.len() >= dispatch.required
             && values.len() <= dispatch.params.len()
             && dispatch
                 .params
                 .iter()
                 .zip(values)
-                .all(|(param, value)| param_type(param).is_instance(value))
+                .all(|(param, value)| param.is_instance(value))
     };
     if !args.is_empty() {
         // With arguments, a value goes first, before them.
@@ -178,13 +235,13 @@ pub fn is_instance(ty: &Type, args: &[Value], value: &Value) -> bool {
                 && dispatch.params[1..]
                     .iter()
                     .zip(args)
-                    .all(|(param, arg)| param_type(param).is_instance(arg))
-                && param_type(dispatch.params[0]).is_instance(value)
+                    .all(|(param, arg)| param.is_instance(arg))
+                && dispatch.params[0].is_instance(value)
         });
     }
     dispatches.iter().any(|dispatch| {
         if dispatch.params.len() == 1 && dispatch.required == 1 {
-            return param_type(dispatch.params[0]).is_instance(value);
+            return dispatch.params[0].is_instance(value);
         }
         let as_tuple = match value {
             Value::Array(items) => fits(dispatch, &items.iter().collect::<Vec<_>>()),

@@ -146,7 +146,13 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         },
         Type::SemVerRange => matches!(value, Value::SemVerRange(_)),
         Type::Binary => matches!(value, Value::Binary(_)),
-        Type::Uri | Type::Error | Type::Object(_) => false,
+        Type::Object(object) => {
+            matches!(value, Value::Object(instance) if object.is_ancestor_of(&instance.ty))
+        }
+        Type::ObjectExtension(extension) => {
+            matches!(value, Value::Object(instance) if extension.is_instance(instance))
+        }
+        Type::Uri => false,
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }
@@ -166,10 +172,9 @@ fn tuple_instance(types: &[Type], size: &Option<IntRange>, items: &[Value], dept
         })
 }
 
+/// Every key is a member's (so bare `Struct` takes the empty hash only,
+/// as in Puppet), and every member fits.
 fn struct_instance(members: &[StructMember], entries: &[(Value, Value)], depth: usize) -> bool {
-    if members.is_empty() {
-        return true;
-    }
     let known = entries.iter().all(|(key, _)| {
         matches!(key, Value::Str(key) if members.iter().any(|member| member.name == *key))
     });

@@ -19,12 +19,15 @@ pub mod text;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use super::object::extension::Extension;
+use super::object::ObjectType;
 use super::regexp::Regexp;
 use super::semver::range::VersionRange;
 use crate::catalog::values::Value;
 
 pub use construct::{builtin, parameterize, ConstructError};
 pub use describe::describe_mismatch;
+pub use display::nested_text;
 pub use infer::{generalized, infer, infer_set};
 pub use init::takes_as_one as init_takes_as_one;
 pub use new::{can_initialize, new_value};
@@ -84,11 +87,12 @@ pub enum Type {
     SemVerRange,
     Binary,
     Uri,
-    Error,
     Deferred,
-    /// Puppet's `Object`, or an object type of that name
-    /// (`Puppet::LookupContext`): pfacts has no values of object types.
-    Object(Option<String>),
+    /// Puppet's `Object`, or an object type (`type Car = Object[{...}]`).
+    Object(Rc<ObjectType>),
+    /// An object type with values for its type parameters
+    /// (`MyType['hello']`).
+    ObjectExtension(Rc<Extension>),
     /// A type alias of the environment (`type Stdlib::Port = ...`).
     Alias(Rc<Alias>),
     /// A name that is no type pfacts knows (`TypeReference['Foo']`).

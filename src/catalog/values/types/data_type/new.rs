@@ -59,7 +59,6 @@ pub fn can_initialize(ty: &Type) -> bool {
             | Type::Timespan(_)
             | Type::Timestamp(_)
             | Type::Uri
-            | Type::Error
             | Type::Deferred
             | Type::Object(_)
     )

@@ -63,6 +63,7 @@ pub fn programmatic(value: &Value) -> String {
         Value::SemVer(version) => version.to_string(),
         Value::Binary(bytes) => format!("Binary(\"{}\")", super::binary::encode64(bytes)),
         Value::SemVerRange(range) => range.inspect(),
+        Value::Object(object) => object.text(),
         Value::Unevaluated(_) => value.to_text(),
     }
 }

@@ -1,0 +1,108 @@
+//! A value of an object type: the type, and the value of each of its
+//! attributes. Made by `new` (by position or from a hash), read by
+//! attribute (`$car.wheels`), compared by the type's equality
+//! attributes, written as Puppet writes it (`Car({'wheels' => 4})`).
+
+use std::rc::Rc;
+
+use super::ObjectType;
+use crate::catalog::values::compare::equal;
+use crate::catalog::values::types::string::programmatic;
+use crate::catalog::values::Value;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Object {
+    pub ty: Rc<ObjectType>,
+    /// The given attributes and the defaults of those not given, in the
+    /// type's order (inherited ones first); constants are the type's.
+    pub values: Vec<(String, Value)>,
+}
+
+impl Object {
+    /// A value of `ty` from a hash of attribute values (checked against
+    /// the type's `init_hash_type` by the caller).
+    pub fn from_hash(ty: Rc<ObjectType>, entries: &[(Value, Value)]) -> Object {
+        let given = |name: &str| {
+            entries
+                .iter()
+                .find(|(key, _)| matches!(key, Value::Str(key) if key == name))
+                .map(|(_, value)| value.clone())
+        };
+        let values = ty
+            .all_attributes()
+            .into_iter()
+            .filter(|attribute| attribute.is_settable())
+            .map(|attribute| {
+                let value = given(&attribute.name)
+                    .or_else(|| attribute.value.clone())
+                    .unwrap_or(Value::Undef);
+                (attribute.name, value)
+            })
+            .collect();
+        Object { ty, values }
+    }
+
+    /// A value of `ty` from arguments in the order of its
+    /// `init_parameters` (checked by the caller).
+    pub fn from_args(ty: Rc<ObjectType>, args: &[Value]) -> Object {
+        let entries: Vec<(Value, Value)> = ty
+            .init_parameters()
+            .into_iter()
+            .zip(args)
+            .map(|(parameter, value)| (Value::string(parameter.name), value.clone()))
+            .collect();
+        Object::from_hash(ty, &entries)
+    }
+
+    /// The attribute `name`: given, defaulted or constant; `None` when the
+    /// type has none of that name.
+    pub fn attribute(&self, name: &str) -> Option<Value> {
+        if let Some((_, value)) = self.values.iter().find(|(n, _)| n == name) {
+            return Some(value.clone());
+        }
+        self.ty
+            .all_attributes()
+            .into_iter()
+            .find(|attribute| attribute.name == name)
+            .map(|attribute| attribute.value.unwrap_or(Value::Undef))
+    }
+
+    /// `Name({'a' => 1})`: the attributes that differ from their
+    /// defaults, as Puppet's `_pcore_init_hash` lists them.
+    pub fn text(&self) -> String {
+        let defaults = self.ty.all_attributes();
+        let entries: Vec<String> = self
+            .values
+            .iter()
+            .filter(|(name, value)| {
+                let default = defaults
+                    .iter()
+                    .find(|attribute| attribute.name == *name)
+                    .and_then(|attribute| attribute.value.as_ref());
+                default != Some(value)
+            })
+            .map(|(name, value)| {
+                format!(
+                    "{} => {}",
+                    programmatic(&Value::string(name)),
+                    programmatic(value)
+                )
+            })
+            .collect();
+        format!("{}({{{}}})", self.ty.label(), entries.join(", "))
+    }
+
+    /// Puppet's `==` of objects: the same type (unless equality leaves
+    /// the type out) and equal equality attributes.
+    pub fn equals(&self, other: &Object) -> bool {
+        if self.ty.equality_include_type && self.ty != other.ty {
+            return false;
+        }
+        self.ty.equality_attributes().iter().all(|name| {
+            match (self.attribute(name), other.attribute(name)) {
+                (Some(a), Some(b)) => equal(&a, &b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+        })
+    }
+}
