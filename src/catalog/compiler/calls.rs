@@ -26,10 +26,14 @@ impl<'e> Compiler<'e> {
             args.push(value);
         }
         if call.method {
-            if let [Value::Object(object)] = args.as_slice() {
-                if let Some(value) = self.object_member(object, &call.name, span) {
-                    return Ok(value);
-                }
+            let member = match args.as_slice() {
+                [Value::Object(object)] => self.object_member(object, &call.name, span),
+                // `$uri.host`: a URI's parts are its members.
+                [Value::Uri(uri)] => uri.part(&call.name),
+                _ => None,
+            };
+            if let Some(value) = member {
+                return Ok(value);
             }
         }
         self.call_values(&call.name, args, call.lambda.as_ref(), scope, span)

@@ -9,6 +9,7 @@ use crate::catalog::values::types::data_type::parameterize;
 use crate::catalog::values::types::data_type::{generalized, infer};
 use crate::catalog::values::types::timespan::{self, Timespan};
 use crate::catalog::values::types::timestamp;
+use crate::catalog::values::types::uri::Uri;
 use crate::catalog::values::types::{array, binary, hash, string};
 use crate::facts::ast::{BinaryOp, Expr};
 
@@ -244,6 +245,14 @@ impl<'e> Compiler<'e> {
                 }
                 (Value::Binary(_), _) => {
                     return Err(error("Can only append Binary to a Binary", span))
+                }
+                // `URI#+`: the reference resolved against the URI.
+                (Value::Uri(base), Value::Uri(reference)) => {
+                    Value::Uri(std::rc::Rc::new(base.join(&reference)))
+                }
+                (Value::Uri(base), Value::Str(text)) => {
+                    let reference = Uri::parse(&text).map_err(|message| error(message, span))?;
+                    Value::Uri(std::rc::Rc::new(base.join(&reference)))
                 }
                 (Value::Array(mut x), y) => {
                     x.extend(array::operand_elements(y));

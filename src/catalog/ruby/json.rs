@@ -43,6 +43,7 @@ pub fn encode(value: &Value) -> Option<Json> {
         | Value::SemVerRange(_)
         | Value::Binary(_)
         | Value::Object(_)
+        | Value::Uri(_)
         | Value::Unevaluated(_) => return None,
     })
 }

@@ -32,6 +32,7 @@ pub fn equal(a: &Value, b: &Value) -> bool {
         (Value::Binary(x), Value::Binary(y)) => x == y,
         (Value::SemVerRange(x), Value::SemVerRange(y)) => x == y,
         (Value::Object(x), Value::Object(y)) => x.equals(y),
+        (Value::Uri(x), Value::Uri(y)) => x.text() == y.text(),
         // Ruby's `==` of a time value and a number is its `<=>`.
         (Value::Timespan(span), other) | (other, Value::Timespan(span)) => {
             span.compare(other) == Some(Ordering::Equal)

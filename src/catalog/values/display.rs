@@ -60,6 +60,7 @@ fn interpolated(value: &Value, out: &mut String) {
         Value::Binary(bytes) => out.push_str(&super::types::binary::encode64(bytes)),
         Value::SemVerRange(range) => out.push_str(range.text()),
         Value::Object(object) => out.push_str(&object.text()),
+        Value::Uri(uri) => out.push_str(&uri.text()),
         Value::Unevaluated(mark) => {
             out.push_str(&format!("<<{} not evaluated: {}>>", mark.what, mark.reason))
         }

@@ -50,6 +50,8 @@ pub enum Value {
     SemVer(Rc<types::semver::Version>),
     /// A range of them (`SemVerRange('>=1.0.0 <2.0.0')`).
     SemVerRange(Rc<types::semver::range::VersionRange>),
+    /// A URI (`URI('https://example.com/a')`).
+    Uri(Rc<types::uri::Uri>),
     /// A value of an object type (`Car({'wheels' => 4})`).
     Object(Rc<types::object::Object>),
     /// A value pfacts did not compute (a function written in Ruby that it
@@ -243,6 +245,7 @@ impl Value {
                         .collect()
                 ).to_json(),
             }),
+            Value::Uri(uri) => json!({"__ptype": "URI", "__pvalue": uri.text()}),
             Value::Unevaluated(_) => json!(self.to_text()),
         }
     }

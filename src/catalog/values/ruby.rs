@@ -57,6 +57,7 @@ pub fn class_name(value: &Value) -> &'static str {
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
         Value::Object(_) => "Puppet::Pops::Types::PuppetObject",
+        Value::Uri(_) => "URI::Generic",
         Value::Unevaluated(_) => "Object",
     }
 }

@@ -14,3 +14,4 @@ pub mod semver;
 pub mod string;
 pub mod timespan;
 pub mod timestamp;
+pub mod uri;

@@ -297,13 +297,14 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
             }
             _ => false,
         },
-        Type::SemVerRange | Type::Binary | Type::Uri | Type::Deferred => to == from,
+        Type::SemVerRange | Type::Binary | Type::Deferred => to == from,
         Type::Object(object) => match from {
             Type::Object(other) => object.is_ancestor_of(other),
             Type::ObjectExtension(other) => object.is_ancestor_of(&other.base),
             _ => false,
         },
         Type::ObjectExtension(extension) => extension.is_assignable_from(from),
+        Type::Uri(uri) => matches!(from, Type::Uri(other) if uri.is_assignable_from(other)),
         Type::Reference(name) => matches!(from, Type::Reference(other) if other == name),
     }
 }

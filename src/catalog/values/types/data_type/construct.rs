@@ -15,6 +15,7 @@ use std::rc::Rc;
 
 use crate::catalog::values::types::object::extension::Extension;
 use crate::catalog::values::types::object::ObjectType;
+use crate::catalog::values::types::uri::UriType;
 
 /// Why an access on a type is refused, in Puppet's words.
 #[derive(Debug)]
@@ -80,7 +81,7 @@ pub fn builtin(name: &str) -> Option<Type> {
         "semver" => Type::SemVer(Vec::new()),
         "semverrange" => Type::SemVerRange,
         "binary" => Type::Binary,
-        "uri" => Type::Uri,
+        "uri" => Type::Uri(UriType::default()),
         "error" => Type::Object(crate::catalog::values::types::object::error::error_type()),
         "deferred" => Type::Deferred,
         "object" => Type::Object(Rc::new(ObjectType::default())),
@@ -576,6 +577,13 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
             Ok(Type::SemVer(merged_ranges(ranges)))
         }
         Type::Reference(name) => fail(format!("Resource type not found: {name}")),
+        Type::Uri(uri) if uri.parameters.is_empty() => match keys.as_slice() {
+            [key] => UriType::new(key).map(Type::Uri).map_err(ConstructError),
+            _ => fail(format!(
+                "URI-Type [] expects 1 argument, got {}",
+                keys.len()
+            )),
+        },
         // `Object[{...}]`: an anonymous object type.
         Type::Object(object) if object.is_default() => match keys.as_slice() {
             [Value::Hash(entries)] => ObjectType::from_init_hash(None, entries)

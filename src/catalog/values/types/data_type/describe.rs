@@ -273,6 +273,7 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::Binary(_) => "Binary",
         Value::SemVerRange(_) => "SemVerRange",
         Value::Object(_) => "Object",
+        Value::Uri(_) => "URI",
         Value::Unevaluated(_) => "Any",
     }
 }

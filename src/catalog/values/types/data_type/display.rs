@@ -96,7 +96,7 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         ),
         Type::SemVerRange => out.push_str("SemVerRange"),
         Type::Binary => out.push_str("Binary"),
-        Type::Uri => out.push_str("URI"),
+        Type::Uri(uri) => out.push_str(&uri.text()),
         Type::Deferred => out.push_str("Deferred"),
         // At the top, a named object type shows the hash it was made from.
         Type::Object(object) if depth == 0 && !object.is_default() => {

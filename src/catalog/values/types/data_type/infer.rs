@@ -5,6 +5,7 @@
 
 use super::{FloatRange, IntRange, StringType, StructMember, TimeRange, Type};
 use crate::catalog::values::types::object::extension::Extension;
+use crate::catalog::values::types::uri::UriType;
 use crate::catalog::values::Value;
 
 /// The most specific type of `value`.
@@ -60,6 +61,9 @@ pub fn infer(value: &Value) -> Type {
             Type::ObjectExtension(std::rc::Rc::new(Extension::of_instance(object)))
         }
         Value::Object(object) => Type::Object(std::rc::Rc::clone(&object.ty)),
+        Value::Uri(uri) => Type::Uri(UriType {
+            parameters: uri.type_parameters(),
+        }),
         Value::Unevaluated(_) => Type::Any,
     }
 }
@@ -187,6 +191,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
 pub fn generalized(ty: &Type) -> Type {
     match ty {
         Type::ObjectExtension(extension) => Type::Object(std::rc::Rc::clone(&extension.base)),
+        Type::Uri(_) => Type::Uri(UriType::default()),
         Type::Integer(_) => Type::Integer(IntRange::UNBOUNDED),
         Type::Float(_) => Type::Float(FloatRange::default()),
         Type::String(_) => Type::String(StringType::default()),

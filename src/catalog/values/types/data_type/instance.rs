@@ -152,7 +152,7 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         Type::ObjectExtension(extension) => {
             matches!(value, Value::Object(instance) if extension.is_instance(instance))
         }
-        Type::Uri => false,
+        Type::Uri(ty) => matches!(value, Value::Uri(uri) if ty.is_instance(uri)),
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
     }

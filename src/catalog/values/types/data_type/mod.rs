@@ -23,6 +23,7 @@ use super::object::extension::Extension;
 use super::object::ObjectType;
 use super::regexp::Regexp;
 use super::semver::range::VersionRange;
+use super::uri::UriType;
 use crate::catalog::values::Value;
 
 pub use construct::{builtin, parameterize, ConstructError};
@@ -86,7 +87,8 @@ pub enum Type {
     SemVer(Vec<VersionRange>),
     SemVerRange,
     Binary,
-    Uri,
+    /// `URI`, or `URI[...]` with the parts its instances match.
+    Uri(UriType),
     Deferred,
     /// Puppet's `Object`, or an object type (`type Car = Object[{...}]`).
     Object(Rc<ObjectType>),

@@ -3,6 +3,9 @@
 //! `Sensitive($x)`).
 
 use super::Type;
+use std::rc::Rc;
+
+use crate::catalog::values::types::uri::Uri;
 use crate::catalog::values::Value;
 
 /// Why `new` refused its arguments, in Puppet's words.
@@ -58,7 +61,7 @@ pub fn can_initialize(ty: &Type) -> bool {
             | Type::Sensitive(_)
             | Type::Timespan(_)
             | Type::Timestamp(_)
-            | Type::Uri
+            | Type::Uri(_)
             | Type::Deferred
             | Type::Object(_)
     )
@@ -72,9 +75,33 @@ pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, NewError> {
     }
 }
 
+/// The hash `URI.new` builds from (Puppet's `TYPE_URI_INIT_HASH`).
+fn uri_parts_type() -> Type {
+    super::text::parse(
+        "Struct[{Optional['scheme'] => String[1], Optional['userinfo'] => String[1], \
+         Optional['host'] => String[1], Optional['port'] => Integer[0], \
+         Optional['path'] => String[1], Optional['query'] => String[1], \
+         Optional['fragment'] => String[1], Optional['opaque'] => String[1]}]",
+    )
+    .expect("Puppet's type of a URI's parts")
+}
+
 fn new_of_type(ty: &Type, args: &[Value]) -> Result<Value, String> {
     let first = args.first().cloned().unwrap_or(Value::Undef);
     match ty.resolved() {
+        // `URI(text)` or `URI({scheme => ..., ...})`.
+        Type::Uri(_) => match (&first, args.len()) {
+            (Value::Str(text), 1) if !text.is_empty() => {
+                Uri::parse(text).map(|uri| Value::Uri(Rc::new(uri)))
+            }
+            (Value::Hash(entries), 1) if uri_parts_type().is_instance(&first) => {
+                Ok(Value::Uri(Rc::new(Uri::from_parts(entries))))
+            }
+            _ => Err(format!(
+                "Creation of new instance of type 'URI' is not supported with {}",
+                crate::catalog::values::display::label(&first)
+            )),
+        },
         Type::Sensitive(_) => Ok(match first {
             Value::Sensitive(value) => Value::Sensitive(value),
             value => Value::Sensitive(Box::new(value)),

@@ -64,6 +64,7 @@ pub fn programmatic(value: &Value) -> String {
         Value::Binary(bytes) => format!("Binary(\"{}\")", super::binary::encode64(bytes)),
         Value::SemVerRange(range) => range.inspect(),
         Value::Object(object) => object.text(),
+        Value::Uri(uri) => format!("URI({})", quoted(&uri.text())),
         Value::Unevaluated(_) => value.to_text(),
     }
 }
