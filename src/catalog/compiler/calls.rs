@@ -54,15 +54,14 @@ impl<'e> Compiler<'e> {
         if let Some(value) = crate::catalog::values::types::object::error::function(object, name) {
             return Some(value);
         }
+        // Derived attributes and functions are code of the type's
+        // implementation.
+        let derived = object.ty.all_attributes().iter().any(|a| a.name == name);
         let mut ty = Some(std::rc::Rc::clone(&object.ty));
         while let Some(current) = ty {
-            if current
-                .functions
-                .iter()
-                .any(|function| function.name == name)
-            {
-                let what = format!("{}.{name}()", current.label());
-                let reason = "a function of an object type, which pfacts does not run".to_string();
+            if derived || current.functions.iter().any(|f| f.name == name) {
+                let what = format!("{}.{name}()", object.ty.label());
+                let reason = "a member of an object type that its implementation computes, which pfacts does not run".to_string();
                 return Some(self.mark_unevaluated(what, reason, span));
             }
             ty = current.parent_object();

@@ -521,41 +521,22 @@ impl ObjectType {
     /// Every attribute, inherited ones first; an override takes its
     /// ancestor's place (Ruby's `Hash#merge!`).
     pub fn all_attributes(&self) -> Vec<Attribute> {
-        let mut all = self
-            .parent_object()
-            .map(|parent| parent.all_attributes())
-            .unwrap_or_default();
-        for attribute in &self.attributes {
-            match all.iter_mut().find(|a| a.name == attribute.name) {
-                Some(inherited) => *inherited = attribute.clone(),
-                None => all.push(attribute.clone()),
-            }
-        }
-        all
+        let inherited = self.parent_object().map(|parent| parent.all_attributes());
+        merged(inherited, self.attributes.iter().cloned(), |a| &a.name)
     }
 
     /// Every type parameter, inherited ones first.
     pub fn all_type_parameters(&self) -> Vec<TypeParameter> {
-        let mut all = self
+        let inherited = self
             .parent_object()
-            .map(|parent| parent.all_type_parameters())
-            .unwrap_or_default();
-        for parameter in &self.type_parameters {
-            match all.iter_mut().find(|p| p.name == parameter.name) {
-                Some(inherited) => *inherited = parameter.clone(),
-                None => all.push(parameter.clone()),
-            }
-        }
-        all
+            .map(|parent| parent.all_type_parameters());
+        merged(inherited, self.type_parameters.iter().cloned(), |p| &p.name)
     }
 
     /// Attributes and functions, inherited ones too, with the type that
     /// declares each.
     fn members(&self) -> Vec<Member> {
-        let mut all = self
-            .parent_object()
-            .map(|parent| parent.members())
-            .unwrap_or_default();
+        let inherited = self.parent_object().map(|parent| parent.members());
         let label = self.label().to_string();
         let own = self
             .attributes
@@ -566,13 +547,7 @@ impl ObjectType {
                     .iter()
                     .map(|f| Member::Function(label.clone(), f.clone())),
             );
-        for member in own {
-            match all.iter_mut().find(|m| m.name() == member.name()) {
-                Some(inherited) => *inherited = member,
-                None => all.push(member),
-            }
-        }
-        all
+        merged(inherited, own, Member::name)
     }
 
     /// The declaring type's label and the attribute named `name`.
@@ -649,6 +624,23 @@ impl ObjectType {
             .collect();
         Type::Struct(members)
     }
+}
+
+/// The inherited members with a type's own: one of the same name takes
+/// the inherited one's place (Ruby's `Hash#merge!`), the others follow.
+fn merged<T>(
+    inherited: Option<Vec<T>>,
+    own: impl Iterator<Item = T>,
+    name: impl Fn(&T) -> &str,
+) -> Vec<T> {
+    let mut all = inherited.unwrap_or_default();
+    for member in own {
+        match all.iter().position(|other| name(other) == name(&member)) {
+            Some(at) => all[at] = member,
+            None => all.push(member),
+        }
+    }
+    all
 }
 
 /// A member a type inherits: the label of the type declaring it, and it.

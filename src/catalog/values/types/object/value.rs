@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use super::ObjectType;
+use super::{AttributeKind, ObjectType};
 use crate::catalog::values::compare::equal;
 use crate::catalog::values::types::string::programmatic;
 use crate::catalog::values::Value;
@@ -55,7 +55,8 @@ impl Object {
     }
 
     /// The attribute `name`: given, defaulted or constant; `None` when the
-    /// type has none of that name.
+    /// type has none of that name, or derives it (by code of the type's
+    /// implementation, which pfacts does not run).
     pub fn attribute(&self, name: &str) -> Option<Value> {
         if let Some((_, value)) = self.values.iter().find(|(n, _)| n == name) {
             return Some(value.clone());
@@ -64,6 +65,7 @@ impl Object {
             .all_attributes()
             .into_iter()
             .find(|attribute| attribute.name == name)
+            .filter(|attribute| attribute.kind != Some(AttributeKind::Derived))
             .map(|attribute| attribute.value.unwrap_or(Value::Undef))
     }
 
