@@ -34,14 +34,12 @@ impl<'e> Compiler<'e> {
             let alias = Alias::new(definition.name.clone());
             self.alias_types.insert(key, Rc::clone(&alias));
             let saved = self.file.replace(file);
-            let body = match object_definition(&definition.body) {
-                Some(hash) => self.eval(hash, TOP),
-                None => self.eval(&definition.body, TOP),
-            };
+            let object_hash = object_definition(&definition.body);
+            let body = self.eval(object_hash.unwrap_or(&definition.body), TOP);
             self.file = saved;
             // `type Car = Object[{...}]` is an object type named `Car`;
             // Puppet refuses a bad one where it is referred to.
-            let body = match (object_definition(&definition.body), body) {
+            let body = match (object_hash, body) {
                 (Some(_), Ok(Value::Hash(entries))) => {
                     let object =
                         ObjectType::from_init_hash(Some(definition.name.clone()), &entries)

@@ -165,6 +165,19 @@ pub fn case_match(pattern: &Value, value: &Value, captures: &mut Captures) -> bo
     }
 }
 
+/// Whether a parameterized type covers another's parameters (Puppet's
+/// `test_assignable?` of object types and `URI`): each parameter it names,
+/// the other names too, with a value that matches it or a type assignable
+/// to it.
+pub fn parameters_cover(patterns: &[(String, Value)], given: &[(String, Value)]) -> bool {
+    patterns.iter().all(|(name, pattern)| {
+        given.iter().find(|(n, _)| n == name).is_some_and(|(_, value)| {
+            case_match(pattern, value, &mut None)
+                || matches!((value, pattern), (Value::Type(a), Value::Type(b)) if b.is_assignable(a))
+        })
+    })
+}
+
 /// `PSemVerRangeType.include?`: a version, or a string that is one, in
 /// the range.
 fn in_range(range: &VersionRange, value: &Value) -> bool {

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use super::{Object, ObjectType};
-use crate::catalog::values::compare::case_match;
+use crate::catalog::values::compare::{case_match, parameters_cover};
 use crate::catalog::values::display::in_type;
 use crate::catalog::values::types::data_type::{describe_mismatch, Type};
 use crate::catalog::values::Value;
@@ -114,13 +114,7 @@ impl Extension {
             Type::Object(object) => (object, &[]),
             _ => return false,
         };
-        self.base.is_ancestor_of(base)
-            && self.parameters.iter().all(|(name, pattern)| {
-                given.iter().find(|(n, _)| n == name).is_some_and(|(_, value)| {
-                    case_match(pattern, value, &mut None)
-                        || matches!((value, pattern), (Value::Type(a), Value::Type(b)) if b.is_assignable(a))
-                })
-            })
+        self.base.is_ancestor_of(base) && parameters_cover(&self.parameters, given)
     }
 
     /// `MyType['hello', 'world']`; with more than two parameters, by name

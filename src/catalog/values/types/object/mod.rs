@@ -178,11 +178,7 @@ impl ObjectType {
                 ));
             }
         }
-        let entry = |key: &str| {
-            hash.iter()
-                .find(|(k, _)| matches!(k, Value::Str(k) if k == key))
-                .map(|(_, value)| value)
-        };
+        let entry = |key: &str| Value::entry(hash, key);
         let name = name.or_else(|| match entry("name") {
             Some(Value::Str(name)) => Some(name.clone()),
             _ => None,
@@ -210,7 +206,7 @@ impl ObjectType {
             .unwrap_or_default();
         for (key, spec) in entries(entry("type_parameters"), "type_parameters")? {
             let ty = match spec {
-                Value::Hash(spec) => match field(&spec, "type") {
+                Value::Hash(spec) => match Value::entry(&spec, "type") {
                     Some(Value::Type(ty)) => (**ty).clone(),
                     _ => Type::Any,
                 },
@@ -336,7 +332,7 @@ impl ObjectType {
                 annotations: None,
             });
         };
-        let ty = match field(spec, "type") {
+        let ty = match Value::entry(spec, "type") {
             Some(Value::Type(ty)) => (**ty).clone(),
             _ => {
                 return Err(format!(
@@ -344,7 +340,7 @@ impl ObjectType {
                 ))
             }
         };
-        let kind = match field(spec, "kind") {
+        let kind = match Value::entry(spec, "kind") {
             None => None,
             Some(kind) => match AttributeKind::parse(&kind.to_text()) {
                 Some(kind) => Some(kind),
@@ -356,11 +352,11 @@ impl ObjectType {
                 }
             },
         };
-        let flag = |name: &str| matches!(field(spec, name), Some(Value::Bool(true)));
+        let flag = |name: &str| matches!(Value::entry(spec, name), Some(Value::Bool(true)));
         let mut is_final = flag("final");
-        let value = field(spec, "value").cloned();
+        let value = Value::entry(spec, "value").cloned();
         if kind == Some(AttributeKind::Constant) {
-            if matches!(field(spec, "final"), Some(Value::Bool(false))) {
+            if matches!(Value::entry(spec, "final"), Some(Value::Bool(false))) {
                 return Err(format!(
                     "{label} of kind 'constant' cannot be combined with final => false"
                 ));
@@ -390,7 +386,7 @@ impl ObjectType {
             value,
             is_final,
             is_override: flag("override"),
-            annotations: field(spec, "annotations").cloned(),
+            annotations: Value::entry(spec, "annotations").cloned(),
         })
     }
 
@@ -398,7 +394,7 @@ impl ObjectType {
         let label = format!("function {}", self.member_label(key));
         let (ty, spec) = match spec {
             Value::Type(ty) => ((**ty).clone(), &[][..]),
-            Value::Hash(entries) => match field(entries, "type") {
+            Value::Hash(entries) => match Value::entry(entries, "type") {
                 Some(Value::Type(ty)) => ((**ty).clone(), entries.as_slice()),
                 _ => {
                     return Err(format!(
@@ -408,13 +404,13 @@ impl ObjectType {
             },
             other => return Err(wrong_entry(&label, other)),
         };
-        let flag = |name: &str| matches!(field(spec, name), Some(Value::Bool(true)));
+        let flag = |name: &str| matches!(Value::entry(spec, name), Some(Value::Bool(true)));
         Ok(Function {
             name: key.to_string(),
             ty,
             is_final: flag("final"),
             is_override: flag("override"),
-            annotations: field(spec, "annotations").cloned(),
+            annotations: Value::entry(spec, "annotations").cloned(),
         })
     }
 
@@ -728,13 +724,6 @@ fn entries(value: Option<&Value>, key: &str) -> Result<Vec<(String, Value)>> {
             .collect()),
         Some(other) => Err(wrong_entry(key, other)),
     }
-}
-
-fn field<'v>(entries: &'v [(Value, Value)], key: &str) -> Option<&'v Value> {
-    entries
-        .iter()
-        .find(|(k, _)| matches!(k, Value::Str(k) if k == key))
-        .map(|(_, value)| value)
 }
 
 fn wrong_entry(what: &str, value: &Value) -> String {

@@ -22,12 +22,7 @@ impl Object {
     /// A value of `ty` from a hash of attribute values (checked against
     /// the type's `init_hash_type` by the caller).
     pub fn from_hash(ty: Rc<ObjectType>, entries: &[(Value, Value)]) -> Object {
-        let given = |name: &str| {
-            entries
-                .iter()
-                .find(|(key, _)| matches!(key, Value::Str(key) if key == name))
-                .map(|(_, value)| value.clone())
-        };
+        let given = |name: &str| Value::entry(entries, name).cloned();
         let values = ty
             .all_attributes()
             .into_iter()

@@ -5,7 +5,7 @@
 //! whose parameters are the parts an instance must match (Puppet's
 //! `PURIType`).
 
-use crate::catalog::values::compare::case_match;
+use crate::catalog::values::compare::{case_match, parameters_cover};
 use crate::catalog::values::display::in_type;
 use crate::catalog::values::Value;
 
@@ -113,17 +113,12 @@ impl Uri {
     /// A URI built from its parts (Ruby's `URI::Generic.build`); the
     /// caller checked their types.
     pub fn from_parts(entries: &[(Value, Value)]) -> Uri {
-        let part = |name: &str| {
-            entries
-                .iter()
-                .find(|(key, _)| matches!(key, Value::Str(key) if key == name))
-                .map(|(_, value)| value.to_text())
-        };
+        let part = |name: &str| Value::entry(entries, name).map(Value::to_text);
         let scheme = part("scheme");
-        let port = entries.iter().find_map(|(key, value)| match (key, value) {
-            (Value::Str(key), Value::Integer(port)) if key == "port" => Some(*port),
+        let port = match Value::entry(entries, "port") {
+            Some(Value::Integer(port)) => Some(*port),
             _ => None,
-        });
+        };
         Uri {
             port: port.or_else(|| default_port(scheme.as_deref())),
             scheme,
@@ -352,12 +347,7 @@ impl UriType {
     /// Puppet's `_assignable?`: each part this type names, the other names
     /// too, with a value that matches or a type that is assignable.
     pub fn is_assignable_from(&self, other: &UriType) -> bool {
-        self.parameters.iter().all(|(name, pattern)| {
-            other.parameters.iter().find(|(n, _)| n == name).is_some_and(|(_, value)| {
-                case_match(pattern, value, &mut None)
-                    || matches!((value, pattern), (Value::Type(a), Value::Type(b)) if b.is_assignable(a))
-            })
-        })
+        parameters_cover(&self.parameters, &other.parameters)
     }
 
     /// `URI` or `URI[{'scheme' => 'https', ...}]`.
