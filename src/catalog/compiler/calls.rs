@@ -5,7 +5,7 @@ use super::*;
 use crate::catalog::functions::{self, Block};
 use crate::catalog::values::types::data_type::{describe_mismatch, IntRange};
 use crate::catalog::Jump;
-use crate::facts::ast::{Expr, ExprKind};
+use crate::facts::ast::Expr;
 
 impl<'e> Compiler<'e> {
     pub(super) fn call(
@@ -14,17 +14,7 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
         span: ast::Span,
     ) -> Result<Value> {
-        let mut args = Vec::new();
-        for arg in &call.args {
-            let value = self.eval(arg, scope)?;
-            if let ExprKind::Splat(_) = arg.kind {
-                if let Value::Array(items) = value {
-                    args.extend(items);
-                    continue;
-                }
-            }
-            args.push(value);
-        }
+        let args = self.unfold(&call.args, scope)?;
         if call.method {
             let member = match args.as_slice() {
                 [Value::Object(object)] => self.object_member(object, &call.name, span),

@@ -242,12 +242,12 @@ impl<'e> Compiler<'e> {
         // Puppet's bound: a define that declares itself never ends.
         const MAX_PASSES: usize = 1000;
         for _ in 0..=MAX_PASSES {
+            let mut evaluated = self.collect()?;
             let batch = std::mem::take(&mut self.pending);
-            let mut evaluated = false;
             let mut waiting = Vec::new();
             for instance in batch {
                 if self.resources[instance.resource].form != Form::Regular
-                    && !self.is_realized(instance.resource)?
+                    && !self.is_realized(instance.resource)
                 {
                     waiting.push(instance);
                     continue;
@@ -267,42 +267,13 @@ impl<'e> Compiler<'e> {
         ))
     }
 
-    /// Whether `realize` or a collector reaches the virtual resource
-    /// `index`.
-    pub(super) fn is_realized(&mut self, index: usize) -> Result<bool> {
-        let (type_name, title, form) = {
-            let resource = &self.resources[index];
-            (
-                resource.type_name.clone(),
-                resource.title.clone(),
-                resource.form,
-            )
-        };
-        if self.realized.iter().any(|(realized_type, realized_title)| {
-            *realized_type == type_name && *realized_title == title
-        }) {
-            return Ok(true);
-        }
-        for position in 0..self.collectors.len() {
-            let (scope, exported, query) = {
-                let (scope, collector) = &self.collectors[position];
-                if capitalize(&collector.type_name) != type_name {
-                    continue;
-                }
-                (*scope, collector.exported, collector.query.clone())
-            };
-            if exported && form != Form::Exported {
-                continue;
-            }
-            let selected = match &query {
-                Some(query) => self.query_matches(query, index, scope)?,
-                None => true,
-            };
-            if selected {
-                return Ok(true);
-            }
-        }
-        Ok(false)
+    /// Whether `realize` reached the virtual resource `index` (a
+    /// collector makes what it collects a regular resource).
+    fn is_realized(&self, index: usize) -> bool {
+        let resource = &self.resources[index];
+        self.realized.iter().any(|(realized_type, realized_title)| {
+            *realized_type == resource.type_name && *realized_title == resource.title
+        })
     }
 
     pub(super) fn evaluate_instance(&mut self, instance: PendingInstance<'e>) -> Result<()> {
@@ -315,6 +286,20 @@ impl<'e> Compiler<'e> {
             caller,
             site,
         } = instance;
+        // Its parameters as they are now: overrides and collectors may
+        // have set some since it was declared.
+        let mut attributes = attributes;
+        let current = &self.resources[resource].parameters;
+        for (name, value) in attributes.iter_mut() {
+            if let Some(now) = current.get(name) {
+                *value = now.clone();
+            }
+        }
+        for (name, value) in current {
+            if !attributes.iter().any(|(given, _)| given == name) {
+                attributes.push((name.clone(), value.clone()));
+            }
+        }
         let saved = self.file.replace(file);
         let define_scope = self.new_scope(Some(static_parent), Some(scope));
         self.scopes[define_scope].resource = resource;

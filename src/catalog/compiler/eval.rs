@@ -78,13 +78,7 @@ impl<'e> Compiler<'e> {
                 unevaluated.unwrap_or(Value::Str(text))
             }
             ExprKind::Variable(name) => self.lookup(name, scope, span)?,
-            ExprKind::Array(items) => {
-                let mut values = Vec::new();
-                for item in items {
-                    values.push(self.eval(item, scope)?);
-                }
-                Value::Array(values)
-            }
+            ExprKind::Array(items) => Value::Array(self.unfold(items, scope)?),
             ExprKind::Hash(entries) => {
                 let mut values: Vec<(Value, Value)> = Vec::new();
                 for (key, value) in entries {
@@ -127,7 +121,10 @@ impl<'e> Compiler<'e> {
                 mark @ Value::Unevaluated(_) => mark,
                 _ => return Err(error("Operand of unary minus is not a number", span)),
             },
-            ExprKind::Splat(operand) => self.eval(operand, scope)?,
+            ExprKind::Splat(operand) => match self.eval(operand, scope)? {
+                mark @ Value::Unevaluated(_) => mark,
+                value => Value::Array(unfolded(value)),
+            },
             ExprKind::Assign(target, operator, value) => {
                 let value = self.eval(value, scope)?;
                 if operator != "=" {
@@ -270,13 +267,19 @@ impl<'e> Compiler<'e> {
                         attribute.span,
                     ));
                 }
+                // Puppet merges an override into a resource that exists,
+                // and keeps it for one declared later.
                 for reference in references(&target) {
-                    self.overrides.push(Override {
-                        reference,
+                    let override_ = Override {
                         attributes: values.clone(),
                         source: self.scopes[scope].resource,
                         site: (self.file, expr.span),
-                    });
+                        reference,
+                    };
+                    match self.find_resource(&override_.reference.0, &override_.reference.1) {
+                        Some(index) => self.apply_override(index, override_, true)?,
+                        None => self.overrides.push(override_),
+                    }
                 }
                 Value::Undef
             }
@@ -297,6 +300,7 @@ impl<'e> Compiler<'e> {
                 // collects nothing then, and so do we.
                 if !collector.exported {
                     self.collectors.push((scope, collector.clone()));
+                    self.collected.push(Vec::new());
                 }
                 Value::Undef
             }
@@ -374,9 +378,49 @@ impl<'e> Compiler<'e> {
             }
             _ => {
                 let value = self.eval(expr, scope)?;
-                let sides = references(&value).into_iter().map(Side::Resource).collect();
+                let sides = operand_references(&value)
+                    .into_iter()
+                    .map(Side::Resource)
+                    .collect();
                 Ok((value, sides))
             }
         }
+    }
+
+    /// The values of a list of expressions (an array's, a call's
+    /// arguments), each `*x` spread into its values.
+    pub(super) fn unfold(&mut self, exprs: &[Expr], scope: ScopeId) -> Result<Vec<Value>> {
+        let mut values = Vec::with_capacity(exprs.len());
+        for expr in exprs {
+            match (&expr.kind, self.eval(expr, scope)?) {
+                (ExprKind::Splat(_), Value::Array(items)) => values.extend(items),
+                (_, value) => values.push(value),
+            }
+        }
+        Ok(values)
+    }
+}
+
+/// The resources a relationship's operand stands for: Puppet's
+/// relationship operator reads a string as a type (`'File[a]' -> 'File[b]'`).
+fn operand_references(value: &Value) -> Vec<(String, String)> {
+    match value {
+        Value::Array(items) => items.iter().flat_map(operand_references).collect(),
+        Value::Str(text) => super::finish::parse_reference(text).into_iter().collect(),
+        other => other.as_reference().into_iter().collect(),
+    }
+}
+
+/// What `*x` makes of a value, as Puppet's unfold: undef nothing, an
+/// array its values, a hash its entries as pairs, anything else itself.
+fn unfolded(value: Value) -> Vec<Value> {
+    match value {
+        Value::Undef => Vec::new(),
+        Value::Array(items) => items,
+        Value::Hash(entries) => entries
+            .into_iter()
+            .map(|(key, value)| Value::Array(vec![key, value]))
+            .collect(),
+        other => vec![other],
     }
 }

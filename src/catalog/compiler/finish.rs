@@ -3,6 +3,7 @@
 
 use super::resources::append_values;
 use super::*;
+use crate::catalog::values::types::array::flatten;
 
 impl<'e> Compiler<'e> {
     /// What Puppet does once the code has run: collectors realize, then
@@ -27,46 +28,6 @@ impl<'e> Compiler<'e> {
                 }
             }
         }
-        let collectors = std::mem::take(&mut self.collectors);
-        for (scope, collector) in &collectors {
-            let type_name = capitalize(&collector.type_name);
-            let mut collected = Vec::new();
-            for index in 0..self.resources.len() {
-                let (form, resource_type, title) = {
-                    let resource = &self.resources[index];
-                    (
-                        resource.form,
-                        resource.type_name.clone(),
-                        resource.title.clone(),
-                    )
-                };
-                if resource_type != type_name || (collector.exported && form != Form::Exported) {
-                    continue;
-                }
-                let selected = match &collector.query {
-                    Some(query) => self.query_matches(query, index, *scope)?,
-                    None => true,
-                };
-                if !selected {
-                    continue;
-                }
-                collected.push((resource_type.clone(), title.clone()));
-                if form == Form::Virtual || (collector.exported && form == Form::Exported) {
-                    self.realized.push((resource_type, title));
-                }
-                let attributes = self.attributes(&collector.attributes, *scope)?;
-                for (name, value) in attributes {
-                    let span = collector
-                        .attributes
-                        .iter()
-                        .find(|attribute| attribute.name == name)
-                        .map_or_else(Default::default, |attribute| attribute.span);
-                    self.tag_with(index, &name, &value, span)?;
-                    self.resources[index].parameters.insert(name, value);
-                }
-            }
-            self.collected.push(collected);
-        }
         let mut missing = Vec::new();
         for reference in std::mem::take(&mut self.realized) {
             match self.find_resource(&reference.0, &reference.1) {
@@ -84,39 +45,104 @@ impl<'e> Compiler<'e> {
                 ast::Span::default(),
             ));
         }
+        // Overrides of resources declared after them.
         for override_ in std::mem::take(&mut self.overrides) {
-            let Some(index) = self.find_resource(&override_.reference.0, &override_.reference.1)
-            else {
-                continue;
-            };
-            // Puppet's `Resource#merge`: only the class declaring the
-            // resource, or one inheriting from it, may override, and not
-            // an attribute the declaring class set itself.
-            let declaring = self.scopes[self.resources[index].scope].resource;
-            if !self.inherits_from(override_.source, declaring) {
-                let message = "Only subclasses can override parameters".to_string();
-                return Err(self.error_at(override_.site, message));
+            if let Some(index) = self.find_resource(&override_.reference.0, &override_.reference.1)
+            {
+                self.apply_override(index, override_, true)?;
             }
-            for (name, value, append, span) in override_.attributes {
-                if override_.source == declaring
-                    && self.resources[index].parameters.contains_key(&name)
-                {
+        }
+        Ok(())
+    }
+
+    /// Puppet's `Resource#merge` of an override into resource `index`;
+    /// `checked`, as for all but a collector's: only the class declaring
+    /// the resource, or one inheriting from it, may override, and the
+    /// declaring class not an attribute it set itself, unless by a
+    /// resource default. `+>` adds to the value.
+    pub(super) fn apply_override(
+        &mut self,
+        index: usize,
+        override_: Override,
+        checked: bool,
+    ) -> Result<()> {
+        let declaring = self.scopes[self.resources[index].scope].resource;
+        if checked && !self.inherits_from(override_.source, declaring) {
+            let message = "Only subclasses can override parameters".to_string();
+            return Err(self.error_at(override_.site, message));
+        }
+        for (name, value, append, span) in override_.attributes {
+            let current = self.resources[index].parameters.get(&name).cloned();
+            if let (true, Some(current)) = (checked && override_.source == declaring, &current) {
+                let resource = &self.resources[index];
+                let by_default = self
+                    .defaults_for(&resource.type_name, resource.scope)
+                    .iter()
+                    .any(|(default, value, _)| *default == name && value == current);
+                if !by_default {
                     let message = format!(
                         "Parameter '{name}' is already set on {}[{}]; cannot redefine",
                         override_.reference.0, override_.reference.1
                     );
                     return Err(self.error_at((override_.site.0, span), message));
                 }
-                let parameters = &mut self.resources[index].parameters;
-                let value = match (append, parameters.get(&name).cloned()) {
-                    (true, Some(existing)) => append_values(existing, value),
-                    _ => value,
-                };
-                self.tag_with(index, &name, &value, span)?;
-                self.resources[index].parameters.insert(name, value);
             }
+            let value = match (append, current) {
+                (true, Some(current)) => Value::Array(flatten(&[current, value])),
+                _ => value,
+            };
+            self.tag_with(index, &name, &value, span)?;
+            self.resources[index].parameters.insert(name, value);
         }
         Ok(())
+    }
+
+    /// Puppet's collectors, as each pass of `evaluate_generators` runs
+    /// them before the defines waiting: each collects the resources of its
+    /// type its query selects, realizing virtual ones and overriding each
+    /// the first time. Whether any collected a resource it had not.
+    pub(super) fn collect(&mut self) -> Result<bool> {
+        let mut found = false;
+        for position in 0..self.collectors.len() {
+            let (scope, collector) = self.collectors[position].clone();
+            let type_name = capitalize(&collector.type_name);
+            for index in 0..self.resources.len() {
+                let resource = &self.resources[index];
+                let reference = (resource.type_name.clone(), resource.title.clone());
+                if reference.0 != type_name || self.collected[position].contains(&reference) {
+                    continue;
+                }
+                let selected = match &collector.query {
+                    Some(query) => self.query_matches(query, index, scope)?,
+                    None => true,
+                };
+                if !selected {
+                    continue;
+                }
+                found = true;
+                self.collected[position].push(reference.clone());
+                if self.resources[index].form == Form::Virtual {
+                    self.resources[index].form = Form::Regular;
+                }
+                let mut attributes = Vec::new();
+                for attribute in &collector.attributes {
+                    let values = self.attributes(std::slice::from_ref(attribute), scope)?;
+                    attributes.extend(
+                        values
+                            .into_iter()
+                            .map(|(name, value)| (name, value, attribute.append, attribute.span)),
+                    );
+                }
+                let override_ = Override {
+                    reference,
+                    attributes,
+                    source: self.scopes[scope].resource,
+                    site: (self.file, ast::Span::default()),
+                };
+                self.apply_override(index, override_, false)?;
+            }
+        }
+        Ok(found)
     }
 
     /// Whether the body of resource `source` is that of `base`, or of a
@@ -343,8 +369,9 @@ fn flatten_values(value: &Value) -> Vec<Value> {
 }
 
 /// `Type[title]` written as a string, as Puppet reads it in a
-/// relationship metaparameter; `None` for a string that is no reference.
-fn parse_reference(text: &str) -> Option<Reference> {
+/// relationship metaparameter or operand; `None` for a string that is no
+/// reference.
+pub(super) fn parse_reference(text: &str) -> Option<Reference> {
     let (type_name, rest) = text.split_once('[')?;
     let title = rest.strip_suffix(']')?;
     let type_name = crate::catalog::capitalize(type_name);

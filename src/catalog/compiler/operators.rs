@@ -11,7 +11,7 @@ use crate::catalog::values::types::timespan::{self, Timespan};
 use crate::catalog::values::types::timestamp;
 use crate::catalog::values::types::uri::Uri;
 use crate::catalog::values::types::{array, binary, hash, string};
-use crate::facts::ast::{BinaryOp, Expr};
+use crate::facts::ast::{BinaryOp, Expr, ExprKind};
 
 impl<'e> Compiler<'e> {
     pub(super) fn access(
@@ -382,6 +382,17 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
     ) -> Result<bool> {
         let pattern = self.eval(matcher, scope)?;
+        // `*[a, b]`: a match of any of its values.
+        if let (ExprKind::Splat(_), Value::Array(patterns)) = (&matcher.kind, &pattern) {
+            for pattern in patterns {
+                let mut captures = None;
+                if compare::case_match(pattern, value, &mut captures) {
+                    self.set_captures(scope, captures);
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        }
         let mut captures = None;
         let matched = compare::case_match(&pattern, value, &mut captures);
         self.set_captures(scope, captures);

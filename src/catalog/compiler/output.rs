@@ -73,7 +73,10 @@ impl<'e> Compiler<'e> {
                             && matches!(value, Some(Value::Str(text)) if *text == r.title))
                     })
                     .map(|(name, value)| {
-                        (name.to_string(), value.map_or(Json::Null, catalog_value))
+                        (
+                            name.to_string(),
+                            value.map_or(Json::Null, |value| catalog_value(name, value)),
+                        )
                     })
                     .collect();
                 let kind = if r.resource_like {
@@ -149,14 +152,18 @@ impl<'e> Compiler<'e> {
     }
 }
 
-/// A parameter's value as the catalog holds it: Puppet's copy of a
-/// resource flattens an array that holds resource references.
-fn catalog_value(value: &Value) -> Json {
+/// A parameter's value as Puppet's `Puppet::Resource` writes it: a
+/// relationship's array flattened, undef dropped (`Parser::Resource#to_hash`);
+/// an array holding a reference anywhere flattened.
+fn catalog_value(name: &str, value: &Value) -> Json {
     if let Value::Array(items) = value {
-        let flat = crate::catalog::values::types::array::flatten(items);
-        if flat.iter().any(|item| item.as_reference().is_some()) {
-            return Json::Array(flat.iter().map(Value::to_json).collect());
+        let mut flat = crate::catalog::values::types::array::flatten(items);
+        if RELATIONSHIP_METAPARAMETERS.contains(&name) {
+            flat.retain(|item| !matches!(item, Value::Undef));
+        } else if !flat.iter().any(|item| item.as_reference().is_some()) {
+            return value.to_json();
         }
+        return Json::Array(flat.iter().map(Value::to_json).collect());
     }
     value.to_json()
 }

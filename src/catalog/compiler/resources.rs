@@ -113,10 +113,8 @@ impl<'e> Compiler<'e> {
                 references.push(reference);
             }
         }
-        Ok(match references.len() {
-            1 => references.remove(0),
-            _ => Value::Array(references),
-        })
+        // An array whatever the count, as Puppet's.
+        Ok(Value::Array(references))
     }
 
     /// stdlib's `ensure_resource`: declares the resource unless it exists.
@@ -418,7 +416,7 @@ impl<'e> Compiler<'e> {
                 let resource = &self.resources[index];
                 let actual = if name == "title" {
                     Value::Str(resource.title.clone())
-                } else if name == "tag" {
+                } else if name == "tag" && *op == BinaryOp::Eq {
                     Value::Array(
                         resource
                             .tags
@@ -433,11 +431,16 @@ impl<'e> Compiler<'e> {
                         .cloned()
                         .unwrap_or(Value::Undef)
                 };
-                let equal_ = match &actual {
-                    Value::Array(items) => items.iter().any(|item| equal(item, &wanted)),
-                    other => equal(other, &wanted),
-                };
-                Ok(equal_ == (*op == BinaryOp::Eq))
+                // Puppet's CollectorTransformer: `==` finds the value in an
+                // array, `!=` compares the whole value (the `tag` parameter
+                // as given, not the tags).
+                Ok(match (&actual, op) {
+                    (Value::Array(items), BinaryOp::Eq) => {
+                        items.iter().any(|item| equal(item, &wanted))
+                    }
+                    (_, BinaryOp::Eq) => equal(&actual, &wanted),
+                    _ => !equal(&actual, &wanted),
+                })
             }
             _ => Err(error("Illegal collector query", query.span)),
         }

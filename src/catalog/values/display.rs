@@ -46,11 +46,14 @@ fn interpolated(value: &Value, out: &mut String) {
             }
             out.push('}');
         }
-        // A reference interpolates as Puppet names the resource:
-        // `File[/tmp/a]`.
+        // A resource reference interpolates as Puppet names the
+        // resource: `File[/tmp/a]`; a class's keeps its name as written
+        // in the type, `Class[a]`.
         Value::Type(ty) => match ty.as_reference() {
-            Some((type_name, title)) => out.push_str(&format!("{type_name}[{title}]")),
-            None => out.push_str(&ty.to_string()),
+            Some((type_name, title)) if type_name != "Class" => {
+                out.push_str(&format!("{type_name}[{title}]"))
+            }
+            _ => out.push_str(&ty.to_string()),
         },
         Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
         Value::Deferred(deferred) => out.push_str(&deferred.text()),

@@ -214,10 +214,7 @@ pub fn parameterize(base: &Type, keys: Vec<Value>) -> Result<Value> {
     match base {
         Type::Class(None) => class_references(keys),
         Type::Resource(None, _) => resource(keys),
-        Type::Resource(Some(type_name), None) => {
-            let many = many_titles(&keys);
-            resource_titles(type_name, flattened(keys), many)
-        }
+        Type::Resource(Some(type_name), None) => resource_titles(type_name, keys),
         Type::Alias(alias) => parameterize(&alias.resolved(), keys),
         _ => specialize(base, keys).map(|ty| Value::Type(Box::new(ty))),
     }
@@ -225,6 +222,21 @@ pub fn parameterize(base: &Type, keys: Vec<Value>) -> Result<Value> {
 
 /// A built-in type's parameters.
 fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
+    // Puppet's access operator goes by the type's kind, whatever
+    // parameters it has: `Array[Integer][String]` is `Array[String]`.
+    if !matches!(base, Type::Object(_)) {
+        let name = base.to_string();
+        let kind = name.split('[').next().unwrap_or_default();
+        if let Some(bare) = builtin(kind).filter(|bare| bare != base) {
+            return specialize(&bare, keys);
+        }
+    }
+    // Puppet's access spreads arrays among the keys for every kind but
+    // these, whose keys are hashes or types in order.
+    let keys = match base {
+        Type::Struct(_) | Type::Callable(_) | Type::Init(..) | Type::Object(_) => keys,
+        _ => flattened(keys),
+    };
     match base {
         Type::Integer(range) if range.is_unbounded() => {
             let keys = flattened(keys);
@@ -769,12 +781,19 @@ fn callable(base: &Type, keys: Vec<Value>) -> Result<Type> {
     }))))
 }
 
-/// `Class['a', 'b']`: one reference, or an array of them.
+/// `Class['a', 'b']`: one reference, or an array of them when more than
+/// one key or an array is given; undef keys are dropped, and keys that
+/// were all undef or empty arrays give undef or an empty array (Puppet
+/// ignores its EMPTY_RESOURCE_SPECIALIZATION).
 fn class_references(keys: Vec<Value>) -> Result<Value> {
-    let names = flattened(keys);
-    if names.is_empty() {
+    if keys.is_empty() {
         return fail("Class[] accepts 1 or more arguments. Got 0");
     }
+    let many = many_titles(&keys);
+    let names: Vec<Value> = flattened(keys)
+        .into_iter()
+        .filter(|name| !matches!(name, Value::Undef))
+        .collect();
     let mut types = Vec::new();
     for name in names {
         let Value::Str(text) = &name else {
@@ -792,9 +811,10 @@ fn class_references(keys: Vec<Value>) -> Result<Value> {
         }
         types.push(Value::Type(Box::new(Type::Class(Some(name.to_string())))));
     }
-    Ok(match types.len() {
-        1 => types.remove(0),
-        _ => Value::Array(types),
+    Ok(match (many, types.len()) {
+        (true, _) => Value::Array(types),
+        (false, 0) => Value::Undef,
+        (false, _) => types.remove(0),
     })
 }
 
@@ -831,19 +851,14 @@ fn resource(keys: Vec<Value>) -> Result<Value> {
         None => return fail("Resource[] accepts 1 or more arguments. Got 0"),
     };
     let rest: Vec<Value> = keys.collect();
-    let many = many_titles(&rest);
-    let rest = flattened(rest);
-    if type_name == "Class" {
-        return if rest.is_empty() {
-            Ok(Value::Type(Box::new(Type::Class(None))))
-        } else {
-            class_references(rest)
-        };
-    }
     if rest.is_empty() {
-        return Ok(Value::Type(Box::new(Type::Resource(Some(type_name), None))));
+        return Ok(Value::Type(Box::new(if type_name == "Class" {
+            Type::Class(None)
+        } else {
+            Type::Resource(Some(type_name), None)
+        })));
     }
-    resource_titles(&type_name, rest, many)
+    resource_titles(&type_name, rest)
 }
 
 /// Whether titles given as `keys` make an array of references: more than
@@ -855,12 +870,13 @@ fn many_titles(keys: &[Value]) -> bool {
 /// `File['/a', '/b']`: one reference, or an array of them (`many`); none
 /// where every title is undef (Puppet ignores its
 /// EMPTY_RESOURCE_SPECIALIZATION).
-fn resource_titles(type_name: &str, titles: Vec<Value>, many: bool) -> Result<Value> {
+fn resource_titles(type_name: &str, keys: Vec<Value>) -> Result<Value> {
     if type_name == "Class" {
-        return class_references(titles);
+        return class_references(keys);
     }
+    let many = many_titles(&keys);
     let mut types = Vec::new();
-    for title in titles {
+    for title in flattened(keys) {
         match title {
             Value::Str(text) => types.push(Value::Type(Box::new(Type::Resource(
                 Some(type_name.to_string()),

@@ -210,13 +210,14 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         Type::Iterator(inner) => list(out, "Iterator", inner.iter().map(|t| sub(t)).collect()),
         Type::Callable(None) => out.push_str("Callable"),
         Type::Callable(Some(callable)) => write_callable(out, callable, &sub),
+        // The runtime is a symbol in Puppet, written bare.
         Type::Runtime(runtime, name) => list(
             out,
             "Runtime",
-            [runtime, name]
-                .into_iter()
-                .flatten()
-                .map(|part| quoted(part))
+            runtime
+                .iter()
+                .cloned()
+                .chain(name.iter().map(|name| quoted(name)))
                 .collect(),
         ),
         Type::Resource(None, _) => out.push_str("Resource"),
