@@ -20,6 +20,7 @@ impl<'e> Compiler<'e> {
                 [Value::Object(object)] => self.object_member(object, &call.name, span),
                 // `$uri.host`: a URI's parts are its members.
                 [Value::Uri(uri)] => uri.part(&call.name),
+                [Value::Deferred(deferred)] => deferred.member(&call.name),
                 _ => None,
             };
             if let Some(value) = member {

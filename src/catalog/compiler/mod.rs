@@ -556,12 +556,8 @@ impl<'e> Compiler<'e> {
                 ast::Span::default(),
             ));
         }
-        if let Some((index, definition)) = found {
-            let name = match definition.matchers.first() {
-                Some(NodeMatcher::Name(name)) => name.clone(),
-                Some(NodeMatcher::Regex(regex)) => format!("/{regex}/"),
-                _ => "default".to_string(),
-            };
+        if let Some((index, definition, matched)) = found {
+            let name = node_name(matched);
             let node_resource =
                 self.add_resource("Node", &name, TOP, Form::Regular, Some(index), 0);
             self.resources[node_resource].container = Some(0);
@@ -582,10 +578,7 @@ impl<'e> Compiler<'e> {
                     .insert(automatic.to_string(), (index, definition.span.line));
             }
             // A node matched by a regexp sees its captures (`$1`).
-            for matcher in &definition.matchers {
-                let NodeMatcher::Regex(regex) = matcher else {
-                    continue;
-                };
+            if let NodeMatcher::Regex(regex) = matched {
                 let mut captures = None;
                 let pattern = Value::Regex(crate::catalog::values::Regexp::new(regex.clone()));
                 let node_name = Value::Str(node.to_string());
@@ -593,7 +586,6 @@ impl<'e> Compiler<'e> {
                     .unwrap_or(false)
                 {
                     self.set_captures(scope, captures);
-                    break;
                 }
             }
             self.node_scope = Some(scope);
@@ -718,26 +710,14 @@ impl<'e> Compiler<'e> {
         path.strip_prefix(root).unwrap_or(path)
     }
 
-    /// Puppet's known resource types hold one node per name: a regexp's
-    /// name is its source kept to `[-\w:.]`, so `/a.*c/` and `/a.(c)/`
-    /// collide, as they do in Puppet.
+    /// Puppet's known resource types hold one node per name, so
+    /// `/a.*c/` and `/a.(c)/` collide, as they do in Puppet.
     fn check_node_names(&self) -> Result<()> {
         let mut seen: HashMap<String, (usize, u32)> = HashMap::new();
         for (index, (_, program)) in self.env.manifests() {
             for node in &program.nodes {
                 for matcher in &node.matchers {
-                    let name = match matcher {
-                        NodeMatcher::Name(name) => name.to_lowercase(),
-                        NodeMatcher::Regex(regex) => {
-                            let kept: String = regex
-                                .to_lowercase()
-                                .chars()
-                                .filter(|c| c.is_ascii_alphanumeric() || "-_:.".contains(*c))
-                                .collect();
-                            format!("__node_regexp__{}", kept.trim_start_matches('.'))
-                        }
-                        NodeMatcher::Default => "default".to_string(),
-                    };
+                    let name = node_name(matcher);
                     if let Some(&(first_file, first_line)) = seen.get(&name) {
                         return Err(self.error_at(
                             (Some(index), node.span),
@@ -755,32 +735,34 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    pub(super) fn find_node(&self, node: &str) -> Option<(usize, &'e ast::NodeDefinition)> {
+    /// The node definition for `node` and the name of it that matched:
+    /// one naming it, else the first whose regexp matches, else the
+    /// `default` one (Puppet's `TypeCollection#node`).
+    pub(super) fn find_node(
+        &self,
+        node: &str,
+    ) -> Option<(usize, &'e ast::NodeDefinition, &'e NodeMatcher)> {
         let env = self.env;
-        let nodes = || {
-            env.manifests()
-                .flat_map(|(index, (_, program))| program.nodes.iter().map(move |n| (index, n)))
+        let matchers = || {
+            env.manifests().flat_map(|(index, (_, program))| {
+                program
+                    .nodes
+                    .iter()
+                    .flat_map(move |n| n.matchers.iter().map(move |m| (index, n, m)))
+            })
         };
         let node = node.to_lowercase();
-        nodes()
-            .find(|(_, n)| {
-                n.matchers
-                    .iter()
-                    .any(|m| matches!(m, NodeMatcher::Name(name) if *name == node))
-            })
+        matchers()
+            .find(|(_, _, m)| matches!(m, NodeMatcher::Name(name) if *name == node))
             .or_else(|| {
-                nodes().find(|(_, n)| {
-                    n.matchers.iter().any(|m| match m {
-                        NodeMatcher::Regex(regex) => {
-                            regex::Regex::new(regex).is_ok_and(|r| r.is_match(&node))
-                        }
-                        _ => false,
-                    })
+                matchers().find(|(_, _, m)| match m {
+                    NodeMatcher::Regex(regex) => {
+                        regex::Regex::new(regex).is_ok_and(|r| r.is_match(&node))
+                    }
+                    _ => false,
                 })
             })
-            .or_else(|| {
-                nodes().find(|(_, n)| n.matchers.iter().any(|m| matches!(m, NodeMatcher::Default)))
-            })
+            .or_else(|| matchers().find(|(_, _, m)| matches!(m, NodeMatcher::Default)))
     }
 
     pub(super) fn add_resource(
@@ -855,5 +837,23 @@ impl<'e> Compiler<'e> {
         self.resource_index
             .get(&(type_name.to_string(), title.to_string()))
             .copied()
+    }
+}
+
+/// The name of the node a matcher of a node definition defines: each name
+/// of a definition is a node of its own; a regexp's is its source kept to
+/// `[-\w:.]`, no dot first (Puppet's `Resource::Type#name`).
+fn node_name(matcher: &NodeMatcher) -> String {
+    match matcher {
+        NodeMatcher::Name(name) => name.to_lowercase(),
+        NodeMatcher::Regex(regex) => {
+            let kept: String = regex
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || "-_:.".contains(*c))
+                .collect();
+            format!("__node_regexp__{}", kept.trim_start_matches('.'))
+        }
+        NodeMatcher::Default => "default".to_string(),
     }
 }

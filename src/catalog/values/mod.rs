@@ -222,7 +222,7 @@ impl Value {
             // The catalog holds the value, and names the parameter among the
             // resource's `sensitive_parameters`.
             Value::Sensitive(value) => value.to_json(),
-            Value::Deferred(deferred) => json!(deferred.text()),
+            Value::Deferred(deferred) => deferred.to_json(),
             // Rich data, as Puppet's catalog writes a value that is no
             // plain data.
             Value::Timespan(span) => json!({"__ptype": "Timespan", "__pvalue": span.text()}),

@@ -63,11 +63,13 @@ pub fn class_name(value: &Value) -> &'static str {
 }
 
 /// Ruby's `to_s` of the value: strings as they are, `nil` empty, arrays
-/// and hashes as `inspect` writes them.
+/// and hashes as `inspect` writes them, a regexp as a group with its
+/// options (`(?-mix:b)`; Puppet's have none).
 pub fn to_s(value: &Value) -> String {
     match value {
         Value::Undef => String::new(),
         Value::Str(text) => text.clone(),
+        Value::Regex(regexp) => format!("(?-mix:{})", regexp.source()),
         Value::Array(_) | Value::Hash(_) => inspect(value),
         Value::Type(ty) => match ty.as_reference() {
             Some((type_name, title)) => format!("{type_name}[{title}]"),

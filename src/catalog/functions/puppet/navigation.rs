@@ -3,13 +3,14 @@
 
 use crate::catalog::functions::{fault, Args, Context, Registry};
 use crate::catalog::values::types::data_type::infer;
+use crate::catalog::values::types::object::error;
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 
 pub fn register(registry: &mut Registry) {
     registry
         .add("dig", "Optional[Collection] $data, Any *$arg", |_, args| {
-            dig(args.get(0), &args.values[1..])
+            dig(args.get(0), &args.values[1..]).map_err(|e| fault(e.message))
         })
         .add(
             "get",
@@ -45,13 +46,32 @@ fn walked(path: &[Value]) -> String {
     format!("[{}]", parts.join(", "))
 }
 
+/// Why `dig` could not step into a value: Puppet's `Error` data of it,
+/// which `get` and `getvar` give their block.
+struct SliceError {
+    message: String,
+    /// `EXPECTED_COLLECTION` or `EXPECTED_INTEGER_INDEX`.
+    issue_code: &'static str,
+    /// The keys walked, and the type that stopped the walk (`value_type`
+    /// or `index_type`).
+    details: Vec<(Value, Value)>,
+}
+
+impl SliceError {
+    /// The `Error` object Puppet yields.
+    fn into_value(self) -> Value {
+        error::new_error(self.message, "SLICE_ERROR", self.details, self.issue_code)
+    }
+}
+
 /// `dig(data, keys...)`: undef as soon as a step finds nothing.
-fn dig(data: &Value, keys: &[Value]) -> Result<Value> {
+fn dig(data: &Value, keys: &[Value]) -> std::result::Result<Value, SliceError> {
     let mut current = data.clone();
     for (index, key) in keys.iter().enumerate() {
         if current == Value::Undef || *key == Value::Undef {
             return Ok(Value::Undef);
         }
+        let walked_path = |count: usize| Value::Array(keys[..count].to_vec());
         current = match &current {
             Value::Hash(_) => current.hash_get(key).cloned().unwrap_or(Value::Undef),
             Value::Array(items) => match key {
@@ -67,19 +87,33 @@ fn dig(data: &Value, keys: &[Value]) -> Result<Value> {
                         .unwrap_or(Value::Undef)
                 }
                 other => {
-                    return Err(fault(format!(
-                        "The given data requires an Integer index at {}, got '{}'",
-                        walked(&keys[..=index]),
-                        infer(other)
-                    )))
+                    let ty = infer(other);
+                    return Err(SliceError {
+                        message: format!(
+                            "The given data requires an Integer index at {}, got '{ty}'",
+                            walked(&keys[..=index]),
+                        ),
+                        issue_code: "EXPECTED_INTEGER_INDEX",
+                        details: vec![
+                            (Value::string("walked_path"), walked_path(index + 1)),
+                            (Value::string("index_type"), Value::of_type(ty)),
+                        ],
+                    });
                 }
             },
             other => {
-                return Err(fault(format!(
-                    "The given data does not contain a Collection at {}, got '{}'",
-                    walked(&keys[..index]),
-                    infer(other)
-                )))
+                let ty = infer(other);
+                return Err(SliceError {
+                    message: format!(
+                        "The given data does not contain a Collection at {}, got '{ty}'",
+                        walked(&keys[..index]),
+                    ),
+                    issue_code: "EXPECTED_COLLECTION",
+                    details: vec![
+                        (Value::string("walked_path"), walked_path(index)),
+                        (Value::string("value_type"), Value::of_type(ty)),
+                    ],
+                });
             }
         };
     }
@@ -151,12 +185,12 @@ fn navigate(
     if path.is_empty() {
         return Ok(value);
     }
-    let found = segments(path).and_then(|keys| dig(&value, &keys));
-    match (found, args.block) {
+    let keys = segments(path)?;
+    match (dig(&value, &keys), args.block) {
         (Ok(Value::Undef), _) => Ok(default),
         (Ok(found), _) => Ok(found),
-        (Err(e), Some(block)) => context.call_block(&block, vec![Value::Str(e.message)]),
-        (Err(e), None) => Err(e),
+        (Err(e), Some(block)) => context.call_block(&block, vec![e.into_value()]),
+        (Err(e), None) => Err(fault(e.message)),
     }
 }
 

@@ -35,4 +35,27 @@ impl Deferred {
         text.push_str("})");
         text
     }
+
+    /// `$deferred.name` and `$deferred.arguments`, the attributes of
+    /// Puppet's `Deferred` object type; `None` for other names.
+    pub fn member(&self, name: &str) -> Option<Value> {
+        match name {
+            "name" => Some(Value::Str(self.name.clone())),
+            "arguments" => Some(self.arguments.clone().map_or(Value::Undef, Value::Array)),
+            _ => None,
+        }
+    }
+
+    /// The catalog's rich data of the object: its type, name and
+    /// arguments.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut object = serde_json::Map::new();
+        object.insert("__ptype".to_string(), "Deferred".into());
+        object.insert("name".to_string(), self.name.clone().into());
+        if let Some(arguments) = &self.arguments {
+            let arguments = arguments.iter().map(Value::to_json).collect();
+            object.insert("arguments".to_string(), serde_json::Value::Array(arguments));
+        }
+        serde_json::Value::Object(object)
+    }
 }

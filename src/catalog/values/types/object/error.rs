@@ -25,6 +25,22 @@ pub fn function(object: &super::Object, name: &str) -> Option<Value> {
         .flatten()
 }
 
+/// An `Error` value: `Error(msg, kind, details, issue_code)`.
+pub fn new_error(
+    message: String,
+    kind: &str,
+    details: Vec<(Value, Value)>,
+    issue_code: &str,
+) -> Value {
+    let args = [
+        Value::Str(message),
+        Value::string(kind),
+        Value::Hash(details),
+        Value::string(issue_code),
+    ];
+    Value::Object(Rc::new(super::Object::from_args(error_type(), &args)))
+}
+
 fn declared() -> ObjectType {
     let ty = |source: &str| text::parse(source).expect("Puppet's declaration of Error");
     let parameter = |name: &str| {
