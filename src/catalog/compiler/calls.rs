@@ -190,6 +190,7 @@ impl<'e> Compiler<'e> {
         scope: ScopeId,
     ) -> Result<Value> {
         let local = self.new_scope(Some(scope), Some(scope));
+        self.scopes[local].local = true;
         let site = self
             .call_sites
             .last()

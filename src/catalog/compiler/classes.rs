@@ -187,7 +187,7 @@ impl<'e> Compiler<'e> {
         self.guard_parameters(scope, &label, &order, unevaluated, site);
         for (param, default) in defaults {
             self.guard_progress(scope, &param.name, false);
-            let value = self.eval(default, scope)?;
+            let value = self.eval_guarded(default, scope)?;
             self.bind_parameter(scope, resource, param, value);
             self.guard_progress(scope, &param.name, true);
         }

@@ -41,8 +41,42 @@ impl<'e> Compiler<'e> {
             ));
         }
         self.depth += 1;
-        let result = self.eval_inner(expr, scope);
+        let result = match expr.kind {
+            // The match groups a conditional's test or branch sets are
+            // gone after it.
+            ExprKind::If(..)
+            | ExprKind::Unless(..)
+            | ExprKind::Case(..)
+            | ExprKind::Selector(..) => self.guarded(scope, |this| this.eval_inner(expr, scope)),
+            _ => self.eval_inner(expr, scope),
+        };
         self.depth -= 1;
+        result
+    }
+
+    /// Evaluates `expr` in Puppet's guarded scope: the match groups it
+    /// sets are gone after it (a parameter's default).
+    pub(super) fn eval_guarded(&mut self, expr: &Expr, scope: ScopeId) -> Result<Value> {
+        self.guarded(scope, |this| this.eval(expr, scope))
+    }
+
+    /// Puppet's `with_guarded_scope`: `scope`'s match groups (`$0`,
+    /// `$1`, ...) as they were before `run`.
+    fn guarded<T>(
+        &mut self,
+        scope: ScopeId,
+        run: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let saved: Vec<(String, Value)> = self.scopes[scope]
+            .variables
+            .iter()
+            .filter(|(name, _)| is_match_group(name))
+            .map(|(name, value)| (name.clone(), value.clone()))
+            .collect();
+        let result = run(self);
+        let variables = &mut self.scopes[scope].variables;
+        variables.retain(|name, _| !is_match_group(name));
+        variables.extend(saved);
         result
     }
 
@@ -409,6 +443,11 @@ fn operand_references(value: &Value) -> Vec<(String, String)> {
         Value::Str(text) => super::finish::parse_reference(text).into_iter().collect(),
         other => other.as_reference().into_iter().collect(),
     }
+}
+
+/// Whether a variable's name is that of a match group: digits.
+pub(super) fn is_match_group(name: &str) -> bool {
+    name.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// What `*x` makes of a value, as Puppet's unfold: undef nothing, an

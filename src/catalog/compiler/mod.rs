@@ -59,6 +59,10 @@ struct Scope {
     /// scope): the container of what it declares, and the source of their
     /// tags.
     resource: usize,
+    /// A lambda's scope, Puppet's local scope within its parent's: it sees
+    /// the parent's match groups (`$1`), which a class's, define's or
+    /// function's scope does not.
+    local: bool,
 }
 
 /// A resource default: type, attribute, value, `+>`, and where it is
@@ -475,6 +479,7 @@ impl<'e> Compiler<'e> {
             parameter_guard: None,
             defaults: Vec::new(),
             resource: parent.map_or(0, |parent| self.scopes[parent].resource),
+            local: false,
         });
         self.scopes.len() - 1
     }
@@ -528,9 +533,16 @@ impl<'e> Compiler<'e> {
         // server, as `Scope#merge_settings` gives them.
         let settings_scope = self.new_scope(Some(TOP), Some(TOP));
         self.scopes[settings_scope].resource = settings;
-        self.scopes[settings_scope].variables = crate::facts::builtins::settings()
-            .map(|(name, value)| (name.to_string(), Value::from_json(&value)))
+        let settings: Vec<(Value, Value)> = crate::facts::builtins::settings()
+            .map(|(name, value)| (Value::string(name), Value::from_json(&value)))
             .collect();
+        let mut variables: HashMap<String, Value> = settings
+            .iter()
+            .map(|(name, value)| (name.to_text(), value.clone()))
+            .collect();
+        // And all of them in one hash (in the recording's order, by name).
+        variables.insert("all_local".to_string(), Value::Hash(settings));
+        self.scopes[settings_scope].variables = variables;
         self.class_scopes
             .insert("settings".to_string(), settings_scope);
         // Top-scope code of every environment manifest, in file order,

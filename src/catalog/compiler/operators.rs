@@ -405,7 +405,7 @@ impl<'e> Compiler<'e> {
             return;
         };
         let variables = &mut self.scopes[scope].variables;
-        variables.retain(|name, _| !name.bytes().all(|b| b.is_ascii_digit()));
+        variables.retain(|name, _| !super::eval::is_match_group(name));
         for (index, group) in groups.into_iter().enumerate() {
             variables.insert(index.to_string(), group);
         }

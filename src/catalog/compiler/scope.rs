@@ -199,6 +199,20 @@ impl<'e> Compiler<'e> {
                     Resolution::Found(s, short.to_string())
                 });
         }
+        // A match group is the scope's own, or a lambda's enclosing
+        // scope's.
+        if super::eval::is_match_group(name) {
+            let mut current = scope;
+            loop {
+                if self.scopes[current].variables.contains_key(name) {
+                    return Resolution::Found(current, name.to_string());
+                }
+                match self.scopes[current].parent {
+                    Some(parent) if self.scopes[current].local => current = parent,
+                    _ => return Resolution::MatchGroup,
+                }
+            }
+        }
         for s in self.scope_chain(scope) {
             if let Some(guard) = &self.scopes[s].parameter_guard {
                 if guard
@@ -212,9 +226,6 @@ impl<'e> Compiler<'e> {
             if self.scopes[s].variables.contains_key(name) {
                 return Resolution::Found(s, name.to_string());
             }
-        }
-        if name.chars().all(|c| c.is_ascii_digit()) {
-            return Resolution::MatchGroup;
         }
         Resolution::Unknown
     }
@@ -249,28 +260,53 @@ impl<'e> Compiler<'e> {
                 }
                 Ok(())
             }
-            // Puppet's `assign_Array`: from a hash, each variable takes the
-            // entry of its name; otherwise the values one by one, as many
-            // as there are variables.
+            // Puppet's `assign_Array`: from a hash, each target takes the
+            // entry its name keys (a nested target's names, an array of
+            // them); from a class reference, each variable the class's
+            // variable of its name; otherwise the values one by one, as
+            // many as there are targets.
             ExprKind::Array(targets) => {
                 if let Value::Hash(entries) = &value {
                     for target in targets {
-                        let name = match &target.kind {
-                            ExprKind::Variable(name) => name.as_str(),
-                            _ => "",
-                        };
-                        let Some((_, item)) = entries
-                            .iter()
-                            .find(|(key, _)| matches!(key, Value::Str(key) if key == name))
-                        else {
+                        let key = assigned_names(target);
+                        let Some((_, item)) = entries.iter().find(|(k, _)| *k == key) else {
                             return Err(error(
-                                format!("No value for required key '{name}' in assignment to variables from hash"),
+                                format!(
+                                    "No value for required key '{}' in assignment to variables from hash",
+                                    key.to_text()
+                                ),
                                 target.span,
                             ));
                         };
                         self.assign(target, item.clone(), scope)?;
                     }
                     return Ok(());
+                }
+                if let Value::Type(ty) = &value {
+                    if let Type::Class(Some(class)) = &**ty {
+                        if self.find_resource("Class", &capitalize(class)).is_none() {
+                            return Err(error(
+                                format!("Resource not found: Class['{class}']"),
+                                target.span,
+                            ));
+                        }
+                        for target in targets {
+                            let name = format!("{class}::{}", assigned_names(target).to_text());
+                            let item = match self.resolve_variable(&name, scope) {
+                                Resolution::Found(found, key) => {
+                                    self.scopes[found].variables[&key].clone()
+                                }
+                                _ => {
+                                    return Err(error(
+                                        format!("No value for required variable '${name}' in assignment to variables from class reference"),
+                                        target.span,
+                                    ))
+                                }
+                            };
+                            self.assign(target, item, scope)?;
+                        }
+                        return Ok(());
+                    }
                 }
                 let values = match value {
                     Value::Array(values) => values,
@@ -356,7 +392,7 @@ impl<'e> Compiler<'e> {
                 match (index < args.len(), &param.default) {
                     (true, _) => Value::Array(args.split_off(index)),
                     // Not given: the default, made an array.
-                    (false, Some(default)) => match self.eval(default, scope)? {
+                    (false, Some(default)) => match self.eval_guarded(default, scope)? {
                         Value::Array(values) => Value::Array(values),
                         other => Value::Array(vec![other]),
                     },
@@ -365,7 +401,7 @@ impl<'e> Compiler<'e> {
             } else if let Some(value) = args.get(index) {
                 value.clone()
             } else if let Some(default) = &param.default {
-                self.eval(default, scope)?
+                self.eval_guarded(default, scope)?
             } else {
                 return Err(error(
                     format!(
@@ -400,5 +436,15 @@ impl<'e> Compiler<'e> {
             .find_map(|s| self.scopes[*s].variables.get("module_name"))
             .map(Value::to_text)
             .unwrap_or_default()
+    }
+}
+
+/// What an assignment target names, as Puppet's lvalue of it: a
+/// variable's name, an array of them for `[$a, $b]`.
+fn assigned_names(target: &Expr) -> Value {
+    match &target.kind {
+        ExprKind::Variable(name) => Value::Str(name.clone()),
+        ExprKind::Array(targets) => Value::Array(targets.iter().map(assigned_names).collect()),
+        _ => Value::Undef,
     }
 }

@@ -67,9 +67,53 @@ pub(super) enum Owner {
     Module,
 }
 
-/// The `hiera.yaml` of `dir` (none when there is no file).
-pub(super) fn read_layer(dir: &Path, owner: Owner) -> Result<Option<Layer>> {
-    read_config(&dir.join("hiera.yaml"), owner)
+/// The layer of an environment's or a module's directory `dir`: its
+/// `hiera.yaml`; without one, Hiera's default configuration where the
+/// directory's data provider (`environment_data_provider` in
+/// `environment.conf`, `data_provider` in `metadata.json`) is `hiera`,
+/// else none. A version 3 file there is ignored, with Puppet's warning.
+pub(super) fn read_layer(
+    dir: &Path,
+    owner: Owner,
+    warnings: &mut Vec<String>,
+) -> Result<Option<Layer>> {
+    let config_path = dir.join("hiera.yaml");
+    if config_path.exists() {
+        return read_config_warning(&config_path, owner, warnings);
+    }
+    let provider = match owner {
+        Owner::Environment => std::fs::read_to_string(dir.join("environment.conf"))
+            .ok()
+            .and_then(|text| {
+                text.lines().find_map(|line| {
+                    let (key, value) = line.split_once('=')?;
+                    (key.trim() == "environment_data_provider")
+                        .then(|| value.trim().trim_matches('"').to_string())
+                })
+            }),
+        Owner::Module => std::fs::read_to_string(dir.join("metadata.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .and_then(|metadata| metadata["data_provider"].as_str().map(str::to_string)),
+        Owner::Global => None,
+    };
+    if provider.as_deref() != Some("hiera") {
+        return Ok(None);
+    }
+    let default = crate::yaml::load("version: 5")
+        .expect("a YAML literal")
+        .remove(0);
+    layer_v5(&default, "", &config_path, owner)
+}
+
+/// The line of the first line from `from` (0-based) that `pattern`
+/// matches (Puppet's `find_line_matching`); 0 for none.
+fn line_matching(text: &str, pattern: &regex::Regex, from: usize) -> u32 {
+    text.lines()
+        .enumerate()
+        .skip(from)
+        .find(|(_, line)| pattern.is_match(line))
+        .map_or(0, |(index, _)| index as u32 + 1)
 }
 
 /// The line of the first line of `text` whose key, after indentation or a
@@ -84,13 +128,155 @@ fn key_line(text: &str, key: &str) -> u32 {
         .map_or(0, |index| index as u32 + 1)
 }
 
+/// A `hiera.yaml` as Puppet's `HieraConfig.create` reads it, by its
+/// version (none given: 3): 5, or 4 outside the global layer; version 3
+/// is Hiera's own configuration, which pfacts reads only as a global one
+/// it does not support, and which the other layers ignore (with
+/// `warnings`). None when there is no file.
+pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Layer>> {
+    read_config_warning(config_path, owner, &mut Vec::new())
+}
+
+fn read_config_warning(
+    config_path: &Path,
+    owner: Owner,
+    warnings: &mut Vec<String>,
+) -> Result<Option<Layer>> {
+    let Ok(text) = std::fs::read_to_string(config_path) else {
+        return Ok(None);
+    };
+    let failure = |message: String| HieraError {
+        message,
+        at: Some((config_path.to_path_buf(), 0)),
+    };
+    let config = crate::yaml::load(&text)
+        .map_err(|e| failure(format!("Unable to parse {}: {e}", config_path.display())))?
+        .into_iter()
+        .next()
+        .unwrap_or(Yaml::Null);
+    // A file that holds no hash is Hiera 3's default configuration.
+    let version = match &config {
+        Yaml::Hash(_) => match &config["version"] {
+            Yaml::BadValue | Yaml::Null => 3,
+            Yaml::Integer(version) => *version,
+            Yaml::String(text) => text.trim().parse().unwrap_or(0),
+            _ => 0,
+        },
+        _ => 3,
+    };
+    match (version, owner) {
+        (5, _) => layer_v5(&config, &text, config_path, owner),
+        (4, Owner::Global) => Err(failure(
+            "hiera.yaml version 4 cannot be used in the global layer".to_string(),
+        )),
+        (4, _) => {
+            warnings.push(format!(
+                "{}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5",
+                config_path.display()
+            ));
+            layer_v4(&config, &text, config_path).map(Some)
+        }
+        (3, Owner::Global) => Err(failure(
+            "pfacts reads Hiera configurations of version 4 and 5 only".to_string(),
+        )),
+        (3, owner) => {
+            let place = match owner {
+                Owner::Module => "module root",
+                _ => "the environment root",
+            };
+            warnings.push(format!("hiera.yaml version 3 found at {place} was ignored"));
+            Ok(None)
+        }
+        (other, _) => Err(failure(format!(
+            "This runtime does not support hiera.yaml version {other}"
+        ))),
+    }
+}
+
+/// A `hiera.yaml` of version 4 (`HieraConfigV4`): a data directory
+/// (`data`), and levels of a name, a backend (`yaml` or `json`) and
+/// paths (the name by default) to which the backend's extension is added.
+fn layer_v4(config: &Yaml, text: &str, config_path: &Path) -> Result<Layer> {
+    let dir = config_path.parent().unwrap_or(Path::new("."));
+    let failure_at = |message: String, line: u32| HieraError {
+        message,
+        at: Some((config_path.to_path_buf(), line)),
+    };
+    let datadir = config["datadir"].as_str().unwrap_or("data");
+    let common = crate::yaml::load("[{name: common, backend: yaml}]")
+        .expect("a YAML literal")
+        .remove(0);
+    let hierarchy = match &config["hierarchy"] {
+        Yaml::BadValue | Yaml::Null => &common,
+        given => given,
+    };
+    let mut levels: Vec<Level> = Vec::new();
+    for entry in hierarchy.as_vec().into_iter().flatten() {
+        let name = entry["name"].as_str().unwrap_or_default();
+        if levels.iter().any(|level| level.name == name) {
+            let named = regex::Regex::new(&format!(
+                r#"\s+name:\s+['"]?{}(?:[^\w]|$)"#,
+                regex::escape(name)
+            ))
+            .expect("a valid pattern");
+            let first = line_matching(text, &named, 0);
+            let again = line_matching(text, &named, first as usize);
+            return Err(failure_at(
+                format!(
+                    "Hierarchy name '{name}' defined more than once. First defined at (line: {first})"
+                ),
+                again,
+            ));
+        }
+        let backend = entry["backend"].as_str().unwrap_or_default();
+        if !matches!(backend, "yaml" | "json") {
+            let named = regex::Regex::new(&format!(r"[^\w]{}(?:[^\w]|$)", regex::escape(backend)))
+                .expect("a valid pattern");
+            return Err(failure_at(
+                format!("No data provider is registered for backend '{backend}'"),
+                line_matching(text, &named, 0),
+            ));
+        }
+        let extension = format!(".{backend}");
+        let given: Vec<&str> = match entry["paths"].as_vec() {
+            Some(paths) => paths.iter().filter_map(Yaml::as_str).collect(),
+            None => vec![entry["path"].as_str().unwrap_or(name)],
+        };
+        let paths = given
+            .into_iter()
+            .map(|path| {
+                let line = text
+                    .lines()
+                    .position(|line| line.contains(path))
+                    .map_or(0, |index| index as u32 + 1);
+                if path.ends_with(&extension) {
+                    (path.to_string(), line)
+                } else {
+                    (format!("{path}{extension}"), line)
+                }
+            })
+            .collect();
+        levels.push(Level {
+            name: name.to_string(),
+            datadir: dir.join(entry["datadir"].as_str().unwrap_or(datadir)),
+            locations: Locations::Paths(paths),
+            backend: Backend::DataHash,
+        });
+    }
+    Ok(Layer {
+        config: config_path.to_path_buf(),
+        levels: levels.into(),
+        default_levels: None,
+    })
+}
+
 /// A `hiera.yaml`, version 5, read as Puppet's `HieraConfigV5` reads it:
 /// without `defaults`, the data hash is YAML and the data directory
 /// `data`; without `hierarchy`, one level `common.yaml`; a level must have
 /// a backend, its own or the defaults'. Each level's data files are in its
 /// own `datadir` or the default one; levels of other backends (`uri`s,
 /// other Ruby functions) have no file pfacts reads.
-pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Layer>> {
+fn layer_v5(config: &Yaml, text: &str, config_path: &Path, owner: Owner) -> Result<Option<Layer>> {
     const LOCATIONS: [&str; 7] = [
         "path",
         "paths",
@@ -100,24 +286,11 @@ pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Lay
         "uris",
         "mapped_paths",
     ];
-    let Ok(text) = std::fs::read_to_string(config_path) else {
-        return Ok(None);
-    };
     let failure_at = |message: String, line: u32| HieraError {
         message,
         at: Some((config_path.to_path_buf(), line)),
     };
     let failure = |message: String| failure_at(message, 0);
-    let config = crate::yaml::load(&text)
-        .map_err(|e| failure(format!("Unable to parse {}: {e}", config_path.display())))?
-        .into_iter()
-        .next()
-        .unwrap_or(Yaml::Null);
-    if config["version"].as_i64() != Some(5) {
-        return Err(failure(
-            "pfacts reads Hiera configurations of version 5 only".to_string(),
-        ));
-    }
     let defaults = match &config["defaults"] {
         Yaml::BadValue => {
             let mut defaults = yaml_rust2::yaml::Hash::new();

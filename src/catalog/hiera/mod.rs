@@ -236,7 +236,9 @@ impl Hiera {
                 modules.insert(name, entry.path());
             }
         }
-        let (environment, broken) = match read_layer(environment, Owner::Environment) {
+        let mut warnings = Vec::new();
+        let (environment, broken) = match read_layer(environment, Owner::Environment, &mut warnings)
+        {
             Ok(layer) => (layer, None),
             Err(error) => (None, Some(error)),
         };
@@ -254,7 +256,7 @@ impl Hiera {
             explanation: None,
             invocation: Invocation::default(),
             strict_variables: false,
-            warnings: Vec::new(),
+            warnings,
             globbed: Globbed::new(),
         }
     }
@@ -544,7 +546,7 @@ impl Hiera {
     fn module_layer(&mut self, module: &str) -> Result<Option<Layer>> {
         if !self.layers.contains_key(module) {
             let layer = match self.modules.get(module) {
-                Some(dir) => read_layer(dir, Owner::Module),
+                Some(dir) => read_layer(dir, Owner::Module, &mut self.warnings),
                 None => Ok(None),
             };
             self.layers.insert(module.to_string(), layer);

@@ -119,10 +119,8 @@ fn regex_captures(regexp: &super::Regexp, text: &str, captures: &mut Captures) -
             );
             true
         }
-        None => {
-            *captures = Some(Vec::new());
-            false
-        }
+        // A failed match leaves the last one's groups, as in Puppet.
+        None => false,
     }
 }
 
