@@ -1,13 +1,15 @@
-//! What Puppet does once the code has run: collectors, realizations,
-//! overrides, inherited tags and relationships.
+//! What Puppet does once the code has run, and what it does between the
+//! passes over the defines waiting: collectors, realizations, overrides,
+//! inherited tags and relationships.
 
 use super::resources::append_values;
 use super::*;
 use crate::catalog::values::types::array::flatten;
 
 impl<'e> Compiler<'e> {
-    /// What Puppet does once the code has run: collectors realize, then
-    /// overrides and defaults complete the resources.
+    /// What Puppet does once the code and the defines have run: virtual
+    /// resources `realize` named are realized, then the overrides of
+    /// resources declared after them are merged.
     pub(super) fn finish(&mut self) -> Result<()> {
         // Puppet gives a built-in resource the tags of its class or define
         // when the compilation finishes: those `tag()` added later count.
