@@ -315,7 +315,7 @@ fn layer_v5(config: &Yaml, text: &str, config_path: &Path, owner: Owner) -> Resu
     if !config["default_hierarchy"].is_badvalue() && owner != Owner::Module {
         return Err(failure_at(
             "'default_hierarchy' is only allowed in the module layer".to_string(),
-            key_line(&text, "default_hierarchy"),
+            key_line(text, "default_hierarchy"),
         ));
     }
     let default_hierarchy = &config["default_hierarchy"];
@@ -346,7 +346,7 @@ fn layer_v5(config: &Yaml, text: &str, config_path: &Path, owner: Owner) -> Resu
         if !level["hiera3_backend"].is_badvalue() && owner != Owner::Global {
             return Err(failure_at(
                 "'hiera3_backend' is only allowed in the global layer".to_string(),
-                key_line(&text, "hiera3_backend"),
+                key_line(text, "hiera3_backend"),
             ));
         }
         if given(&LOCATIONS) > 1 {
@@ -365,7 +365,7 @@ fn layer_v5(config: &Yaml, text: &str, config_path: &Path, owner: Owner) -> Resu
     let levels = |hierarchy: &Yaml| -> Result<Rc<[Level]>> {
         let mut levels = Vec::new();
         for level in hierarchy.as_vec().into_iter().flatten() {
-            if let Some(level) = data_file_level(level, &defaults, &text, config_path)? {
+            if let Some(level) = data_file_level(level, &defaults, text, config_path)? {
                 levels.push(level);
             }
         }
