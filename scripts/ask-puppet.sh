@@ -82,7 +82,8 @@ ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus
 # What Puppet refuses (tests/catalog.rs, refusals_are_puppets): each
 # environment with Puppet 7's defaults.
 for case in yaml-syntax alias-cycle template-self missing-require realize-missing unknown-parameter \
-    unknown-type type-reference-typo return-type parameter-order integer-conversion node-twice hiera3-backend; do
+    unknown-type type-reference-typo return-type parameter-order integer-conversion node-twice hiera3-backend \
+    recursive-type-value; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults "corpus/refusals/$case" node.example.com corpus/facts.json \
     2>/dev/null > "corpus/refusals/$case/expected/puppet-catalog.json"
 done
@@ -97,6 +98,9 @@ ruby scripts/catalog-with-puppet.rb corpus/resource-form chain.example.com corpu
   > corpus/resource-form/expected/puppet-catalog-chain.json
 ruby scripts/catalog-with-puppet.rb corpus/resource-form numbers.example.com corpus/facts.json 2>/dev/null \
   > corpus/resource-form/expected/puppet-catalog-numbers.json
+# Values that are not plain data, in Puppet's rich data form.
+ruby scripts/catalog-with-puppet.rb corpus/resource-form rich.example.com corpus/facts.json 2>/dev/null \
+  > corpus/resource-form/expected/puppet-catalog-rich.json
 # With a global layer (Puppet's hiera_config), and with a broken one.
 for global in global global-broken; do
   HIERA_CONFIG="corpus/hiera/$global/hiera.yaml" ruby scripts/catalog-with-puppet.rb corpus/hiera \

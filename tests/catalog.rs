@@ -138,6 +138,11 @@ fn catalogs_are_puppets() {
             "puppet-catalog-chain.json",
         ),
         (
+            "resource-form",
+            "rich.example.com",
+            "puppet-catalog-rich.json",
+        ),
+        (
             "hiera",
             "unknown-data.example.com",
             "puppet-catalog-unknown-data.json",
@@ -580,6 +585,7 @@ fn refusals_are_puppets() {
         "integer-conversion",
         "node-twice",
         "hiera3-backend",
+        "recursive-type-value",
     ];
     for case in cases {
         let environment = format!("corpus/refusals/{case}");

@@ -1,7 +1,8 @@
 # Compiles catalogs with Puppet 7 itself (Debian's puppet-agent), in its own
-# catalog format (`to_data_hash`), less what varies from run to run
-# (version, uuids) and with file paths relative to the environment; the
-# scripts that record what Puppet compiles share it.
+# catalog format (`to_data_hash`, with rich data as a server sends it),
+# less what varies from run to run (version, uuids) and with file paths
+# relative to the environment; the scripts that record what Puppet compiles
+# share it.
 require 'puppet'
 require 'json'
 require 'tmpdir'
@@ -62,7 +63,12 @@ module PuppetCatalog
     configuration.define_singleton_method(:path_to_env) { environment_dir }
     environments.define_singleton_method(:get_conf) { |_name| configuration }
     result = Puppet.override(environments: environments, current_environment: environment) do
-      data = Puppet::Parser::Compiler.compile(node).to_data_hash
+      # As a server sends it to an agent: Puppet 7's `rich_data` setting is
+      # on, so values that are not plain data (types, Deferred, Sensitive,
+      # Binary, hashes with non-string keys) keep their Pcore form
+      # (`{"__ptype": ...}`) instead of a string.
+      catalog = Puppet::Parser::Compiler.compile(node)
+      data = Puppet.override(rich_data: true) { catalog.to_data_hash }
       %w[version code_id catalog_uuid catalog_format environment name].each { |key| data.delete(key) }
       data['resources'].each { |resource| resource['file'] = relative.call(resource['file']) if resource['file'] }
       data['resources'].sort_by! { |resource| [resource['type'], resource['title']] }

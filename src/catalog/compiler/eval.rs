@@ -334,7 +334,7 @@ impl<'e> Compiler<'e> {
                 // collects nothing then, and so do we.
                 if !collector.exported {
                     self.collectors.push((scope, collector.clone()));
-                    self.collected.push(Vec::new());
+                    self.collected.push(indexmap::IndexSet::new());
                 }
                 Value::Undef
             }

@@ -110,8 +110,11 @@ impl<'e> Compiler<'e> {
             let type_name = capitalize(&collector.type_name);
             for index in 0..self.resources.len() {
                 let resource = &self.resources[index];
+                if resource.type_name != type_name {
+                    continue;
+                }
                 let reference = (resource.type_name.clone(), resource.title.clone());
-                if reference.0 != type_name || self.collected[position].contains(&reference) {
+                if self.collected[position].contains(&reference) {
                     continue;
                 }
                 let selected = match &collector.query {
@@ -122,7 +125,7 @@ impl<'e> Compiler<'e> {
                     continue;
                 }
                 found = true;
-                self.collected[position].push(reference.clone());
+                self.collected[position].insert(reference.clone());
                 if self.resources[index].form == Form::Virtual {
                     self.resources[index].form = Form::Regular;
                 }
@@ -183,7 +186,11 @@ impl<'e> Compiler<'e> {
             match side {
                 Side::Resource(reference) => resolved.push(reference.clone()),
                 Side::Collected(collector) => {
-                    let collected = self.collected.get(*collector).cloned().unwrap_or_default();
+                    let collected: Vec<Reference> = self
+                        .collected
+                        .get(*collector)
+                        .map(|set| set.iter().cloned().collect())
+                        .unwrap_or_default();
                     match self.empty_alternatives.get(collector) {
                         Some(alternative) if left && collected.is_empty() => {
                             resolved.extend(self.resolve_side(alternative, true));

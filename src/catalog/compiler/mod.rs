@@ -231,8 +231,9 @@ pub struct Compiler<'e> {
     /// where it collects nothing, the next arrow starts from there
     /// (Puppet's `EmptyAlternativeAdapter`).
     empty_alternatives: HashMap<usize, Vec<Side>>,
-    /// The resources each collector collected, by its position.
-    collected: Vec<Vec<Reference>>,
+    /// The resources each collector collected, by its position, in the
+    /// order it collected them.
+    collected: Vec<indexmap::IndexSet<Reference>>,
     facts: Value,
     file: Option<usize>,
     /// The template file being rendered, where its warnings are.
@@ -612,7 +613,7 @@ impl<'e> Compiler<'e> {
         self.add_relationships(&aliases)?;
         self.check_parameter_names()?;
         self.check_relationship_parameters(&aliases)?;
-        Ok(self.to_json())
+        self.to_json()
     }
 
     /// Puppet refuses a file that its validator refuses when it loads it

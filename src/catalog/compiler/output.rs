@@ -2,13 +2,15 @@
 
 use serde_json::json;
 
+use crate::catalog::values::rich_data::{all_to_json, Serialized, Unserializable};
+
 use super::*;
 
 impl<'e> Compiler<'e> {
     /// The catalog in Puppet's format: resources with their tags, file,
     /// line and parameters; containment edges; class names; the tags of
     /// classes and nodes.
-    pub(super) fn to_json(&self) -> Json {
+    pub(super) fn to_json(&self) -> Result<Json> {
         let mut titles = super::titles::Titles::default();
         let reference = |index: usize| {
             let resource = &self.resources[index];
@@ -24,7 +26,7 @@ impl<'e> Compiler<'e> {
         let mut catalog_tags = std::collections::BTreeSet::new();
         let resources: Vec<Json> = order
             .iter()
-            .map(|&index| {
+            .map(|&index| -> Result<Json> {
                 let r = &self.resources[index];
                 let structural =
                     matches!(r.type_name.as_str(), "Class" | "Node" | "Stage") && !r.resource_like;
@@ -64,21 +66,32 @@ impl<'e> Compiler<'e> {
                         .filter(|(name, _)| !from_title.iter().any(|(given, _)| given == *name))
                         .map(|(name, value)| (name.as_str(), Some(value))),
                 );
-                let parameters: serde_json::Map<String, Json> = entries
-                    .into_iter()
-                    .filter(|(_, value)| *value != Some(&Value::Undef))
-                    .filter(|(name, value)| {
-                        !(*name == namevar
+                let mut parameters = serde_json::Map::new();
+                for (name, value) in entries {
+                    if value == Some(&Value::Undef)
+                        || (name == namevar
                             && r.title_is_text
                             && matches!(value, Some(Value::Str(text)) if *text == r.title))
-                    })
-                    .map(|(name, value)| {
-                        (
-                            name.to_string(),
-                            value.map_or(Json::Null, |value| catalog_value(name, value)),
-                        )
-                    })
-                    .collect();
+                    {
+                        continue;
+                    }
+                    let json = match value {
+                        Some(value) => catalog_value(name, value).map_err(|unserializable| {
+                            // Puppet names the resource's place, when it can.
+                            let place = match unserializable {
+                                Unserializable::RecursiveAlias => r.file,
+                                Unserializable::TypeSet => None,
+                            };
+                            let span = ast::Span {
+                                line: r.line,
+                                col: 0,
+                            };
+                            self.error_at((place, span), unserializable.message().to_string())
+                        })?,
+                        None => Json::Null,
+                    };
+                    parameters.insert(name.to_string(), json);
+                }
                 let kind = if r.resource_like {
                     "class"
                 } else if matches!(r.type_name.as_str(), "Class" | "Node") {
@@ -120,9 +133,9 @@ impl<'e> Compiler<'e> {
                 if !sensitive.is_empty() {
                     resource["sensitive_parameters"] = json!(sensitive);
                 }
-                resource
+                Ok(resource)
             })
-            .collect();
+            .collect::<Result<_>>()?;
         let mut edges: Vec<(String, String)> = order
             .iter()
             .filter_map(|&index| {
@@ -143,27 +156,31 @@ impl<'e> Compiler<'e> {
                 .map(|r| r.title.clone()),
         );
         classes.sort();
-        json!({
+        Ok(json!({
             "tags": catalog_tags,
             "resources": resources,
             "edges": edges,
             "classes": classes,
-        })
+        }))
     }
 }
 
 /// A parameter's value as Puppet's `Puppet::Resource` writes it: a
 /// relationship's array flattened, undef dropped (`Parser::Resource#to_hash`);
-/// an array holding a reference anywhere flattened.
-fn catalog_value(name: &str, value: &Value) -> Json {
-    if let Value::Array(items) = value {
-        let mut flat = crate::catalog::values::types::array::flatten(items);
-        if RELATIONSHIP_METAPARAMETERS.contains(&name) {
-            flat.retain(|item| !matches!(item, Value::Undef));
-        } else if !flat.iter().any(|item| item.as_reference().is_some()) {
-            return value.to_json();
+/// an array holding a reference anywhere flattened; a sensitive value
+/// unwrapped (the resource names it among its `sensitive_parameters`).
+fn catalog_value(name: &str, value: &Value) -> Serialized {
+    match value {
+        Value::Array(items) => {
+            let mut flat = crate::catalog::values::types::array::flatten(items);
+            if RELATIONSHIP_METAPARAMETERS.contains(&name) {
+                flat.retain(|item| !matches!(item, Value::Undef));
+            } else if !flat.iter().any(|item| item.as_reference().is_some()) {
+                return value.to_json();
+            }
+            Ok(Json::Array(all_to_json(&flat)?))
         }
-        return Json::Array(flat.iter().map(Value::to_json).collect());
+        Value::Sensitive(value) => value.to_json(),
+        _ => value.to_json(),
     }
-    value.to_json()
 }

@@ -100,7 +100,9 @@ pub fn quoted(text: &str) -> String {
     out
 }
 
-fn double_quoted(text: &str) -> String {
+/// Puppet's `puppet_double_quote`: double quotes, escapes for control
+/// characters, `"`, `$` and `\`.
+pub(crate) fn double_quoted(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

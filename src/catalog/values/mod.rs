@@ -6,7 +6,9 @@ pub mod arithmetic;
 pub mod compare;
 pub mod display;
 pub mod random;
+pub mod rich_data;
 pub mod ruby;
+pub mod ruby_format;
 pub mod types;
 pub mod yaml;
 
@@ -14,7 +16,7 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use serde_json::{json, Value as Json};
+use serde_json::Value as Json;
 
 use crate::facts::ast::Span;
 pub use types::data_type::Type;
@@ -182,71 +184,5 @@ impl Value {
             .iter()
             .find(|(name, _)| matches!(name, Value::Str(name) if name == key))
             .map(|(_, value)| value)
-    }
-
-    /// The value as Puppet writes it in a catalog.
-    pub fn to_json(&self) -> Json {
-        match self {
-            Value::Undef => Json::Null,
-            Value::Default => json!("default"),
-            Value::Bool(value) => json!(value),
-            Value::Integer(value) => json!(value),
-            Value::Float(value) => json!(value),
-            Value::Str(text) => json!(text),
-            Value::Regex(regexp) => json!(regexp.with_delimiters()),
-            Value::Array(items) => Json::Array(items.iter().map(Value::to_json).collect()),
-            // Rich data: a hash with keys other than strings names its
-            // type and lists keys and values in turn.
-            Value::Hash(entries)
-                if entries.iter().any(|(key, _)| !matches!(key, Value::Str(_))) =>
-            {
-                json!({
-                    "__ptype": "Hash",
-                    "__pvalue": entries
-                        .iter()
-                        .flat_map(|(key, value)| [key.to_json(), value.to_json()])
-                        .collect::<Vec<_>>(),
-                })
-            }
-            Value::Hash(entries) => Json::Object(
-                entries
-                    .iter()
-                    .map(|(key, value)| (key.to_text(), value.to_json()))
-                    .collect(),
-            ),
-            // A reference as the catalog names a resource: `File[/x]`.
-            Value::Type(ty) => match ty.as_reference() {
-                Some((type_name, title)) => json!(format!("{type_name}[{title}]")),
-                None => json!(ty.to_string()),
-            },
-            // The catalog holds the value, and names the parameter among the
-            // resource's `sensitive_parameters`.
-            Value::Sensitive(value) => value.to_json(),
-            Value::Deferred(deferred) => deferred.to_json(),
-            // Rich data, as Puppet's catalog writes a value that is no
-            // plain data.
-            Value::Timespan(span) => json!({"__ptype": "Timespan", "__pvalue": span.text()}),
-            Value::Timestamp(stamp) => json!({"__ptype": "Timestamp", "__pvalue": stamp.text()}),
-            Value::SemVer(version) => json!({"__ptype": "SemVer", "__pvalue": version.to_string()}),
-            Value::Binary(bytes) => {
-                json!({"__ptype": "Binary", "__pvalue": types::binary::encode64(bytes)})
-            }
-            Value::SemVerRange(range) => {
-                json!({"__ptype": "SemVerRange", "__pvalue": range.text()})
-            }
-            // Rich data: the type's name and the attributes given.
-            Value::Object(object) => json!({
-                "__ptype": object.ty.label(),
-                "__pvalue": Value::Hash(
-                    object
-                        .values
-                        .iter()
-                        .map(|(name, value)| (Value::string(name), value.clone()))
-                        .collect()
-                ).to_json(),
-            }),
-            Value::Uri(uri) => json!({"__ptype": "URI", "__pvalue": uri.text()}),
-            Value::Unevaluated(_) => json!(self.to_text()),
-        }
     }
 }

@@ -1,7 +1,7 @@
 //! `Array(from, wrap?)`: Puppet's `new_array`.
 
 use crate::catalog::functions::{fault, Args, Context, Registry};
-use crate::catalog::values::types::{array, data_type};
+use crate::catalog::values::types::array;
 use crate::catalog::values::Value;
 use crate::catalog::Result;
 
@@ -17,30 +17,22 @@ pub fn register(registry: &mut Registry) {
 }
 
 fn convert(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    array::elements_of(args.get(0))
+    array::from_value(args.get(0), false)
         .map(Value::Array)
-        .ok_or_else(|| refusal(args.get(0)))
+        .map_err(|message| fault(format!("'new_array' {message}")))
 }
 
 fn wrapped(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    Ok(match args.get(0) {
-        Value::Array(_) => args.get(0).clone(),
-        other => Value::Array(vec![other.clone()]),
-    })
+    array::from_value(args.get(0), true)
+        .map(Value::Array)
+        .map_err(fault)
 }
 
 /// The message of the error: the registry names the function.
 fn refuse(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    Ok(Value::string(cannot_convert(args.get(0))))
-}
-
-fn refusal(from: &Value) -> crate::catalog::EvalError {
-    fault(format!("'new_array' {}", cannot_convert(from)))
-}
-
-fn cannot_convert(from: &Value) -> String {
-    format!(
-        "Value of type {} cannot be converted to Array",
-        data_type::generalized(&data_type::infer(from))
-    )
+    Ok(Value::string(
+        array::from_value(args.get(0), false)
+            .err()
+            .unwrap_or_default(),
+    ))
 }

@@ -39,7 +39,10 @@ pub fn functions() -> Rc<Registry> {
 /// of [`functions`].
 pub fn function_for(ty: &Type) -> Option<&'static str> {
     match ty.resolved() {
-        Type::Array(..) => Some("new_array"),
+        // A tuple or a struct is made as an array or a hash, then checked.
+        Type::Array(..) | Type::Tuple(..) => Some("new_array"),
+        Type::Struct(_) => Some("new_hash"),
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => function_for(&inner),
         Type::Deferred => Some("new_Deferred"),
         Type::Binary => Some("new_Binary"),
         Type::Hash(..) => Some("new_hash"),

@@ -116,12 +116,21 @@ fn made(context: &mut dyn Context, ty: &Type, given: &[Value]) -> Result<Value> 
                 "Creation of new instance of type '{inner}' is not supported"
             )));
         }
+        // `new_Init` takes the one value (Puppet's `p_init_type.rb`).
         let arguments = match given {
             [value] if !init_args.is_empty() => std::iter::once(value.clone())
                 .chain(init_args.iter().cloned())
                 .collect(),
             [Value::Array(items)] if !init_takes_as_one(&inner, &given[0]) => items.clone(),
-            _ => given.to_vec(),
+            [_] => given.to_vec(),
+            _ => {
+                let count = if given.is_empty() {
+                    "none".to_string()
+                } else {
+                    given.len().to_string()
+                };
+                return Err(fault(format!("'new_Init' expects 1 argument, got {count}")));
+            }
         };
         return made(context, &inner, &arguments);
     }

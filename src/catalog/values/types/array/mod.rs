@@ -29,6 +29,22 @@ pub fn elements_of(from: &Value) -> Option<Vec<Value>> {
     }
 }
 
+/// `Array(from, wrap)`: with `wrap`, an array as it is and any other
+/// value in one; else [`elements_of`], or Puppet's words for a value that
+/// has none.
+pub fn from_value(from: &Value, wrap: bool) -> Result<Vec<Value>, String> {
+    match from {
+        Value::Array(items) if wrap => Ok(items.clone()),
+        other if wrap => Ok(vec![other.clone()]),
+        other => elements_of(other).ok_or_else(|| {
+            format!(
+                "Value of type {} cannot be converted to Array",
+                super::data_type::generalized(&super::data_type::infer(other))
+            )
+        }),
+    }
+}
+
 /// The part `[from, count]` of a sequence of `len` elements, as Puppet's
 /// access operator reads its two keys: a negative `from` counts from the
 /// end, a negative `count` leaves that many less one at the end, a start

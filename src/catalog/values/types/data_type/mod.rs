@@ -14,6 +14,7 @@ mod infer;
 mod init;
 mod instance;
 mod new;
+mod rich_data;
 pub mod text;
 
 use std::cell::RefCell;

@@ -6,7 +6,7 @@ use super::Type;
 use std::rc::Rc;
 
 use crate::catalog::values::types::uri::Uri;
-use crate::catalog::values::Value;
+use crate::catalog::values::{Regexp, Value};
 
 /// Why `new` refused its arguments, in Puppet's words.
 #[derive(Debug)]
@@ -71,6 +71,12 @@ pub fn can_initialize(ty: &Type) -> bool {
 pub fn new_value(ty: &Type, args: &[Value]) -> Result<Value, NewError> {
     match ty.resolved() {
         Type::Integer(_) => new_integer(args),
+        // `new_string`'s words name it, or are the conversion's alone.
+        Type::String(_) => crate::catalog::values::types::string::new_string(args)
+            .map(Value::Str)
+            .map_err(NewError::Failed),
+        // `Optional[T]` and `NotUndef[T]` make a `T`.
+        Type::Optional(Some(inner)) | Type::NotUndef(Some(inner)) => new_value(&inner, args),
         _ => new_of_type(ty, args).map_err(NewError::Mismatch),
     }
 }
@@ -102,13 +108,49 @@ fn new_of_type(ty: &Type, args: &[Value]) -> Result<Value, String> {
                 crate::catalog::values::display::label(&first)
             )),
         },
+        // As `new_array` makes one (`lookup_options`' `convert_to` names
+        // the type without a compiler at hand).
+        Type::Array(..) | Type::Tuple(..) => match args {
+            [from] | [from, Value::Bool(false)] => {
+                super::super::array::from_value(from, false).map(Value::Array)
+            }
+            [from, Value::Bool(true)] => {
+                super::super::array::from_value(from, true).map(Value::Array)
+            }
+            [_, wrap] => Err(format!(
+                "'new_array' parameter 'wrap' expects a Boolean value, got {}",
+                crate::catalog::values::display::label(wrap)
+            )),
+            _ => Err(format!(
+                "'new_array' expects between 1 and 2 arguments, got {}",
+                args.len()
+            )),
+        },
+        // Puppet's `new_function` of Regexp (which it names `new_float`).
+        Type::Regexp(_) => match args {
+            [Value::Str(pattern)] | [Value::Str(pattern), Value::Bool(false)] => {
+                Ok(Value::Regex(Regexp::new(pattern.clone())))
+            }
+            [Value::Str(pattern), Value::Bool(true)] => Ok(Value::Regex(Regexp::new(
+                crate::catalog::values::ruby::regexp_escape(pattern),
+            ))),
+            [] | [_, _, _, ..] => Err(format!(
+                "'new_float' expects between 1 and 2 arguments, got {}",
+                args.len()
+            )),
+            [Value::Str(_), escape] => Err(format!(
+                "'new_float' parameter 'escape' expects a Boolean value, got {}",
+                crate::catalog::values::display::label(escape)
+            )),
+            [pattern, ..] => Err(format!(
+                "'new_float' parameter 'pattern' expects a String value, got {}",
+                crate::catalog::values::display::label(pattern)
+            )),
+        },
         Type::Sensitive(_) => Ok(match first {
             Value::Sensitive(value) => Value::Sensitive(value),
             value => Value::Sensitive(Box::new(value)),
         }),
-        Type::String(_) => {
-            crate::catalog::values::types::string::convert(&first, args.get(1)).map(Value::Str)
-        }
         ty @ (Type::Float(_) | Type::Numeric) => new_number(matches!(ty, Type::Float(_)), args),
         Type::Boolean(_) => match &first {
             Value::Bool(value) => Ok(Value::Bool(*value)),

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use crate::catalog::values::rich_data::{all_to_json, Serialized};
 use crate::catalog::values::types::string::programmatic;
 use crate::catalog::values::Value;
 
@@ -48,14 +49,13 @@ impl Deferred {
 
     /// The catalog's rich data of the object: its type, name and
     /// arguments.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub fn to_json(&self) -> Serialized {
         let mut object = serde_json::Map::new();
         object.insert("__ptype".to_string(), "Deferred".into());
         object.insert("name".to_string(), self.name.clone().into());
         if let Some(arguments) = &self.arguments {
-            let arguments = arguments.iter().map(Value::to_json).collect();
-            object.insert("arguments".to_string(), serde_json::Value::Array(arguments));
+            object.insert("arguments".to_string(), all_to_json(arguments)?.into());
         }
-        serde_json::Value::Object(object)
+        Ok(serde_json::Value::Object(object))
     }
 }

@@ -93,7 +93,7 @@ fn init_value(value: &Value) -> String {
 
 /// A constant Puppet lists under `constants`: one whose type is its
 /// value's.
-fn is_plain_constant(attribute: &Attribute) -> bool {
+pub(super) fn is_plain_constant(attribute: &Attribute) -> bool {
     attribute.kind == Some(AttributeKind::Constant)
         && attribute
             .value

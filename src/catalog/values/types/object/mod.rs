@@ -9,6 +9,7 @@
 mod display;
 pub mod error;
 pub mod extension;
+mod rich_data;
 pub mod value;
 
 use std::rc::Rc;

@@ -64,12 +64,11 @@ impl Object {
             .map(|attribute| attribute.value.unwrap_or(Value::Undef))
     }
 
-    /// `Name({'a' => 1})`: the attributes that differ from their
-    /// defaults, as Puppet's `_pcore_init_hash` lists them.
-    pub fn text(&self) -> String {
+    /// The attributes that differ from their defaults, as Puppet's
+    /// `_pcore_init_hash` lists them.
+    pub fn init_hash(&self) -> Vec<(&str, &Value)> {
         let defaults = self.ty.all_attributes();
-        let entries: Vec<String> = self
-            .values
+        self.values
             .iter()
             .filter(|(name, value)| {
                 let default = defaults
@@ -78,6 +77,15 @@ impl Object {
                     .and_then(|attribute| attribute.value.as_ref());
                 default != Some(value)
             })
+            .map(|(name, value)| (name.as_str(), value))
+            .collect()
+    }
+
+    /// `Name({'a' => 1})`: its type and its init hash.
+    pub fn text(&self) -> String {
+        let entries: Vec<String> = self
+            .init_hash()
+            .into_iter()
             .map(|(name, value)| {
                 format!(
                     "{} => {}",

@@ -1,27 +1,73 @@
 //! Strings made from values: `String(value, format)`, as Puppet's
-//! `StringConverter` makes them.
+//! `StringConverter` makes them. Its parts: the formats and maps of types
+//! to formats (`format`), the conversion of each type of value (`convert`,
+//! through Ruby's `format`: `values/ruby_format.rs`) and of containers
+//! (`containers`).
+
+mod containers;
+mod convert;
+mod format;
 
 use crate::catalog::values::display::quoted;
+use crate::catalog::values::types::data_type::{builtin, infer_set};
 use crate::catalog::values::types::float::ruby_float;
 use crate::catalog::values::Value;
+use format::{default_formats, merge_maps, Format};
 
-/// `String(value)` or `String(value, format)`.
+/// `String(value)` or `String(value, format)`: the format is `default`, a
+/// format (`'%x'`), or a hash of types to formats (`{Integer => '%x',
+/// Array => {format => '%(a', separator => ''}}`); Puppet's words when
+/// one is wrong or does not suit the value.
 pub fn convert(value: &Value, format: Option<&Value>) -> Result<String, String> {
-    match format {
-        None => Ok(match value {
-            Value::Str(text) => text.clone(),
-            Value::Undef => String::new(),
-            Value::Array(_) | Value::Hash(_) => programmatic(value),
-            other => other.to_text(),
-        }),
-        Some(Value::Str(format)) if format == "%p" => Ok(programmatic(value)),
-        Some(Value::Str(format)) if format == "%s" => Ok(match value {
-            Value::Str(text) => text.clone(),
-            other => convert(other, None)?,
-        }),
-        Some(other) => Err(format!(
-            "pfacts does not convert with the format {} yet",
-            programmatic(other)
+    // A value pfacts did not compute keeps its mark.
+    if let Value::Unevaluated(_) = value {
+        return Ok(value.to_text());
+    }
+    let map = match format {
+        None | Some(Value::Default) => default_formats(),
+        Some(Value::Str(text)) => {
+            // The format of an array or a hash is that of all arrays or
+            // hashes within it; any other value's is for its own type.
+            let ty = infer_set(value);
+            let key = ["Array", "Hash"]
+                .into_iter()
+                .filter_map(builtin)
+                .find(|container| container.is_assignable(&ty))
+                .unwrap_or(ty);
+            let given = vec![(key, Format::parse(text)?)];
+            merge_maps(Some(&default_formats()), Some(&given)).unwrap_or_default()
+        }
+        Some(Value::Hash(entries)) => {
+            let given = format::read_map(entries)?;
+            merge_maps(Some(&default_formats()), Some(&given)).unwrap_or_default()
+        }
+        Some(other) => {
+            return Err(format!(
+                "string conversion expects a Default value or a Hash of type to format \
+                 mappings, got a '{}'",
+                crate::catalog::values::ruby::class_name(other)
+            ))
+        }
+    };
+    convert::convert(value, &map, convert::Indentation::TOP)
+}
+
+/// `String.new(value, format?)` as Puppet's `new_string` takes its
+/// arguments: their count and the format's type checked, in its words.
+pub fn new_string(args: &[Value]) -> Result<String, String> {
+    match args {
+        [value] => convert(value, None),
+        [value, formats] => {
+            format::check_argument(formats)?;
+            convert(value, Some(formats))
+        }
+        _ => Err(format!(
+            "'new_string' expects between 1 and 2 arguments, got {}",
+            if args.is_empty() {
+                "none".to_string()
+            } else {
+                args.len().to_string()
+            }
         )),
     }
 }
