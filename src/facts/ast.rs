@@ -972,7 +972,9 @@ impl<'a> Lowering<'a> {
         };
         self.heredocs_seen += 1;
         let interpolate = child(node, "tag").is_some_and(|tag| self.source(tag).starts_with('"'));
-        if !interpolate {
+        // Without escapes (`/t`, ...) a literal body is its text; with
+        // them, the scanner gives each enabled escape a node of its own.
+        if !interpolate && child(node, "flags").is_none() {
             return ExprKind::Str(heredoc::literal_text(body, self.text));
         }
         let end = heredoc::End::of(body, self.text);

@@ -262,16 +262,18 @@ impl<'e> Compiler<'e> {
             ExprKind::Resource(resource) => self.resource(resource, scope, span)?,
             ExprKind::ResourceDefaults(type_name, attributes) => {
                 let type_name = capitalize(type_name);
+                // `* => {...}` gives an attribute of each entry.
                 for attribute in attributes {
-                    let value = self.eval(&attribute.value, scope)?;
-                    let default = ResourceDefault {
-                        type_name: type_name.clone(),
-                        attribute: attribute.name.clone(),
-                        value,
-                        append: attribute.append,
-                        origin: (self.file, attribute.span.line),
-                    };
-                    self.scopes[scope].defaults.push(default);
+                    for (name, value) in self.attributes(std::slice::from_ref(attribute), scope)? {
+                        let default = ResourceDefault {
+                            type_name: type_name.clone(),
+                            attribute: name,
+                            value,
+                            append: attribute.append,
+                            origin: (self.file, attribute.span.line),
+                        };
+                        self.scopes[scope].defaults.push(default);
+                    }
                 }
                 Value::Undef
             }
@@ -294,12 +296,12 @@ impl<'e> Compiler<'e> {
                 }
                 let mut values = Vec::new();
                 for attribute in attributes {
-                    values.push((
-                        attribute.name.clone(),
-                        self.eval(&attribute.value, scope)?,
-                        attribute.append,
-                        attribute.span,
-                    ));
+                    let given = self.attributes(std::slice::from_ref(attribute), scope)?;
+                    values.extend(
+                        given
+                            .into_iter()
+                            .map(|(name, value)| (name, value, attribute.append, attribute.span)),
+                    );
                 }
                 // Puppet merges an override into a resource that exists,
                 // and keeps it for one declared later.

@@ -116,7 +116,7 @@ impl<'e> Compiler<'e> {
                 }
                 if r.by_function {
                     resource["kind"] = json!(kind);
-                    resource["exported"] = json!(false);
+                    resource["exported"] = json!(r.form == Form::Exported);
                 } else {
                     resource["exported"] = json!(r.form == Form::Exported);
                     resource["kind"] = json!(kind);

@@ -695,9 +695,11 @@ impl Hiera {
         let hash = Strategy::of(Merge::Hash);
         if self.environment_options.is_none() {
             let mut found = Vec::new();
+            // `lookup_options:` with no value is no options.
             for provider in [Provider::Global, Provider::Environment] {
                 let request = Request::options(None);
-                found.extend(self.search_provider(provider, request, variables, &hash)?);
+                let options = self.search_provider(provider, request, variables, &hash)?;
+                found.extend(options.filter(|options| *options != Value::Undef));
             }
             self.environment_options = Some(merge(found, Merge::Hash, None));
         }
@@ -705,7 +707,7 @@ impl Hiera {
         if !module.is_empty() {
             let request = Request::options(Some(module));
             let own = self.search_provider(Provider::Module, request, variables, &hash)?;
-            if let Some(own) = own {
+            if let Some(own) = own.filter(|own| *own != Value::Undef) {
                 check_module_options(module, &own)?;
                 options = Some(match options {
                     None => own,

@@ -125,7 +125,9 @@ fn defined(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 }
 
 /// `create_resources(type, {title => params}, defaults)`: `@type` makes
-/// them virtual, `@@type` exported; a parameter that is undef is left out.
+/// them virtual, `@@type` exported; a parameter that is undef is set to
+/// undef (Puppet's `resource[name] = nil`): a define takes it as given, a
+/// default does not replace it, the catalog leaves it out.
 fn create_resources(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     if args.values.len() > 3 {
         return Err(fault(format!(
@@ -177,7 +179,6 @@ fn create_resources(context: &mut dyn Context, args: Args<'_>) -> Result<Value> 
                 }
             }
         }
-        attributes.retain(|(_, value)| *value != Value::Undef);
         let titles = match title {
             Value::Array(titles) => titles.clone(),
             title => vec![title.clone()],

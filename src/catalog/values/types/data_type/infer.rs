@@ -206,6 +206,13 @@ pub fn generalized(ty: &Type) -> Type {
                 value: None,
             })
         }
+        // Puppet keeps the empty hash's type (`PHashType::EMPTY`); an
+        // empty array's becomes `Array[Unit]`.
+        Type::Hash(key, value, size)
+            if **key == Type::Unit && **value == Type::Unit && *size == IntRange::exactly(0) =>
+        {
+            ty.clone()
+        }
         Type::Array(element, _) => match **element {
             Type::Any => Type::Array(Box::new(Type::Any), IntRange::UNBOUNDED),
             _ => Type::Array(Box::new(generalized(element)), IntRange::UNBOUNDED),
