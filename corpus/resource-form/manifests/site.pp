@@ -41,6 +41,7 @@ node 'numbers.example.com' {
 # scalar types.
 type Rich::Port = Integer[1, 65535]
 type Rich::Car = Object[{ attributes => { wheels => Integer, make => { type => String, value => 'volvo' } } }]
+type Rich::Tagged = Object[{ type_parameters => { label => String }, attributes => { label => String } }]
 node 'rich.example.com' {
   notify { 'types':
     message => {
@@ -68,6 +69,7 @@ node 'rich.example.com' {
       'object_type' => Rich::Car, 'optional_member' => Struct[{ a => Optional[Integer], NotUndef[b] => Optional[String] }],
       'callable_block' => Callable[[String], Integer], 'callable_none' => Callable[0, 0],
       'float_open' => Float[default, 1.5], 'timespan_from' => Timespan['1-00:00:00'],
+      'object_extension' => Rich::Tagged['a'],
     },
   }
   notify { 'values':

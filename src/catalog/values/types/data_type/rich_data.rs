@@ -198,7 +198,8 @@ impl Type {
                     parameters.push(value.to_json()?);
                 }
                 (
-                    "Pcore::TypeExtensionType",
+                    // Puppet's own name for it.
+                    "Pcore::ObjectTypeExtenType",
                     vec![
                         ("base_type", extension.base.to_rich_data(&mut rich)?, false),
                         ("init_parameters", json!(parameters), false),
