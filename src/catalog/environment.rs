@@ -12,9 +12,14 @@ use crate::facts::layout::{autoload_path, Layout, Placement, Role};
 use crate::facts::loading::Loader;
 
 /// The code of an environment: its manifests and its modules. Files are
-/// numbered manifests first, then modules.
+/// numbered manifests first, then the environment's own functions and
+/// types, then modules.
 pub struct Environment {
+    /// The manifests, then the files of the environment's `functions/`
+    /// and `types/` (`environment::data`), which only define.
     manifests: Vec<(PathBuf, ast::Program)>,
+    /// How many of them are manifests.
+    main: usize,
     modules: Arc<Modules>,
     /// The environment's directory, for Hiera.
     pub(super) root: PathBuf,
@@ -82,15 +87,28 @@ impl Environment {
         discovery
             .files
             .sort_by(|one, other| crate::source::glob_order(one, other));
-        let errors: Vec<String> = discovery.errors.iter().map(|e| e.to_string()).collect();
-        let (manifests, errors) = lower_all(discovery.files, &modules.directories, errors);
+        let main = discovery.files.len();
+        let root = manifest.parent().unwrap_or(manifest).to_path_buf();
+        let own = [root.join("functions"), root.join("types")];
+        let own: Vec<PathBuf> = own.into_iter().filter(|dir| dir.is_dir()).collect();
+        let defining = crate::source::discover(&own, crate::source::is_manifest);
+        let mut files = discovery.files;
+        files.extend(defining.files);
+        let errors: Vec<String> = discovery
+            .errors
+            .iter()
+            .chain(&defining.errors)
+            .map(|e| e.to_string())
+            .collect();
+        let (manifests, errors) = lower_all(files, &modules.directories, errors);
         if !errors.is_empty() {
             return Err(errors);
         }
         Ok(Environment {
             manifests,
+            main,
             modules,
-            root: manifest.parent().unwrap_or(manifest).to_path_buf(),
+            root,
         })
     }
 
@@ -124,6 +142,7 @@ impl Environment {
         Ok(Environment {
             root: path.parent().unwrap_or(&path).to_path_buf(),
             manifests: vec![(path, program)],
+            main: 1,
             modules,
         })
     }
@@ -143,11 +162,18 @@ impl Environment {
 
     /// The environment manifests (`site.pp`, ...), with their indexes.
     pub(super) fn manifests(&self) -> impl Iterator<Item = (usize, &(PathBuf, ast::Program))> {
-        self.manifests.iter().enumerate()
+        self.manifests[..self.main].iter().enumerate()
     }
 
     /// Whether the file with index `index` is an environment manifest.
     pub(super) fn is_manifest(&self, index: usize) -> bool {
+        index < self.main
+    }
+
+    /// Whether the file with index `index` is the environment's own (a
+    /// manifest, or a file of its `functions/` or `types/`), whose
+    /// definitions Puppet finds whatever their file is named.
+    pub(super) fn is_own(&self, index: usize) -> bool {
         index < self.manifests.len()
     }
 

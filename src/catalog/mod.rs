@@ -57,6 +57,9 @@ pub enum Jump {
     Break,
     Next(values::Value),
     Return(values::Value),
+    /// `not_found()` of a Hiera backend's lookup context (Ruby's `throw
+    /// :no_such_key`): the backend has no value for the key.
+    NoSuchKey,
 }
 
 impl EvalError {
@@ -66,6 +69,14 @@ impl EvalError {
             Jump::Break => "break",
             Jump::Next(_) => "next",
             Jump::Return(_) => "return",
+            Jump::NoSuchKey => {
+                return EvalError {
+                    message: "uncaught throw :no_such_key".to_string(),
+                    file: None,
+                    span: ast::Span::default(),
+                    jump: Some(jump),
+                }
+            }
         };
         EvalError {
             message: format!("{name}() from context where this is illegal"),

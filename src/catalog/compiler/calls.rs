@@ -4,6 +4,7 @@
 use super::*;
 use crate::catalog::functions::{self, Block};
 use crate::catalog::values::types::data_type::{describe_mismatch, IntRange};
+use crate::catalog::values::types::object::lookup_context;
 use crate::catalog::Jump;
 use crate::facts::ast::Expr;
 
@@ -16,6 +17,20 @@ impl<'e> Compiler<'e> {
     ) -> Result<Value> {
         let args = self.unfold(&call.args, scope)?;
         if call.method {
+            if let Some(cache) = args.first().and_then(lookup_context::cache_of) {
+                let cache = std::rc::Rc::clone(cache);
+                let block = call.lambda.as_ref().map(|lambda| Block { lambda, scope });
+                if let Some(result) =
+                    self.lookup_context_method(&cache, &call.name, &args[1..], block)
+                {
+                    return result.map_err(|mut e| {
+                        if e.file.is_none() && e.span == ast::Span::default() && e.jump.is_none() {
+                            e.span = span;
+                        }
+                        e
+                    });
+                }
+            }
             let member = match args.as_slice() {
                 [Value::Object(object)] => self.object_member(object, &call.name, span),
                 // `$uri.host`: a URI's parts are its members.

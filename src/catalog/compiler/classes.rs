@@ -157,10 +157,8 @@ impl<'e> Compiler<'e> {
                 Some(value) if *value != Value::Undef => Some(value.clone()),
                 _ if is_class => {
                     let key = format!("{}::{}", definition.name, param.name);
-                    let top = &self.scopes[TOP].variables;
                     let found = self
-                        .hiera
-                        .lookup(&key, &|name| top.get(name).cloned())
+                        .with_hiera(|hiera, host| hiera.lookup(&key, host))
                         .map_err(|e| Self::hiera_error(e, self.error_at(site, String::new())))?;
                     self.log_hiera_warnings(site.1);
                     found

@@ -18,7 +18,7 @@ pub(super) struct CallSite {
 }
 
 impl Compiler<'_> {
-    fn site(&self) -> CallSite {
+    pub(super) fn site(&self) -> CallSite {
         self.call_sites.last().copied().unwrap_or(CallSite {
             scope: TOP,
             span: ast::Span::default(),
@@ -64,6 +64,31 @@ impl<'e> Context for Compiler<'e> {
 
     fn facts(&self) -> &Value {
         &self.facts
+    }
+
+    fn annotation(&self, target: &Value, annotation: &str) -> Option<Value> {
+        self.annotations
+            .iter()
+            .find(|(annotated, name, _)| name == annotation && same_target(annotated, target))
+            .map(|(_, _, value)| value.clone())
+    }
+
+    fn associate_annotation(
+        &mut self,
+        target: &Value,
+        annotation: &str,
+        value: Option<Value>,
+    ) -> Option<Value> {
+        let index = self
+            .annotations
+            .iter()
+            .position(|(annotated, name, _)| name == annotation && same_target(annotated, target));
+        let previous = index.map(|index| self.annotations.remove(index).2);
+        if let Some(value) = value {
+            self.annotations
+                .push((target.clone(), annotation.to_string(), value));
+        }
+        previous
     }
 
     fn log(&mut self, level: Level, message: &str) {
@@ -321,11 +346,8 @@ impl<'e> Context for Compiler<'e> {
         invocation: &hiera::Invocation,
     ) -> Result<Option<Value>> {
         let site = self.site();
-        let top = &self.scopes[TOP].variables;
-        let variables = |name: &str| top.get(name).cloned();
         let found = self
-            .hiera
-            .lookup_invoked(key, &variables, merge, invocation.clone())
+            .with_hiera(|hiera, host| hiera.lookup_invoked(key, host, merge, invocation.clone()))
             .map_err(|e| Self::hiera_error(e, error(String::new(), site.span)))?;
         self.log_hiera_warnings(site.span);
         Ok(found)
@@ -383,5 +405,15 @@ impl<'e> Context for Compiler<'e> {
             let site = self.site();
             self.warn_at(site.span, message.to_string());
         }
+    }
+}
+
+/// Whether an annotation of `annotated` is one of `target`: an object is
+/// itself (as Puppet's adapters hang on the Ruby object), another value
+/// any equal one.
+fn same_target(annotated: &Value, target: &Value) -> bool {
+    match (annotated, target) {
+        (Value::Object(a), Value::Object(b)) => std::rc::Rc::ptr_eq(a, b),
+        (a, b) => a == b,
     }
 }

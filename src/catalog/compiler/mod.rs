@@ -10,6 +10,7 @@ mod classes;
 mod context;
 mod eval;
 mod finish;
+mod lookups;
 mod operators;
 mod output;
 mod resources;
@@ -243,6 +244,9 @@ pub struct Compiler<'e> {
     /// Nesting of evaluation, bounded so that no input overflows the stack.
     depth: usize,
     hiera: hiera::Hiera,
+    /// The annotations associated with values (`MyAnnotation.annotate(v,
+    /// {...})`): the value, the annotation type's name, the annotation.
+    annotations: Vec<(Value, String, Value)>,
     /// What the evaluation did, when asked ([`Compiler::traced`]).
     trace: Option<Trace>,
     /// The environment's type aliases by lower-case name, and those
@@ -388,6 +392,7 @@ impl<'e> Compiler<'e> {
             declaring: Vec::new(),
             depth: 0,
             hiera: hiera::Hiera::new(&env.root, env.modulepath()),
+            annotations: Vec::new(),
             trace: None,
             epp_output: Vec::new(),
             templates: HashMap::new(),
@@ -420,8 +425,7 @@ impl<'e> Compiler<'e> {
             }
             // Puppet finds a module's definition only in the file its
             // autoloader reads for the name or one of its namespaces.
-            let found =
-                |role: Role, name: &str| env.is_manifest(index) || autoloaded(path, role, name);
+            let found = |role: Role, name: &str| env.is_own(index) || autoloaded(path, role, name);
             for class in &program.classes {
                 if found(Role::ModuleManifest, &class.name) {
                     compiler
@@ -696,6 +700,15 @@ impl<'e> Compiler<'e> {
 
     /// A lookup's error: at its `hiera.yaml` line, or where `fallback` is.
     pub(super) fn hiera_error(e: hiera::HieraError, fallback: EvalError) -> EvalError {
+        if let Some(raised) = e.raised {
+            // What the code of a backend function raised, where it did.
+            return std::rc::Rc::try_unwrap(raised).unwrap_or_else(|raised| EvalError {
+                message: raised.message.clone(),
+                file: raised.file.clone(),
+                span: raised.span,
+                jump: None,
+            });
+        }
         match e.at {
             Some((config, line)) => EvalError {
                 message: e.message,

@@ -190,10 +190,15 @@ impl<'e> Compiler<'e> {
             let Some(&class_scope) = self.class_scopes.get(class) else {
                 return Resolution::Unknown;
             };
+            // The class's own variables, then those of the classes it
+            // inherits (Puppet's `lookup_qualified_variable`): not the
+            // node's scope a class declared in a node sits in.
+            let is_class =
+                |s: &ScopeId| self.resources[self.scopes[*s].resource].type_name == "Class";
             return self
                 .scope_chain(class_scope)
                 .into_iter()
-                .take_while(|s| *s != TOP)
+                .take_while(|s| *s != TOP && is_class(s))
                 .find(|s| self.scopes[*s].variables.contains_key(short))
                 .map_or(Resolution::Unknown, |s| {
                     Resolution::Found(s, short.to_string())

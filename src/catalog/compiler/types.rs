@@ -14,7 +14,7 @@ impl<'e> Compiler<'e> {
     /// of the environment, else a resource type.
     pub(super) fn type_named(&mut self, name: &str) -> Result<Type> {
         let name = name.trim_start_matches("::");
-        if let Some(ty) = builtin(name) {
+        if let Some(ty) = builtin(name).or_else(|| lookup_type(name)) {
             return Ok(ty);
         }
         let key = name.to_lowercase();
@@ -152,4 +152,19 @@ fn resolvable(alias: Rc<Alias>) -> Result<Type> {
         ));
     }
     Ok(Type::Alias(alias))
+}
+
+/// The types of Hiera's backend functions (Puppet's `BUILTIN_ALIASES`
+/// and `Puppet::LookupContext`).
+fn lookup_type(name: &str) -> Option<Type> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "richdatakey" | "puppet::lookupkey" => {
+            Type::Variant(vec![Type::String(Default::default()), Type::Numeric])
+        }
+        "puppet::lookupvalue" => Type::RichData,
+        "puppet::lookupcontext" => Type::Object(
+            crate::catalog::values::types::object::lookup_context::lookup_context_type(),
+        ),
+        _ => return None,
+    })
 }

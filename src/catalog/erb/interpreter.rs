@@ -328,7 +328,17 @@ impl Interpreter<'_> {
         args: &[Node],
         block: Option<&Block>,
     ) -> Result<Object> {
-        let is_scope = matches!(receiver, Some(Node::Name(scope)) if scope == "scope" && self.local("scope").is_none());
+        // `scope` or `scope()`, unless the template has a local of that name.
+        let is_scope = match receiver {
+            Some(Node::Name(scope)) => scope == "scope",
+            Some(Node::Call {
+                receiver: None,
+                name,
+                args,
+                block: None,
+            }) => name == "scope" && args.is_empty(),
+            _ => false,
+        } && self.local("scope").is_none();
         if is_scope {
             return self.scope_method(name, args);
         }

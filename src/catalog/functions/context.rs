@@ -121,6 +121,19 @@ pub trait Context {
     /// The node's facts, `$facts`.
     fn facts(&self) -> &Value;
 
+    /// The annotation of the type named `annotation` associated with
+    /// `target` (the same object, or an equal value of another kind).
+    fn annotation(&self, target: &Value, annotation: &str) -> Option<Value>;
+
+    /// Associates `value` (none: clears) as `target`'s annotation of the
+    /// type named `annotation`; the one it had.
+    fn associate_annotation(
+        &mut self,
+        target: &Value,
+        annotation: &str,
+        value: Option<Value>,
+    ) -> Option<Value>;
+
     /// Logs `message` at `level`, from the scope of the call, as the
     /// logging functions do.
     fn log(&mut self, level: Level, message: &str);

@@ -214,6 +214,12 @@ impl Registry {
         self
     }
 
+    /// Declares a type that signatures may name, as Puppet declares it.
+    pub fn declared_type(&mut self, name: &str, ty: Type) -> &mut Self {
+        self.aliases.insert(name.to_string(), ty);
+        self
+    }
+
     /// Declares an object type that signatures may name (pfacts has no
     /// values of it).
     pub fn object_type(&mut self, name: &str) -> &mut Self {

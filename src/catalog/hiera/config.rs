@@ -7,6 +7,7 @@ use std::rc::Rc;
 use yaml_rust2::Yaml;
 
 use super::{HieraError, Result};
+use crate::catalog::values::Value;
 
 /// One level of a hierarchy (a hierarchy entry): data files in one
 /// directory, one format.
@@ -16,16 +17,52 @@ pub(super) struct Level {
     pub datadir: PathBuf,
     pub locations: Locations,
     pub backend: Backend,
+    /// The level's `options`, given to a backend function.
+    pub options: Vec<(Value, Value)>,
 }
 
 /// How a level reads its data files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Backend {
     /// `yaml_data` or `json_data` (JSON is YAML to the loader).
     DataHash,
     /// `eyaml_lookup_key` (hiera-eyaml): YAML whose `ENC[...]` strings
     /// are encrypted.
     Eyaml,
+    /// A function the compiler calls (one written in Puppet, or in Ruby
+    /// where pfacts runs it).
+    Function { kind: FunctionKind, name: String },
+}
+
+/// What a backend function is called for, and with what (Puppet's
+/// `DataHashFunctionProvider`, `LookupKeyFunctionProvider`,
+/// `DataDigFunctionProvider`, `V4DataHashFunctionProvider`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FunctionKind {
+    /// `data_hash`: `f(options, context)`, all the keys of a location at
+    /// once, their values interpolated.
+    DataHash,
+    /// `lookup_key`: `f(key, options, context)`, one key at a time, its
+    /// value as the function gives it.
+    LookupKey,
+    /// `data_dig`: `f(segments, options, context)`, a dotted key at once.
+    DataDig,
+    /// The deprecated `data_provider: function` of `environment.conf` or
+    /// `metadata.json`: `environment::data()` or `<module>::data()`, a
+    /// hash of every key.
+    V4DataHash,
+}
+
+impl FunctionKind {
+    /// How Puppet names the kind in messages (its `TAG`).
+    pub fn tag(self) -> &'static str {
+        match self {
+            FunctionKind::DataHash => "data_hash",
+            FunctionKind::LookupKey => "lookup_key",
+            FunctionKind::DataDig => "data_dig",
+            FunctionKind::V4DataHash => "v4_data_hash",
+        }
+    }
 }
 
 /// Where a level's data files are, each template with its line in
@@ -34,6 +71,8 @@ pub(super) enum Backend {
 pub(super) enum Locations {
     /// `path` or `paths`: one file each, which may not exist.
     Paths(Vec<(String, u32)>),
+    /// None given: a backend function is called once, without a path.
+    Unset,
     /// `glob` or `globs`: the files each pattern matches, in name order.
     Globs(Vec<(String, u32)>),
     /// `mapped_paths: [variable, key, template]`: one file for each value
@@ -97,6 +136,31 @@ pub(super) fn read_layer(
             .and_then(|metadata| metadata["data_provider"].as_str().map(str::to_string)),
         Owner::Global => None,
     };
+    if provider.as_deref() == Some("function") {
+        // `environment::data()`, or the module's `<module>::data()`.
+        let name = match owner {
+            Owner::Module => format!(
+                "{}::data",
+                dir.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            _ => "environment::data".to_string(),
+        };
+        let level = Level {
+            name: name.clone(),
+            datadir: dir.to_path_buf(),
+            locations: Locations::Unset,
+            backend: Backend::Function {
+                kind: FunctionKind::V4DataHash,
+                name,
+            },
+            options: Vec::new(),
+        };
+        return Ok(Some(Layer {
+            config: config_path,
+            levels: Rc::from(vec![level]),
+            default_levels: None,
+        }));
+    }
     if provider.as_deref() != Some("hiera") {
         return Ok(None);
     }
@@ -148,6 +212,7 @@ fn read_config_warning(
     let failure = |message: String| HieraError {
         message,
         at: Some((config_path.to_path_buf(), 0)),
+        raised: None,
     };
     let config = crate::yaml::load(&text)
         .map_err(|e| failure(format!("Unable to parse {}: {e}", config_path.display())))?
@@ -201,6 +266,7 @@ fn layer_v4(config: &Yaml, text: &str, config_path: &Path) -> Result<Layer> {
     let failure_at = |message: String, line: u32| HieraError {
         message,
         at: Some((config_path.to_path_buf(), line)),
+        raised: None,
     };
     let datadir = config["datadir"].as_str().unwrap_or("data");
     let common = crate::yaml::load("[{name: common, backend: yaml}]")
@@ -261,6 +327,7 @@ fn layer_v4(config: &Yaml, text: &str, config_path: &Path) -> Result<Layer> {
             datadir: dir.join(entry["datadir"].as_str().unwrap_or(datadir)),
             locations: Locations::Paths(paths),
             backend: Backend::DataHash,
+            options: Vec::new(),
         });
     }
     Ok(Layer {
@@ -289,6 +356,7 @@ fn layer_v5(config: &Yaml, text: &str, config_path: &Path, owner: Owner) -> Resu
     let failure_at = |message: String, line: u32| HieraError {
         message,
         at: Some((config_path.to_path_buf(), line)),
+        raised: None,
     };
     let failure = |message: String| failure_at(message, 0);
     let defaults = match &config["defaults"] {
@@ -411,6 +479,7 @@ fn data_file_level(
                         level["name"].as_str().unwrap_or_default()
                     ),
                     at: Some((config_path.to_path_buf(), 0)),
+                    raised: None,
                 })
             }
         },
@@ -418,6 +487,14 @@ fn data_file_level(
     let backend = match (kind, function) {
         ("data_hash", Some("yaml_data" | "json_data")) => Backend::DataHash,
         ("lookup_key", Some("eyaml_lookup_key")) => Backend::Eyaml,
+        ("data_hash" | "lookup_key" | "data_dig", Some(name)) => Backend::Function {
+            kind: match kind {
+                "data_hash" => FunctionKind::DataHash,
+                "lookup_key" => FunctionKind::LookupKey,
+                _ => FunctionKind::DataDig,
+            },
+            name: name.to_string(),
+        },
         _ => return Ok(None),
     };
     let line_of = |path: &str| {
@@ -453,6 +530,7 @@ fn data_file_level(
         _ if !level["glob"].is_badvalue() || !level["globs"].is_badvalue() => {
             Locations::Globs(templates("glob", "globs"))
         }
+        _ if level["path"].is_badvalue() && level["paths"].is_badvalue() => Locations::Unset,
         _ => Locations::Paths(templates("path", "paths")),
     };
     let default_datadir = defaults["datadir"].as_str().unwrap_or("data");
@@ -462,5 +540,9 @@ fn data_file_level(
         datadir: dir.join(datadir),
         locations,
         backend,
+        options: match Value::from_yaml(&level["options"]) {
+            Value::Hash(entries) => entries,
+            _ => Vec::new(),
+        },
     }))
 }

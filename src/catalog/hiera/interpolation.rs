@@ -5,7 +5,8 @@
 use yaml_rust2::Yaml;
 
 use super::explain::Node;
-use super::{failure, segment_of, undefined, Hiera, HieraError, Result, Variables};
+use super::key::{segment_of, split, Segment};
+use super::{failure, undefined, Hiera, HieraError, Result, Variables};
 use crate::catalog::values::Value;
 
 impl Hiera {
@@ -46,7 +47,7 @@ impl Hiera {
     /// `lookup`/`hiera` (another key's value as text, empty when there is
     /// none), `alias` (another key's value itself, when it is the whole
     /// string), `literal` and `scope`.
-    fn interpolate(&mut self, text: &str, variables: Variables) -> Result<Value> {
+    pub(super) fn interpolate(&mut self, text: &str, variables: Variables) -> Result<Value> {
         if let Some(key) = text
             .strip_prefix("%{")
             .and_then(|rest| rest.strip_suffix('}'))
@@ -115,10 +116,13 @@ impl Hiera {
     /// Scope`; a missing entry of a hash is undef, a missing variable an
     /// error.
     fn scope_variable(&mut self, name: &str, variables: Variables) -> Result<Value> {
-        let (root, path) = match name.split_once('.') {
-            Some((root, path)) => (root, Some(path)),
-            None => (name, None),
+        let mut segments =
+            split(name).ok_or_else(|| failure(format!("Syntax error in string: %{{{name}}}")))?;
+        let root = match segments.remove(0) {
+            Segment::Name(name) => name,
+            Segment::Index(index) => index.to_string(),
         };
+        let root = root.as_str();
         let value = self.within(
             || Node::Scope("Global Scope".to_string()),
             |hiera| {
@@ -129,7 +133,7 @@ impl Hiera {
                     .invocation
                     .override_of(root)
                     .cloned()
-                    .or_else(|| variables(name))
+                    .or_else(|| variables.variable(name))
                     .or_else(|| hiera.invocation.default_of(root).cloned());
                 if let Some(value) = &value {
                     hiera.explain_with(|explanation| explanation.found(root, value));
@@ -148,7 +152,7 @@ impl Hiera {
         if value == Value::Undef {
             return Ok(value);
         }
-        Ok(self.dig(value, path)?.unwrap_or(Value::Undef))
+        Ok(self.dig(value, name, &segments)?.unwrap_or(Value::Undef))
     }
 }
 
@@ -213,11 +217,17 @@ pub(super) fn function_call<'t>(expression: &'t str, name: &str) -> Option<&'t s
 /// (`facts.os.family`, `var.0`); a missing entry is undef, a missing
 /// variable an error.
 pub(super) fn variable(name: &str, variables: Variables) -> Result<Value> {
-    let mut segments = name.trim_start_matches("::").split('.');
-    let root = segments.next().unwrap_or_default();
-    let mut value = variables(root).ok_or_else(|| undefined(root))?;
+    let name = name.trim_start_matches("::");
+    let segments = split(name).unwrap_or_else(|| vec![Segment::Name(name.to_string())]);
+    let (root, segments) = segments.split_first().expect("a key has a root");
+    let mut value = variables
+        .variable(&root.text())
+        .ok_or_else(|| undefined(&root.text()))?;
     for segment in segments {
-        value = segment_of(&value, segment).cloned().unwrap_or(Value::Undef);
+        value = segment_of(&value, segment)
+            .ok()
+            .flatten()
+            .unwrap_or(Value::Undef);
     }
     Ok(value)
 }

@@ -47,6 +47,7 @@ pub(super) fn data_files(
     let datadir = Path::new(&datadir);
     let mut files = Vec::new();
     match &level.locations {
+        Locations::Unset => {}
         Locations::Paths(templates) => {
             for (template, line) in templates {
                 if let Some(path) = interpolated(template, *line, variables)? {
@@ -95,7 +96,7 @@ pub(super) fn data_files(
                     if name == key {
                         Some(value.clone())
                     } else {
-                        variables(name)
+                        variables.variable(name)
                     }
                 };
                 if let Some(path) = interpolated(template, *line, &with_key)? {

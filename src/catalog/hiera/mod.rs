@@ -15,7 +15,9 @@ mod config;
 mod default_hierarchy;
 pub mod explain;
 mod eyaml;
+mod functions;
 mod interpolation;
+mod key;
 mod locations;
 mod merge;
 
@@ -24,17 +26,51 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
-use self::config::{read_config, read_layer, Backend, Layer, Level, Owner};
+use self::config::{read_config, read_layer, Backend, Layer, Level, Locations, Owner};
 use self::explain::{Explanation, Node};
 use self::interpolation::Unknown;
+use self::key::{segment_of, LookupKey, Segment};
 use self::locations::{data_files, DataFile, Globbed};
 use self::merge::merge;
 pub use self::merge::Merge;
 use super::values::types::data_type::new_value;
 use super::values::Value;
 
-/// The node's top-scope variables by name, for interpolation.
-pub type Variables<'v> = &'v dyn Fn(&str) -> Option<Value>;
+/// What Hiera asks of the compilation it serves.
+pub trait Host {
+    /// A top-scope variable of the node, for interpolation.
+    fn variable(&self, name: &str) -> Option<Value>;
+    /// The environment's name, as a lookup context gives it.
+    fn environment_name(&self) -> String;
+    /// Calls a backend function with `args`; `Ok(None)` when it found
+    /// nothing (its context's `not_found`). Hiera is handed over for the
+    /// time of the call: the function may look keys up itself.
+    fn call_backend(
+        &self,
+        hiera: &mut Hiera,
+        function: &str,
+        args: Vec<Value>,
+    ) -> Result<Option<Value>>;
+}
+
+/// Variables alone: no backend function is run (their levels find
+/// nothing), as for `pfacts lookup`.
+impl<F: Fn(&str) -> Option<Value>> Host for F {
+    fn variable(&self, name: &str) -> Option<Value> {
+        self(name)
+    }
+
+    fn environment_name(&self) -> String {
+        "production".to_string()
+    }
+
+    fn call_backend(&self, _: &mut Hiera, _: &str, _: Vec<Value>) -> Result<Option<Value>> {
+        Ok(None)
+    }
+}
+
+/// The compilation a lookup serves.
+pub type Variables<'v> = &'v dyn Host;
 
 /// The key whose options the data may set, reserved: never found as data.
 const LOOKUP_OPTIONS: &str = "lookup_options";
@@ -42,6 +78,9 @@ const LOOKUP_OPTIONS: &str = "lookup_options";
 /// How Puppet names the version of the configurations pfacts reads.
 const VERSION_5: &str = "(hiera configuration version 5)";
 
+/// `Default`: an empty Hiera, which the compiler holds while its own serves
+/// a lookup.
+#[derive(Default)]
 pub struct Hiera {
     global: Option<Layer>,
     environment: Option<Layer>,
@@ -78,6 +117,8 @@ pub struct Hiera {
     warnings: Vec<String>,
     /// The files of each glob pattern, matched once.
     globbed: Globbed,
+    /// What each backend function's level and location keep.
+    contexts: functions::FunctionContexts,
 }
 
 /// The `override` and `default_values_hash` given to the `lookup()` being
@@ -106,19 +147,6 @@ impl Invocation {
     }
 }
 
-/// One segment of a dotted key or variable (`os.family`, `var.0`): an
-/// index into an array, a key into a hash; `None` when it is not there.
-fn segment_of<'v>(value: &'v Value, segment: &str) -> Option<&'v Value> {
-    match value {
-        Value::Array(items) => segment
-            .parse::<usize>()
-            .ok()
-            .and_then(|index| items.get(index)),
-        Value::Undef => None,
-        other => other.hash_get(&Value::Str(segment.to_string())),
-    }
-}
-
 /// What stops a lookup: an unknown variable in the data or in a
 /// hierarchy path, as Puppet (with `strict_variables`) refuses it.
 #[derive(Clone, Debug)]
@@ -127,6 +155,8 @@ pub struct HieraError {
     /// The `hiera.yaml` and line of a hierarchy path; none for data,
     /// which Puppet blames on the lookup.
     pub at: Option<(PathBuf, u32)>,
+    /// An error of the code a backend function ran, passed on as it is.
+    pub raised: Option<std::rc::Rc<crate::catalog::EvalError>>,
 }
 
 type Result<T> = std::result::Result<T, HieraError>;
@@ -135,11 +165,16 @@ fn undefined(name: &str) -> HieraError {
     HieraError {
         message: format!("Undefined variable '{}'", name.trim_start_matches("::")),
         at: None,
+        raised: None,
     }
 }
 
 fn failure(message: String) -> HieraError {
-    HieraError { message, at: None }
+    HieraError {
+        message,
+        at: None,
+        raised: None,
+    }
 }
 
 /// The `lookup_options` of a module's keys: name or pattern, the pattern
@@ -258,6 +293,7 @@ impl Hiera {
             strict_variables: false,
             warnings,
             globbed: Globbed::new(),
+            contexts: functions::FunctionContexts::default(),
         }
     }
 
@@ -346,10 +382,8 @@ impl Hiera {
         strategy: Option<Strategy>,
     ) -> Result<Option<Value>> {
         let key = key.trim_start_matches("::");
-        let (root, path) = match key.split_once('.') {
-            Some((root, path)) => (root, Some(path)),
-            None => (key, None),
-        };
+        let parsed = LookupKey::parse(key)?;
+        let root = parsed.root.as_str();
         if root == LOOKUP_OPTIONS {
             return Ok(None);
         }
@@ -362,7 +396,7 @@ impl Hiera {
             )));
         }
         self.looking_up.push(root.to_string());
-        let found = self.lookup_root(key, root, path, variables, strategy);
+        let found = self.lookup_root(key, root, &parsed.segments, variables, strategy);
         self.looking_up.pop();
         found
     }
@@ -373,7 +407,7 @@ impl Hiera {
         &mut self,
         key: &str,
         root: &str,
-        path: Option<&str>,
+        path: &[Segment],
         variables: Variables,
         strategy: Option<Strategy>,
     ) -> Result<Option<Value>> {
@@ -392,9 +426,9 @@ impl Hiera {
         let found = self.within(
             || Node::Search(key.to_string()),
             |hiera| match hiera.search(key, root, variables, &strategy)? {
-                Some(value) => hiera.dig(value, path),
+                Some(value) => hiera.dig(value, key, path),
                 None => match hiera.search_default_hierarchy(key, root, variables)? {
-                    Some(value) => hiera.dig(value, path),
+                    Some(value) => hiera.dig(value, key, path),
                     None => Ok(None),
                 },
             },
@@ -537,7 +571,11 @@ impl Hiera {
                 return Ok(None);
             };
             hiera.merge_variants(strategy, &layer.levels, |hiera, level| {
-                hiera.search_level(&layer.config, level, key, variables, strategy)
+                let owner = match provider {
+                    Provider::Module | Provider::ModuleDefaults => module,
+                    Provider::Global | Provider::Environment => None,
+                };
+                hiera.search_level(&layer.config, level, key, owner, variables, strategy)
             })
         })
     }
@@ -554,12 +592,14 @@ impl Hiera {
         self.layers[module].clone()
     }
 
-    /// One hierarchy entry: its data files for the node.
+    /// One hierarchy entry: its data files for the node, or the calls of
+    /// its backend function. `module`: the module whose layer it is.
     fn search_level(
         &mut self,
         config: &Path,
         level: &Level,
         key: &str,
+        module: Option<&str>,
         variables: Variables,
         strategy: &Strategy,
     ) -> Result<Option<Value>> {
@@ -573,8 +613,24 @@ impl Hiera {
                 warnings: &mut hiera.warnings,
             };
             let files = data_files(config, level, variables, &mut unknown, &mut hiera.globbed)?;
+            if let Backend::Function { kind, name } = &level.backend {
+                let locations: Vec<Option<DataFile>> = match level.locations {
+                    Locations::Unset => vec![None],
+                    _ => files.into_iter().map(Some).collect(),
+                };
+                let call = functions::Call {
+                    config,
+                    level,
+                    kind: *kind,
+                    function: name,
+                    module,
+                };
+                return hiera.merge_variants(strategy, &locations, |hiera, location| {
+                    hiera.search_function(&call, location.as_ref(), key, variables)
+                });
+            }
             hiera.merge_variants(strategy, &files, |hiera, file| {
-                hiera.search_path(file, level.backend, key, variables)
+                hiera.search_path(file, &level.backend, key, variables)
             })
         })
     }
@@ -584,7 +640,7 @@ impl Hiera {
     fn search_path(
         &mut self,
         file: &DataFile,
-        backend: Backend,
+        backend: &Backend,
         key: &str,
         variables: Variables,
     ) -> Result<Option<Value>> {
@@ -608,6 +664,7 @@ impl Hiera {
             let value = match backend {
                 Backend::DataHash => hiera.value_of(&found, variables)?,
                 Backend::Eyaml => hiera.eyaml_value_of(&found, variables, &file.path, key)?,
+                Backend::Function { .. } => unreachable!("a function's level reads no file"),
             };
             hiera.explain_with(|explanation| explanation.found(key, &value));
             Ok(Some(value))
@@ -640,24 +697,31 @@ impl Hiera {
     }
 
     /// Puppet's `SubLookup#sub_lookup`: the value dug into along the
-    /// dotted `path` (an index into an array, a key into a hash); `None`
-    /// when a segment is not there.
-    fn dig(&mut self, value: Value, path: Option<&str>) -> Result<Option<Value>> {
-        let Some(path) = path else {
+    /// segments `path` (an index into an array, a key into a hash); `None`
+    /// when a segment is not there, an error when the value is no hash.
+    fn dig(&mut self, value: Value, key: &str, path: &[Segment]) -> Result<Option<Value>> {
+        if path.is_empty() {
             return Ok(Some(value));
-        };
+        }
+        let sub_key = path.iter().map(Segment::text).collect::<Vec<_>>().join(".");
         self.within(
-            || Node::SubKey(path.to_string()),
+            || Node::SubKey(sub_key.clone()),
             |hiera| {
                 let mut value = value;
-                for segment in path.split('.') {
-                    let inner = segment_of(&value, segment).cloned();
+                for segment in path {
+                    let inner = segment_of(&value, segment).map_err(|class| {
+                        failure(format!(
+                            "Data Provider type mismatch: Got {class} when a hash-like object was expected to access value using '{}' from key '{}'",
+                            segment.text(),
+                            key,
+                        ))
+                    })?;
                     hiera.within(
                         || Node::Segment,
                         |hiera| {
                             hiera.explain_with(|explanation| match &inner {
-                                Some(inner) => explanation.found(segment, inner),
-                                None => explanation.not_found(segment),
+                                Some(inner) => explanation.found(&segment.text(), inner),
+                                None => explanation.not_found(&segment.text()),
                             });
                             Ok(())
                         },
@@ -827,7 +891,7 @@ fn describe_conversion(type_and_arguments: &[Value]) -> String {
 /// arguments), as `Type.new` makes it; types pfacts cannot make are an
 /// error, not a value left as it was.
 fn convert(value: Value, type_and_arguments: &[Value]) -> Result<Value> {
-    let failure = |message: String| HieraError { message, at: None };
+    let failure = |message: String| self::failure(message);
     let Some((type_name, arguments)) = type_and_arguments.split_first() else {
         return Ok(value);
     };

@@ -8,6 +8,8 @@
 use std::path::Path;
 
 use crate::catalog::functions::{fault, Args, Context, Registry};
+use crate::catalog::values::types::data_type::Type;
+use crate::catalog::values::types::object::lookup_context;
 use crate::catalog::values::types::string::programmatic;
 use crate::catalog::values::Value;
 use crate::catalog::Result;
@@ -17,7 +19,10 @@ const MISSING_PATH: &str = "one of 'path', 'paths' 'glob', 'globs' or 'mapped_pa
 
 pub fn register(registry: &mut Registry) {
     registry
-        .object_type("Puppet::LookupContext")
+        .declared_type(
+            "Puppet::LookupContext",
+            Type::Object(lookup_context::lookup_context_type()),
+        )
         .legacy("generate", -2, generate)
         .add(
             "puppetdb_query",
@@ -36,12 +41,16 @@ pub fn register(registry: &mut Registry) {
             "String[1] $key, Hash[String[1], Any] $options, Puppet::LookupContext $context",
             called_by_hiera,
         );
-    for name in ["yaml_data", "json_data", "hocon_data"] {
+    for (name, body) in [
+        ("yaml_data", data_file as crate::catalog::functions::Body),
+        ("json_data", data_file),
+        ("hocon_data", called_by_hiera),
+    ] {
         registry
             .add(
                 name,
                 "Struct[{path => String[1]}] $options, Puppet::LookupContext $context",
-                called_by_hiera,
+                body,
             )
             .argument_mismatch(
                 name,
@@ -51,8 +60,34 @@ pub fn register(registry: &mut Registry) {
     }
 }
 
-/// The body of a backend: its lookup context has no value in pfacts, so
-/// no call from Puppet code reaches it.
+/// `yaml_data` and `json_data` called from Puppet code (a backend function
+/// that reads a file as Hiera would): the hash of the file at the
+/// options' `path`, not interpolated; a file that holds no hash is an
+/// empty one, with Puppet's warning.
+fn data_file(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
+    let path = args
+        .get(0)
+        .hash_get(&Value::string("path"))
+        .map(Value::to_text)
+        .unwrap_or_default();
+    let text = std::fs::read_to_string(&path).map_err(|e| fault(format!("{path}: {e}")))?;
+    let document = crate::yaml::load_first(&text).map_err(|failure| {
+        fault(format!(
+            "Unable to parse ({path}): {} at line {} column {}",
+            failure.reason, failure.line, failure.col
+        ))
+    })?;
+    match document.as_ref().map(Value::from_yaml) {
+        Some(hash @ Value::Hash(_)) => Ok(hash),
+        _ => {
+            context.warn(&format!("{path}: file does not contain a valid yaml hash"));
+            Ok(Value::Hash(Vec::new()))
+        }
+    }
+}
+
+/// The body of a backend that pfacts runs only as Hiera's own level
+/// reader (`eyaml_lookup_key`, `hocon_data`).
 fn called_by_hiera(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     Err(fault(format!(
         "{}() is called by Hiera, with a lookup context",

@@ -3,6 +3,7 @@
 //! (`lib/puppet/functions/*.rb`, or the arity of a 3.x function in
 //! `lib/puppet/parser/functions/*.rb`) and Puppet's messages.
 
+mod annotate;
 mod catalog;
 mod collections;
 mod control;
@@ -43,6 +44,7 @@ pub fn registry() -> Registry {
     strings::register(&mut registry);
     templates::register(&mut registry);
     types::register(&mut registry);
+    annotate::register(&mut registry);
     registry
 }
 

@@ -1,6 +1,6 @@
 //! Types and conversions: `new` (and a type called as a function,
 //! `Integer($x)`), `convert_to`, `type`, `assert_type`, `unwrap`,
-//! `annotate`.
+//! and the others of Puppet's type system (`annotate` has its own file).
 
 use std::rc::Rc;
 
@@ -48,26 +48,6 @@ pub fn register(registry: &mut Registry) {
             "type",
             "Any $value, Enum['generalized'] $inference_method",
             |_, args| Ok(Value::of_type(generalized(&infer(args.get(0))))),
-        )
-        .object_type("Annotation")
-        .object_type("Pcore")
-        .object_type("Pcore::MemberName")
-        .add(
-            "annotate",
-            "Type[Annotation] $type, Any $value, Callable[0, 0] &$block?",
-            annotate,
-        )
-        .add(
-            "annotate",
-            "Type[Annotation] $type, Any $value, \
-             Variant[Enum['clear'], Hash[Pcore::MemberName, Any]] $annotation_hash",
-            annotate,
-        )
-        .add(
-            "annotate",
-            "Type[Pcore] $type, Any $value, \
-             Hash[Type[Annotation], Hash[Pcore::MemberName, Any]] $annotations",
-            annotate,
         );
 }
 
@@ -80,12 +60,6 @@ fn convert_to(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
         Some(block) => context.call_block(&block, vec![value]),
         None => Ok(value),
     }
-}
-
-/// Annotations are objects, which pfacts has no values of: no call from
-/// Puppet code reaches this.
-fn annotate(_: &mut dyn Context, _: Args<'_>) -> Result<Value> {
-    Err(fault("annotate(): pfacts has no annotation types"))
 }
 
 fn new(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {

@@ -2,7 +2,10 @@
 //! is one of the first. It decides `Type[T]` checks and the comparison of
 //! types (`Integer[1, 2] < Integer`).
 
-use super::{IntRange, StringType, StructMember, Type, MAX_DEPTH};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{Alias, IntRange, StringType, StructMember, Type, MAX_DEPTH};
 
 impl Type {
     /// Whether every instance of `other` is an instance of this type.
@@ -11,11 +14,29 @@ impl Type {
     }
 }
 
+thread_local! {
+    /// The pairs of aliases being compared, innermost last.
+    static COMPARING: RefCell<Vec<(*const Alias, *const Alias)>> = const { RefCell::new(Vec::new()) };
+}
+
 fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return false;
     }
     let next = |a: &Type, b: &Type| assignable(a, b, depth + 1);
+    // Two aliases compared again while they are being compared (`type X =
+    // Variant[Y, Integer]`, `type Y = Variant[X, String]`): assignable,
+    // as Puppet's recursion guard answers when both sides recur.
+    if let (Type::Alias(to_alias), Type::Alias(from_alias)) = (to, from) {
+        let pair = (Rc::as_ptr(to_alias), Rc::as_ptr(from_alias));
+        if COMPARING.with(|open| open.borrow().contains(&pair)) {
+            return true;
+        }
+        COMPARING.with(|open| open.borrow_mut().push(pair));
+        let answer = assignable(to, &from_alias.resolved(), depth + 1);
+        COMPARING.with(|open| open.borrow_mut().pop());
+        return answer;
+    }
     // Aliases and variants on the right: through what they stand for.
     match from {
         Type::Alias(alias) => return assignable(to, &alias.resolved(), depth + 1),

@@ -86,6 +86,7 @@ pub fn builtin(name: &str) -> Option<Type> {
         "deferred" => Type::Deferred,
         "object" => Type::Object(Rc::new(ObjectType::default())),
         "annotation" => Type::Object(Rc::new(ObjectType::named("Annotation"))),
+        "pcore" => Type::Object(Rc::new(ObjectType::named("Pcore"))),
         _ => return None,
     })
 }
@@ -499,7 +500,8 @@ fn specialize(base: &Type, keys: Vec<Value>) -> Result<Type> {
             other => Err(arity(base, 0, Some(1), other.len())),
         },
         Type::Sensitive(None) => match keys.as_slice() {
-            [Value::Type(inner)] => Ok(Type::Sensitive(Some(inner.clone()))),
+            // Puppet's `PSensitiveType.new` keeps its type generalized.
+            [Value::Type(inner)] => Ok(Type::Sensitive(Some(Box::new(super::generalized(inner))))),
             [other] => fail(format!(
                 "Sensitive-Type[] arguments must be types. Got {}",
                 key_name(other)

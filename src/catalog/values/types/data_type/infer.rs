@@ -42,7 +42,7 @@ pub fn infer(value: &Value) -> Type {
             IntRange::exactly(entries.len() as i64),
         ),
         Value::Type(ty) => Type::Type(Some(ty.clone())),
-        Value::Sensitive(inner) => Type::Sensitive(Some(Box::new(infer(inner)))),
+        Value::Sensitive(inner) => Type::Sensitive(Some(Box::new(generalized(&infer(inner))))),
         Value::Deferred(_) => Type::Deferred,
         Value::Timespan(span) => Type::Timespan(TimeRange {
             from: Some(span.0),

@@ -9,6 +9,7 @@
 mod display;
 pub mod error;
 pub mod extension;
+pub mod lookup_context;
 mod rich_data;
 pub mod value;
 
@@ -17,7 +18,7 @@ use std::rc::Rc;
 use super::data_type::{generalized, infer, Type};
 use crate::catalog::values::Value;
 
-pub use value::Object;
+pub use value::{Native, Object};
 
 /// An object type: Puppet's `PObjectType`.
 #[derive(Clone, Debug, Default)]

@@ -16,6 +16,25 @@ pub struct Object {
     /// The given attributes and the defaults of those not given, in the
     /// type's order (inherited ones first); constants are the type's.
     pub values: Vec<(String, Value)>,
+    /// What the type's implementation keeps beside the attributes (the
+    /// cache of a `Puppet::LookupContext`); none for a type declared in
+    /// Puppet.
+    pub native: Option<Native>,
+}
+
+/// State of a value of a type that Puppet implements in Ruby.
+#[derive(Clone, Debug)]
+pub enum Native {
+    LookupCache(Rc<super::lookup_context::LookupCache>),
+}
+
+/// Two values share state only when they share the same.
+impl PartialEq for Native {
+    fn eq(&self, other: &Native) -> bool {
+        match (self, other) {
+            (Native::LookupCache(a), Native::LookupCache(b)) => Rc::ptr_eq(a, b),
+        }
+    }
 }
 
 impl Object {
@@ -34,7 +53,11 @@ impl Object {
                 (attribute.name, value)
             })
             .collect();
-        Object { ty, values }
+        Object {
+            ty,
+            values,
+            native: None,
+        }
     }
 
     /// A value of `ty` from arguments in the order of its
