@@ -262,6 +262,13 @@ pub fn translate(template: &str) -> Result<Translation, EppError> {
                     opened_body = true;
                 }
                 out.push_str(&format!(" {RENDER_EXPR}(("));
+                // `<%= { $y = $x $x + 1 } %>` renders the block's last
+                // value (Puppet's grammar has a block there): a lambda
+                // called at once, whose assignments stay its own.
+                let block = is_block(code);
+                if block {
+                    out.push_str("with() || ");
+                }
                 out.copy(code, start);
                 out.push_str("))");
             }
@@ -275,6 +282,39 @@ pub fn translate(template: &str) -> Result<Translation, EppError> {
     }
     out.push_str("\n}\n");
     Ok(out.translation)
+}
+
+/// Whether the code of a render tag is a block of statements, `{ ... }`
+/// with no `=>` at its top (which a hash has, unless empty).
+fn is_block(code: &str) -> bool {
+    let code = code.trim();
+    let Some(inner) = code
+        .strip_prefix('{')
+        .and_then(|rest| rest.strip_suffix('}'))
+    else {
+        return false;
+    };
+    if inner.trim().is_empty() {
+        return false;
+    }
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(_), '\\') => {
+                chars.next();
+            }
+            (Some(open), c) if c == open => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth = depth.saturating_sub(1),
+            (None, '=') if depth == 0 && chars.peek() == Some(&'>') => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// The kind of a tag: `<%` (or `<%-`) or `<%=`.
@@ -477,6 +517,23 @@ mod tests {
             code("<% if $a { %>it's\\<% } %>"),
             "function epp_template () { if $a {  epp_render_text('it\\'s\\\\')  } \n}\n"
         );
+    }
+
+    #[test]
+    fn a_block_renders_its_last_value() {
+        assert_eq!(
+            code("<%= { $y = $x $x + 1 } %>"),
+            "function epp_template() { epp_render_expr((with() ||  { $y = $x $x + 1 } ))\n}\n"
+        );
+        for hash in [
+            "{ 'a' => 1 }",
+            "{}",
+            "{ a => { b => 1 } }",
+            "{ 'x' => '}' }",
+        ] {
+            assert!(!is_block(hash), "{hash}");
+        }
+        assert!(is_block("{ $a = '=>' $a }"));
     }
 
     #[test]

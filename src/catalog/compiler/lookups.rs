@@ -11,6 +11,7 @@ use super::*;
 use crate::catalog::functions::Block;
 use crate::catalog::functions::Context;
 use crate::catalog::hiera::{Hiera, HieraError, Host};
+use crate::catalog::values::types::data_type::base_name;
 use crate::catalog::values::types::object::lookup_context::LookupCache;
 use crate::catalog::Jump;
 
@@ -37,12 +38,13 @@ impl Host for CompilerHost<'_, '_> {
     fn call_backend(
         &self,
         hiera: &mut Hiera,
+        kind: &str,
         function: &str,
         args: Vec<Value>,
     ) -> std::result::Result<Option<Value>, HieraError> {
         let mut compiler = self.compiler.borrow_mut();
         std::mem::swap(&mut compiler.hiera, hiera);
-        let called = compiler.call_backend(function, args);
+        let called = compiler.call_backend(kind, function, args);
         std::mem::swap(&mut compiler.hiera, hiera);
         match called {
             Ok(value) => Ok(Some(value)),
@@ -74,10 +76,10 @@ impl<'e> Compiler<'e> {
         found
     }
 
-    /// A backend function called by Hiera, where the lookup was made;
-    /// Puppet refuses a function whose declared return type is not rich
-    /// data.
-    fn call_backend(&mut self, function: &str, args: Vec<Value>) -> Result<Value> {
+    /// A backend function of `kind` called by Hiera, where the lookup
+    /// was made; Puppet refuses a function whose declared return type is
+    /// not rich data.
+    fn call_backend(&mut self, kind: &str, function: &str, args: Vec<Value>) -> Result<Value> {
         let site = self.site();
         if let Some(&(file, definition)) = self.functions.get(function) {
             if let Some(return_type) = &definition.return_type {
@@ -86,17 +88,10 @@ impl<'e> Compiler<'e> {
                 self.file = saved;
                 if let Value::Type(declared) = declared? {
                     if !Type::RichData.is_assignable(&declared) {
-                        let kind = if args.len() == 3 && matches!(args[0], Value::Array(_)) {
-                            "data_dig"
-                        } else if args.len() == 3 {
-                            "lookup_key"
-                        } else {
-                            "data_hash"
-                        };
                         return Err(error(
                             format!(
                                 "Return type of '{kind}' function named '{function}' is incorrect, expects a RichData value, got {}",
-                                declared.to_string().split('[').next().unwrap_or_default()
+                                base_name(&declared)
                             ),
                             ast::Span::default(),
                         ));

@@ -106,7 +106,8 @@ impl Hiera {
                             FunctionKind::V4DataHash => Vec::new(),
                             _ => vec![Value::Hash(options), context_value],
                         };
-                        let returned = variables.call_backend(self, call.function, args)?;
+                        let returned =
+                            variables.call_backend(self, call.kind.tag(), call.function, args)?;
                         let hash = match returned {
                             Some(Value::Hash(entries)) => entries,
                             other => {
@@ -147,7 +148,7 @@ impl Hiera {
                     _ => Value::string(key),
                 };
                 let args = vec![key_value, Value::Hash(options), context_value];
-                let found = variables.call_backend(self, call.function, args)?;
+                let found = variables.call_backend(self, call.kind.tag(), call.function, args)?;
                 if let Some(value) = &found {
                     let context = self.contexts.entry(id).or_default();
                     context.found.insert(key.to_string(), value.clone());

@@ -42,12 +42,14 @@ pub trait Host {
     fn variable(&self, name: &str) -> Option<Value>;
     /// The environment's name, as a lookup context gives it.
     fn environment_name(&self) -> String;
-    /// Calls a backend function with `args`; `Ok(None)` when it found
-    /// nothing (its context's `not_found`). Hiera is handed over for the
-    /// time of the call: the function may look keys up itself.
+    /// Calls a backend function of `kind` (`data_hash`, `lookup_key`,
+    /// ..., as Puppet's messages name it) with `args`; `Ok(None)` when it
+    /// found nothing (its context's `not_found`). Hiera is handed over for
+    /// the time of the call: the function may look keys up itself.
     fn call_backend(
         &self,
         hiera: &mut Hiera,
+        kind: &str,
         function: &str,
         args: Vec<Value>,
     ) -> Result<Option<Value>>;
@@ -64,7 +66,13 @@ impl<F: Fn(&str) -> Option<Value>> Host for F {
         "production".to_string()
     }
 
-    fn call_backend(&self, _: &mut Hiera, _: &str, _: Vec<Value>) -> Result<Option<Value>> {
+    fn call_backend(
+        &self,
+        _: &mut Hiera,
+        _: &str,
+        _: &str,
+        _: Vec<Value>,
+    ) -> Result<Option<Value>> {
         Ok(None)
     }
 }

@@ -229,7 +229,7 @@ fn always_fully_detailed(resolved: &Type, is_alias: bool, value: &Value) -> bool
 }
 
 /// A type's name without its parameters (`Integer`, `Optional`).
-fn base_name(ty: &Type) -> String {
+pub fn base_name(ty: &Type) -> String {
     let text = super::display::nested_text(ty);
     text.split('[').next().unwrap_or_default().to_string()
 }

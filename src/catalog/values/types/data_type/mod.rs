@@ -28,7 +28,7 @@ use super::uri::UriType;
 use crate::catalog::values::Value;
 
 pub use construct::{builtin, parameterize, ConstructError};
-pub use describe::describe_mismatch;
+pub use describe::{base_name, describe_mismatch};
 pub use display::nested_text;
 pub use infer::{generalized, infer, infer_set};
 pub use init::takes_as_one as init_takes_as_one;
