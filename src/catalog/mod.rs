@@ -65,25 +65,27 @@ pub enum Jump {
 impl EvalError {
     /// The jump, when this is one: what Puppet says where nothing ends it.
     pub fn jump(jump: Jump) -> EvalError {
-        let name = match jump {
-            Jump::Break => "break",
-            Jump::Next(_) => "next",
-            Jump::Return(_) => "return",
-            Jump::NoSuchKey => {
-                return EvalError {
-                    message: "uncaught throw :no_such_key".to_string(),
-                    file: None,
-                    span: ast::Span::default(),
-                    jump: Some(jump),
-                }
-            }
+        let message = match jump {
+            Jump::Break => "break() from context where this is illegal",
+            Jump::Next(_) => "next() from context where this is illegal",
+            Jump::Return(_) => "return() from context where this is illegal",
+            Jump::NoSuchKey => "uncaught throw :no_such_key",
         };
         EvalError {
-            message: format!("{name}() from context where this is illegal"),
+            message: message.to_string(),
             file: None,
             span: ast::Span::default(),
             jump: Some(jump),
         }
+    }
+
+    /// Placed at `span` when it has no place of its own (the error of a
+    /// built-in function, placed at its call).
+    pub fn placed_at(mut self, span: ast::Span) -> EvalError {
+        if self.file.is_none() && self.span == ast::Span::default() {
+            self.span = span;
+        }
+        self
     }
 
     pub fn is_break(&self) -> bool {

@@ -23,12 +23,7 @@ impl<'e> Compiler<'e> {
                 if let Some(result) =
                     self.lookup_context_method(&cache, &call.name, &args[1..], block)
                 {
-                    return result.map_err(|mut e| {
-                        if e.file.is_none() && e.span == ast::Span::default() && e.jump.is_none() {
-                            e.span = span;
-                        }
-                        e
-                    });
+                    return result.map_err(|e| e.placed_at(span));
                 }
             }
             let member = match args.as_slice() {
@@ -109,12 +104,7 @@ impl<'e> Compiler<'e> {
         });
         let result = self.call_resolved(name, args, block, span);
         self.call_sites.pop();
-        result.map_err(|mut e| {
-            if e.file.is_none() && e.span == ast::Span::default() {
-                e.span = span;
-            }
-            e
-        })
+        result.map_err(|e| e.placed_at(span))
     }
 
     /// The call of `name` as Puppet's loaders resolve it: a built-in
