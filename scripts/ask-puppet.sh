@@ -73,7 +73,8 @@ for format in yaml json; do
 done
 # Catalogs in Puppet's own format, for `pfacts catalog`, with the one facts
 # file of the corpus.
-for environment in defaults scope layout names hiera hiera-locations epp order erb modulepath resource-form ruby; do
+for environment in defaults scope layout names hiera hiera-locations epp order erb modulepath resource-form ruby \
+    type-sets; do
   ruby scripts/catalog-with-puppet.rb "corpus/$environment" node.example.com corpus/facts.json 2>/dev/null \
     > "corpus/$environment/expected/puppet-catalog.json"
 done
@@ -83,7 +84,7 @@ ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus
 # environment with Puppet 7's defaults.
 for case in yaml-syntax alias-cycle template-self missing-require realize-missing unknown-parameter \
     unknown-type type-reference-typo return-type parameter-order integer-conversion node-twice hiera3-backend \
-    recursive-type-value; do
+    recursive-type-value type-set-version type-set-member; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults "corpus/refusals/$case" node.example.com corpus/facts.json \
     2>/dev/null > "corpus/refusals/$case/expected/puppet-catalog.json"
 done

@@ -48,7 +48,7 @@ end
 def core(message)
   message = message.sub(/\n   \(location: [^\n]*\)\z/, '')
   message = message.sub(/\AEvaluation Error: /, '')
-  message = message.sub(/\AError while evaluating a [A-Za-z ]+?, /, '')
+  message = message.sub(/\AError while evaluating an? (?:[A-Za-z ]+?|'[^']+' expression), /, '')
   message = message.sub(/ on node \S+\z/, '')
   message.sub(/\s*\((?:file: [^,)]*, )?line: \d+(?:, column: \d+)?\)\z/, '')
 end

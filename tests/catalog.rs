@@ -126,6 +126,7 @@ fn catalogs_are_puppets() {
         ("order", "node.example.com", "puppet-catalog.json"),
         ("erb", "node.example.com", "puppet-catalog.json"),
         ("modulepath", "node.example.com", "puppet-catalog.json"),
+        ("type-sets", "node.example.com", "puppet-catalog.json"),
         ("resource-form", "node.example.com", "puppet-catalog.json"),
         (
             "resource-form",
@@ -586,6 +587,8 @@ fn refusals_are_puppets() {
         "node-twice",
         "hiera3-backend",
         "recursive-type-value",
+        "type-set-version",
+        "type-set-member",
     ];
     for case in cases {
         let environment = format!("corpus/refusals/{case}");

@@ -12,6 +12,8 @@ use tree_sitter::{Node, Tree};
 
 use crate::diagnostic::Columns;
 
+mod type_alias;
+
 /// Where an expression starts: line and column (in characters), from 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {
@@ -311,38 +313,6 @@ fn field_id(name: &str) -> Option<FieldId> {
     })
     .get(name)
     .copied()
-}
-
-/// The first part of a type alias's body that Puppet's `TypeParser`
-/// cannot interpret: it reads literals, names, type references, and
-/// arrays, hashes and accesses of them only.
-fn not_a_type_specification(node: Node) -> Option<Node> {
-    match node.kind() {
-        "undef" | "default" | "true" | "false" | "integer" | "float" | "string" | "heredoc"
-        | "regex" | "name" | "reserved_word" | "type_reference" => None,
-        "interpolated_string" => {
-            let mut cursor = node.walk();
-            let interpolates = node
-                .named_children(&mut cursor)
-                .any(|part| matches!(part.kind(), "interpolation" | "variable"));
-            interpolates.then_some(node)
-        }
-        "unary" if child(node, "operator").is_some_and(|op| op.kind() == "-") => {
-            child(node, "operand").and_then(not_a_type_specification)
-        }
-        "array" | "hash" | "pair" => named_children(node)
-            .into_iter()
-            .find_map(not_a_type_specification),
-        // The keys first, then the target, which must be a type's name.
-        "access" => fields(node, "index")
-            .into_iter()
-            .find_map(not_a_type_specification)
-            .or_else(|| {
-                let target = child(node, "target")?;
-                (target.kind() != "type_reference").then_some(node)
-            }),
-        _ => Some(node),
-    }
 }
 
 /// The child of `node` in `field`.
@@ -648,63 +618,6 @@ impl<'a> Lowering<'a> {
             "type_alias" | "type_definition" => self.type_alias(node),
             _ => ExprKind::Undef,
         }
-    }
-
-    /// A type alias or definition, kept in the program: its own function,
-    /// so that the recursive lowering's frame stays small.
-    #[inline(never)]
-    fn type_alias(&mut self, node: Node<'a>) -> ExprKind {
-        let name = child(node, "name")
-            .map_or("", |n| self.source(n))
-            .trim_start_matches("::")
-            .to_string();
-        let mut body = match child(node, "type") {
-            Some(body) => self.expr(body),
-            None => Expr {
-                kind: ExprKind::Undef,
-                span: self.span(node),
-            },
-        };
-        // As Puppet's factory builds a type alias: `Object { ... }` is
-        // `Object[{ ... }]`, `Parent { ... }` is `Object[{ ..., parent =>
-        // Parent }]` and `{ ... }` is `Object[{ ... }]`.
-        let span = body.span;
-        let object = Expr {
-            kind: ExprKind::TypeRef("Object".to_string()),
-            span,
-        };
-        if let Some(hash) = child(node, "body").filter(|_| node.kind() == "type_alias") {
-            let mut hash = self.expr(hash);
-            let is_base = matches!(&body.kind, ExprKind::TypeRef(name)
-                if name.eq_ignore_ascii_case("Object") || name.eq_ignore_ascii_case("TypeSet"));
-            if !is_base {
-                if let ExprKind::Hash(entries) = &mut hash.kind {
-                    let key = Expr {
-                        kind: ExprKind::Str("parent".to_string()),
-                        span,
-                    };
-                    entries.push((key, std::mem::replace(&mut body, object.clone())));
-                }
-            }
-            let kind = ExprKind::Access(Box::new(body), vec![hash]);
-            body = Expr { kind, span };
-        } else if matches!(body.kind, ExprKind::Hash(_)) && node.kind() == "type_alias" {
-            let kind = ExprKind::Access(Box::new(object), vec![body]);
-            body = Expr { kind, span };
-        }
-        let not_a_type = [child(node, "type"), child(node, "body")]
-            .into_iter()
-            .flatten()
-            .find_map(not_a_type_specification)
-            .map(|part| self.source(part).to_string());
-        let span = self.span(node);
-        self.program.type_aliases.push(TypeAlias {
-            name,
-            body,
-            not_a_type,
-            span,
-        });
-        ExprKind::Nop
     }
 
     fn name_of(&self, node: Node) -> String {

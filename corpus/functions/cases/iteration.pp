@@ -177,3 +177,38 @@ partition({'a' => 1, 'b' => 2}) |$k, $v| { $v == 1 }
 partition({'a' => 1, 'b' => 2}) |$e| { $e[1] == 2 }
 
 partition([1, 2])
+
+# Iterators: what step, reverse_each and tree_each give without a block.
+type([1, 2, 'a'].reverse_each)
+
+"${[1, 2, 'a'].reverse_each}"
+
+type([1, 2, 'a'].reverse_each, 'generalized')
+
+[type(3.reverse_each), type('ab'.reverse_each), type([].reverse_each)]
+
+[type({'a' => 1}.reverse_each), type({'a' => 1}.step(1)), type(Integer[2, 4].step(1)), type(Enum['a', 'b'].step(1))]
+
+[type(10.step(3)), type(Integer[0, 9].reverse_each.step(2))]
+
+[type([[1]].tree_each), type([1].tree_each({'order' => 'breadth_first'}))]
+
+String([1, 2, 'a'].reverse_each)
+
+$i = [1, 2, 'a'].reverse_each
+[[*$i], Array($i), $i =~ Iterable, $i =~ Array, $i == ['a', 2, 1]]
+
+$i = [1, 2, 'a'].reverse_each
+[$i =~ Iterator[Integer], $i =~ Iterator[Variant[Integer, String]], $i =~ Iterable[Integer], [1, 2].reverse_each =~ Iterable[Integer]]
+
+[1, 2, 'a'].reverse_each.each |$k, $v| { warning("${k} ${v}") }
+
+{'a' => 1, 'b' => 2}.step(1).each |$k, $v| { warning("${k} ${v}") }
+
+{'a' => 1}.reverse_each.map |$k, $v| { "${k}-${v}" }
+
+[1, 2, 3, 4, 5].step(2).reverse_each.map |$v| { $v }
+
+notify { 'iterated': message => [1, 2].reverse_each }
+
+notify { 'iterated within': message => [[1, 2].reverse_each] }

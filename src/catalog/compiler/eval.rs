@@ -453,11 +453,13 @@ pub(super) fn is_match_group(name: &str) -> bool {
 }
 
 /// What `*x` makes of a value, as Puppet's unfold: undef nothing, an
-/// array its values, a hash its entries as pairs, anything else itself.
+/// array its values, a hash its entries as pairs, an iterator what it
+/// yields, anything else itself.
 fn unfolded(value: Value) -> Vec<Value> {
     match value {
         Value::Undef => Vec::new(),
         Value::Array(items) => items,
+        Value::Iterator(iterator) => iterator.elements.clone(),
         Value::Hash(entries) => entries
             .into_iter()
             .map(|(key, value)| Value::Array(vec![key, value]))

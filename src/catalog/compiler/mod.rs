@@ -19,6 +19,7 @@ mod scope;
 mod templates;
 mod titles;
 mod trace;
+mod type_sets;
 mod types;
 
 use std::collections::{HashMap, HashSet};
@@ -253,6 +254,11 @@ pub struct Compiler<'e> {
     /// evaluated so far.
     aliases: HashMap<String, (usize, &'e ast::TypeAlias)>,
     alias_types: HashMap<String, Rc<Alias>>,
+    /// The members of the type sets resolved so far that are not yet
+    /// resolved themselves, by lower-case full name (`ts::myobject`).
+    type_set_members: HashMap<String, type_sets::PendingMember<'e>>,
+    /// The type sets whose members are being resolved, innermost last.
+    type_set_scopes: Vec<String>,
     /// ERB templates being rendered, each inside the previous.
     templates_rendering: usize,
     /// Templates nested past the limit: every level fails.
@@ -402,6 +408,8 @@ impl<'e> Compiler<'e> {
             last_mark_decided: std::cell::RefCell::new(String::new()),
             aliases: HashMap::new(),
             alias_types: HashMap::new(),
+            type_set_members: HashMap::new(),
+            type_set_scopes: Vec::new(),
             options: Options::default(),
             call_sites: Vec::new(),
             deprecations: HashSet::new(),

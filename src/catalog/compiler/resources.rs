@@ -332,6 +332,13 @@ impl<'e> Compiler<'e> {
         let mut values = Vec::new();
         for attribute in attributes {
             let value = self.eval(&attribute.value, scope)?;
+            if holds_iterator(&value) {
+                // Puppet's converter of resource parameters.
+                return Err(error(
+                    "Use of an Iterator is not supported here",
+                    attribute.span,
+                ));
+            }
             if attribute.name == "*" {
                 if let Value::Hash(entries) = value {
                     for (key, value) in entries {
@@ -554,4 +561,16 @@ fn check_titles(
         return Err(error(message, at));
     }
     Ok(())
+}
+
+/// Whether a value is, or holds, an iterator.
+fn holds_iterator(value: &Value) -> bool {
+    match value {
+        Value::Iterator(_) => true,
+        Value::Array(items) => items.iter().any(holds_iterator),
+        Value::Hash(entries) => entries
+            .iter()
+            .any(|(key, value)| holds_iterator(key) || holds_iterator(value)),
+        _ => false,
+    }
 }

@@ -34,6 +34,12 @@ impl<'e> Compiler<'e> {
             let alias = Alias::new(definition.name.clone());
             self.alias_types.insert(key, Rc::clone(&alias));
             let saved = self.file.replace(file);
+            if let Some(hash) = type_set_definition(&definition.body) {
+                let set = self.declare_type_set(&definition.name, hash, file);
+                self.file = saved;
+                alias.resolve(set?);
+                return resolvable(alias);
+            }
             let object_hash = object_definition(&definition.body);
             let body = self.eval(object_hash.unwrap_or(&definition.body), TOP);
             self.file = saved;
@@ -63,6 +69,12 @@ impl<'e> Compiler<'e> {
             };
             alias.resolve(ty);
             return resolvable(alias);
+        }
+        if let Some(member) = self.type_set_member(name) {
+            return member;
+        }
+        if let Some(sibling) = self.type_set_sibling(name) {
+            return sibling;
         }
         Ok(Type::Resource(Some(crate::catalog::capitalize(&key)), None))
     }
@@ -121,7 +133,7 @@ impl<'e> Compiler<'e> {
 /// The hash of an object type's definition (`Object[{...}]`, which the
 /// facts stage also makes of `{...}` and `Parent {...}`), as Puppet's
 /// `TypeDefinitionInstantiator` finds it.
-fn object_definition(body: &ast::Expr) -> Option<&ast::Expr> {
+pub(super) fn object_definition(body: &ast::Expr) -> Option<&ast::Expr> {
     match &body.kind {
         ast::ExprKind::Access(target, keys) => match (&target.kind, keys.as_slice()) {
             (ast::ExprKind::TypeRef(name), [hash]) if name.eq_ignore_ascii_case("Object") => {
@@ -133,14 +145,31 @@ fn object_definition(body: &ast::Expr) -> Option<&ast::Expr> {
     }
 }
 
+/// The hash of a type set's declaration: `TypeSet[{...}]`.
+fn type_set_definition(body: &ast::Expr) -> Option<&ast::Expr> {
+    match &body.kind {
+        ast::ExprKind::Access(target, keys) => match (&target.kind, keys.as_slice()) {
+            (ast::ExprKind::TypeRef(name), [hash]) if name.eq_ignore_ascii_case("TypeSet") => {
+                Some(hash)
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The alias as a type, unless it leads back to itself through aliases
 /// only, which Puppet refuses wherever it is used. An object type's own
 /// name stands for the object type.
-fn resolvable(alias: Rc<Alias>) -> Result<Type> {
-    if let Type::Object(object) = alias.resolved() {
-        if object.name.as_deref() == Some(alias.name.as_str()) {
+pub(super) fn resolvable(alias: Rc<Alias>) -> Result<Type> {
+    match alias.resolved() {
+        Type::Object(object) if object.name.as_deref() == Some(alias.name.as_str()) => {
             return Ok(Type::Object(object));
         }
+        Type::TypeSet(Some(set)) if set.name == alias.name => {
+            return Ok(Type::TypeSet(Some(set)));
+        }
+        _ => {}
     }
     if alias.is_cyclic() {
         return Err(error(

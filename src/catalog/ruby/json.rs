@@ -44,6 +44,7 @@ pub fn encode(value: &Value) -> Option<Json> {
         | Value::Binary(_)
         | Value::Object(_)
         | Value::Uri(_)
+        | Value::Iterator(_)
         | Value::Unevaluated(_) => return None,
     })
 }

@@ -53,10 +53,11 @@ fn interpolated(value: &Value, out: &mut String) {
             Some((type_name, title)) if type_name != "Class" => {
                 out.push_str(&format!("{type_name}[{title}]"))
             }
-            _ => out.push_str(&ty.to_string()),
+            _ => out.push_str(&ty.value_text()),
         },
         Value::Sensitive(_) => out.push_str("Sensitive [value redacted]"),
         Value::Deferred(deferred) => out.push_str(&deferred.text()),
+        Value::Iterator(iterator) => out.push_str(&iterator.text()),
         Value::Timespan(span) => out.push_str(&span.text()),
         Value::Timestamp(stamp) => out.push_str(&stamp.text()),
         Value::SemVer(version) => out.push_str(&version.to_string()),

@@ -54,6 +54,8 @@ pub enum Value {
     SemVerRange(Rc<types::semver::range::VersionRange>),
     /// A URI (`URI('https://example.com/a')`).
     Uri(Rc<types::uri::Uri>),
+    /// What `reverse_each`, `step` and `tree_each` give without a block.
+    Iterator(Rc<types::iterator::IteratorValue>),
     /// A value of an object type (`Car({'wheels' => 4})`).
     Object(Rc<types::object::Object>),
     /// A value pfacts did not compute (a function written in Ruby that it

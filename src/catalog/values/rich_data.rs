@@ -78,6 +78,9 @@ impl Value {
             Value::Object(object) => object.to_json()?,
             Value::Uri(uri) => scalar("URI", &uri.text()),
             Value::Unevaluated(_) => json!(self.to_text()),
+            // Refused where a resource is given one; in a function's
+            // value, its elements.
+            Value::Iterator(iterator) => Json::Array(all_to_json(&iterator.elements)?),
         })
     }
 }

@@ -58,6 +58,7 @@ pub fn class_name(value: &Value) -> &'static str {
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
         Value::Object(_) => "Puppet::Pops::Types::PuppetObject",
         Value::Uri(_) => "URI::Generic",
+        Value::Iterator(_) => "Puppet::Pops::Types::Iterator",
         Value::Unevaluated(_) => "Object",
     }
 }

@@ -1,14 +1,13 @@
 //! Walking a collection in other orders: `index` (where an element is),
 //! `slice` (in slices), `step` (every nth), `reverse_each`, `tree_each`
 //! (into nested arrays and hashes). Without a block, `step`,
-//! `reverse_each` and `tree_each` give Puppet an `Iterator`; pfacts has no
-//! iterator values and gives the array of its elements, which Puppet's
-//! functions and `String()` treat alike.
+//! `reverse_each` and `tree_each` give an `Iterator`.
 
 use std::rc::Rc;
 
 use crate::catalog::functions::{fault, Args, Block, Context, Registry};
 use crate::catalog::values::types::iterable::{elements, Elements};
+use crate::catalog::values::types::iterator::IteratorValue;
 use crate::catalog::values::types::object::{AttributeKind, ObjectType};
 use crate::catalog::values::{Type, Value};
 use crate::catalog::Result;
@@ -85,6 +84,10 @@ pub fn register(registry: &mut Registry) {
 
 fn iterable(value: &Value) -> Result<Elements> {
     elements(value).ok_or_else(|| fault("the value is not Iterable"))
+}
+
+fn iterator(value: &Value) -> Result<IteratorValue> {
+    IteratorValue::on(value).ok_or_else(|| fault("the value is not Iterable"))
 }
 
 /// Calls the block with each element's arguments until `break()`.
@@ -245,33 +248,30 @@ fn slice(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 /// Every `step`th element from the first; with a block, each given to it.
 fn step(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let every = match args.get(1) {
-        Value::Integer(step) => *step as usize,
+        Value::Integer(step) => (*step).max(1) as usize,
         _ => 1,
     };
-    let values: Vec<Value> = iterable(args.get(0))?
-        .into_values()
-        .into_iter()
-        .step_by(every.max(1))
-        .collect();
+    let stepped = iterator(args.get(0))?.stepped(every);
     match args.block {
         Some(block) => {
+            let values = stepped.iteration().into_values();
             call_each(context, &block, values.into_iter().map(|value| vec![value]))?;
             Ok(Value::Undef)
         }
-        None => Ok(Value::Array(values)),
+        None => Ok(Value::Iterator(Rc::new(stepped))),
     }
 }
 
 /// The elements last first; with a block, each given to it.
 fn reverse_each(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
-    let mut values = iterable(args.get(0))?.into_values();
-    values.reverse();
+    let reversed = iterator(args.get(0))?.reversed();
     match args.block {
         Some(block) => {
-            call_each(context, &block, values.into_iter().map(|value| vec![value]))?;
+            let values = reversed.elements.into_iter();
+            call_each(context, &block, values.map(|value| vec![value]))?;
             Ok(Value::Undef)
         }
-        None => Ok(Value::Array(values)),
+        None => Ok(Value::Iterator(Rc::new(reversed))),
     }
 }
 
@@ -413,17 +413,19 @@ impl TreeWalk {
 
 /// Walks nested arrays and hashes: each `[path, value]` to a block of two
 /// parameters, each value to one of one, and the tree returned; without a
-/// block, the `[path, value]` pairs.
+/// block, an iterator of the `[path, value]` pairs.
 fn tree_each(context: &mut dyn Context, args: Args<'_>) -> Result<Value> {
     let walk = TreeWalk::new(args.get(1))?;
     let visited = walk.walk(args.get(0));
     let Some(block) = args.block else {
-        return Ok(Value::Array(
-            visited
-                .into_iter()
-                .map(|(path, value)| Value::Array(vec![Value::Array(path), value]))
-                .collect(),
-        ));
+        let pairs = visited
+            .into_iter()
+            .map(|(path, value)| Value::Array(vec![Value::Array(path), value]))
+            .collect();
+        return Ok(Value::Iterator(Rc::new(IteratorValue::tree(
+            pairs,
+            walk.breadth_first,
+        ))));
     };
     let pairs = block.arity().min == 2;
     let calls = visited.into_iter().map(|(path, value)| {

@@ -105,11 +105,19 @@ fn keep(_: &mut dyn Context, args: Args<'_>) -> Result<Value> {
 }
 
 /// `value` with `map` applied to its strings, also inside arrays and
-/// hashes; numbers as they are.
+/// hashes; numbers as they are. An iterator gives the array of what it
+/// yields, mapped (Puppet's `map` of the Iterable).
 fn mapped(value: &Value, map: fn(&str) -> String) -> Value {
     match value {
         Value::Str(text) => Value::Str(map(text)),
         Value::Array(items) => Value::Array(items.iter().map(|item| mapped(item, map)).collect()),
+        Value::Iterator(iterator) => Value::Array(
+            iterator
+                .elements
+                .iter()
+                .map(|item| mapped(item, map))
+                .collect(),
+        ),
         Value::Hash(entries) => Value::Hash(
             entries
                 .iter()

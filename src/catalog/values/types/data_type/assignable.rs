@@ -327,6 +327,11 @@ fn assignable(to: &Type, from: &Type, depth: usize) -> bool {
         Type::ObjectExtension(extension) => extension.is_assignable_from(from),
         Type::Uri(uri) => matches!(from, Type::Uri(other) if uri.is_assignable_from(other)),
         Type::Reference(name) => matches!(from, Type::Reference(other) if other == name),
+        // Puppet's `DEFAULT` takes every type set, one its equal.
+        Type::TypeSet(set) => match from {
+            Type::TypeSet(other) => set.is_none() || set == other,
+            _ => false,
+        },
     }
 }
 

@@ -84,6 +84,7 @@ pub fn builtin(name: &str) -> Option<Type> {
         "uri" => Type::Uri(UriType::default()),
         "error" => Type::Object(crate::catalog::values::types::object::error::error_type()),
         "deferred" => Type::Deferred,
+        "typeset" => Type::TypeSet(None),
         "object" => Type::Object(Rc::new(ObjectType::default())),
         "annotation" => Type::Object(Rc::new(ObjectType::named("Annotation"))),
         "pcore" => Type::Object(Rc::new(ObjectType::named("Pcore"))),

@@ -274,6 +274,7 @@ pub fn simple_name(value: &Value) -> &'static str {
         Value::SemVerRange(_) => "SemVerRange",
         Value::Object(_) => "Object",
         Value::Uri(_) => "URI",
+        Value::Iterator(_) => "Iterator",
         Value::Unevaluated(_) => "Any",
     }
 }

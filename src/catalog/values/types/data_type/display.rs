@@ -2,6 +2,7 @@
 //! `Array[String, 1]`, `Optional[String]`, `File['/x']`. Aliases show as
 //! their name, or, expanded, as `Name = definition`.
 
+use crate::catalog::values::types::type_set::shown_name;
 use std::fmt;
 
 use super::{Callable, IntRange, StructMember, TimeRange, Type};
@@ -22,6 +23,23 @@ impl Type {
     pub fn expanded(&self) -> String {
         text(self, true)
     }
+
+    /// The text of the type as a value (interpolated, `%p`, `notice`): an
+    /// alias expanded, as Puppet's `PTypeAliasType#to_s`; another type as
+    /// written.
+    pub fn value_text(&self) -> String {
+        match self {
+            Type::Alias(_) => self.expanded(),
+            _ => self.to_string(),
+        }
+    }
+}
+
+thread_local! {
+    /// The aliases being expanded: one met again inside itself is written
+    /// by its name (Puppet's recursion guard).
+    static EXPANDING: std::cell::RefCell<Vec<*const super::Alias>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The type's text where it is part of another's: an object type by its
@@ -98,11 +116,18 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
         Type::Binary => out.push_str("Binary"),
         Type::Uri(uri) => out.push_str(&uri.text()),
         Type::Deferred => out.push_str("Deferred"),
+        // Puppet's `PTypeSetType::DEFAULT`.
+        Type::TypeSet(None) => out.push_str(
+            "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/pcore', pcore_version => '1.0.0', \
+             name_authority => 'http://puppet.com/2016.1/runtime', name => 'DefaultTypeSet', \
+             version => '0.0.0'}]",
+        ),
+        Type::TypeSet(Some(set)) => out.push_str(&set.text()),
         // At the top, a named object type shows the hash it was made from.
         Type::Object(object) if depth == 0 && !object.is_default() => {
             out.push_str(&object.expanded_text())
         }
-        Type::Object(object) => out.push_str(object.label()),
+        Type::Object(object) => out.push_str(&shown_name(object.label())),
         Type::ObjectExtension(extension) => out.push_str(&extension.text()),
         Type::NotUndef(inner) => {
             let parts = match inner.as_deref() {
@@ -242,10 +267,21 @@ fn write_type(out: &mut String, ty: &Type, expand: bool, depth: usize) {
             list(out, "Init", parts)
         }
         Type::Alias(alias) => {
-            out.push_str(&alias.name);
-            if expand && depth < super::MAX_DEPTH {
+            out.push_str(&shown_name(&alias.name));
+            let this = std::rc::Rc::as_ptr(alias);
+            let again = EXPANDING.with(|expanding| expanding.borrow().contains(&this));
+            if expand && !again && depth < super::MAX_DEPTH {
                 out.push_str(" = ");
-                write_type(out, &alias.resolved(), expand, depth + 1);
+                EXPANDING.with(|expanding| expanding.borrow_mut().push(this));
+                // An object type shows the hash it was made from.
+                let resolved = alias.resolved();
+                let at = if matches!(resolved, Type::Object(_)) {
+                    0
+                } else {
+                    depth + 1
+                };
+                write_type(out, &resolved, expand, at);
+                EXPANDING.with(|expanding| expanding.borrow_mut().pop());
             }
         }
         Type::Reference(name) => list(out, "TypeReference", vec![quoted(name)]),

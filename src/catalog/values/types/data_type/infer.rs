@@ -64,6 +64,7 @@ pub fn infer(value: &Value) -> Type {
         Value::Uri(uri) => Type::Uri(UriType {
             parameters: uri.type_parameters(),
         }),
+        Value::Iterator(iterator) => iterator.infer(),
         Value::Unevaluated(_) => Type::Any,
     }
 }
@@ -232,7 +233,7 @@ pub fn generalized(ty: &Type) -> Type {
                 })
                 .collect(),
         ),
-        Type::Variant(types) => Type::Variant(types.iter().map(generalized).collect()),
+        Type::Variant(types) => Type::variant_of(types.iter().map(generalized)),
         Type::Optional(Some(inner)) => Type::Optional(Some(Box::new(generalized(inner)))),
         Type::NotUndef(Some(inner)) => Type::NotUndef(Some(Box::new(generalized(inner)))),
         Type::Type(Some(inner)) => Type::Type(Some(Box::new(generalized(inner)))),

@@ -2,6 +2,7 @@
 //! parameter's check, a `case` option that is a type).
 
 use super::{IntRange, StructMember, Type, MAX_DEPTH};
+use crate::catalog::values::types::iterator::is_iterator_of;
 use crate::catalog::values::Value;
 
 impl Type {
@@ -122,9 +123,13 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
                 matches!(&**inner, Type::Integer(range) if range.from.is_some() && range.to.is_some())
                     || matches!(&**inner, Type::Enum(values, _) if !values.is_empty())
             }
+            // Puppet's `assignable?(infer(o))` when the element type
+            // matters.
+            Value::Iterator(iterator) => element.is_none() || ty.is_assignable(&iterator.infer()),
             _ => false,
         },
-        Type::Iterator(_) | Type::Callable(_) | Type::Runtime(..) => false,
+        Type::Iterator(element) => is_iterator_of(element.as_deref(), value),
+        Type::Callable(_) | Type::Runtime(..) => false,
         // References are types; a catalog entry or class is no value.
         Type::CatalogEntry | Type::Resource(..) | Type::Class(_) => false,
         Type::Sensitive(inner) => match value {
@@ -155,6 +160,9 @@ fn instance(ty: &Type, value: &Value, depth: usize) -> bool {
         Type::Uri(ty) => matches!(value, Value::Uri(uri) if ty.is_instance(uri)),
         Type::Alias(alias) => instance(&alias.resolved(), value, depth + 1),
         Type::Reference(_) => false,
+        Type::TypeSet(_) => {
+            matches!(value, Value::Type(ty) if matches!(ty.resolved(), Type::TypeSet(_)))
+        }
     }
 }
 

@@ -24,6 +24,7 @@ use super::object::extension::Extension;
 use super::object::ObjectType;
 use super::regexp::Regexp;
 use super::semver::range::VersionRange;
+use super::type_set::TypeSet;
 use super::uri::UriType;
 use crate::catalog::values::Value;
 
@@ -96,6 +97,8 @@ pub enum Type {
     /// An object type with values for its type parameters
     /// (`MyType['hello']`).
     ObjectExtension(Rc<Extension>),
+    /// `TypeSet`, or a declared type set.
+    TypeSet(Option<Rc<TypeSet>>),
     /// A type alias of the environment (`type Stdlib::Port = ...`).
     Alias(Rc<Alias>),
     /// A name that is no type pfacts knows (`TypeReference['Foo']`).
@@ -292,6 +295,28 @@ impl PartialEq for Alias {
 pub(crate) const MAX_DEPTH: usize = 64;
 
 impl Type {
+    /// Puppet's `PVariantType.maybe_create`: the distinct types, nested
+    /// variants flattened, one type alone as itself.
+    pub fn variant_of(types: impl IntoIterator<Item = Type>) -> Type {
+        let mut distinct: Vec<Type> = Vec::new();
+        for ty in types {
+            let parts = match ty {
+                Type::Variant(inner) => inner,
+                other => vec![other],
+            };
+            for part in parts {
+                if !distinct.contains(&part) {
+                    distinct.push(part);
+                }
+            }
+        }
+        if distinct.len() == 1 {
+            distinct.pop().unwrap_or(Type::Unit)
+        } else {
+            Type::Variant(distinct)
+        }
+    }
+
     /// Through aliases, to what the type stands for.
     pub fn resolved(&self) -> Type {
         let mut ty = self.clone();

@@ -40,7 +40,7 @@ impl Type {
             Type::Unit => ("Pcore::UnitType", vec![]),
             // Puppet's `Data` is an alias of a type that holds it.
             Type::Data => return Err(Unserializable::RecursiveAlias),
-            Type::RichData => return Err(Unserializable::TypeSet),
+            Type::RichData | Type::TypeSet(_) => return Err(Unserializable::TypeSet),
             Type::Scalar => ("Pcore::ScalarType", vec![]),
             Type::ScalarData => ("Pcore::ScalarDataType", vec![]),
             Type::Numeric => ("Pcore::NumericType", vec![]),

@@ -41,6 +41,7 @@ pub fn elements(value: &Value) -> Option<Elements> {
     Some(match value {
         Value::Array(items) => Elements::Values(items.clone()),
         Value::Hash(entries) => Elements::Entries(entries.clone()),
+        Value::Iterator(iterator) => iterator.iteration(),
         Value::Str(text) => {
             Elements::Values(text.chars().map(|c| Value::Str(c.to_string())).collect())
         }

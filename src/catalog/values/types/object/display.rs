@@ -6,6 +6,7 @@ use super::{Attribute, AttributeKind, ObjectType};
 use crate::catalog::values::display::quoted;
 use crate::catalog::values::types::data_type::{generalized, infer, nested_text};
 use crate::catalog::values::types::string::programmatic;
+use crate::catalog::values::types::type_set::is_shown_member;
 use crate::catalog::values::Value;
 
 impl ObjectType {
@@ -15,7 +16,7 @@ impl ObjectType {
         if let Some(annotations) = &self.annotations {
             entries.push(("annotations", init_value(annotations)));
         }
-        if let Some(name) = &self.name {
+        if let Some(name) = self.name.as_ref().filter(|name| !is_shown_member(name)) {
             entries.push(("name", quoted(name)));
         }
         if let Some(parent) = &self.parent {

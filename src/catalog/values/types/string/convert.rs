@@ -93,6 +93,10 @@ pub fn convert_typed(
         Value::Uri(uri) => self::uri(&uri.text(), &format()),
         Value::Binary(bytes) => binary(bytes, &format()),
         Value::Unevaluated(_) => Ok(value.to_text()),
+        // Its elements, as an array (Puppet's `string_PIteratorType`).
+        Value::Iterator(iterator) => {
+            convert(&Value::Array(iterator.elements.clone()), map, indentation)
+        }
         // Sensitive, times and versions: Ruby's `format` of the value.
         other => kernel_format(&format().text, &[Arg::Value(other)]),
     }
@@ -357,13 +361,16 @@ fn data_type(ty: &Type, format: &Format) -> Result<String, String> {
     match format.letter {
         's' => {
             let text = if format.alt {
-                format!("\"{ty}\"")
+                format!("\"{}\"", ty.value_text())
             } else {
-                ty.to_string()
+                ty.value_text()
             };
             kernel_format(&format.text, &[Arg::Str(&text)])
         }
-        'p' => kernel_format(&with_letter(format, 'p', 's'), &[Arg::Str(&ty.to_string())]),
+        'p' => kernel_format(
+            &with_letter(format, 'p', 's'),
+            &[Arg::Str(&ty.value_text())],
+        ),
         letter => Err(illegal("Type", letter, "sp")),
     }
 }

@@ -99,7 +99,7 @@ pub fn programmatic(value: &Value) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Value::Type(ty) => ty.to_string(),
+        Value::Type(ty) => ty.value_text(),
         Value::Sensitive(_) => "#<Sensitive [value redacted]>".to_string(),
         Value::Deferred(deferred) => deferred.text(),
         // Ruby's `inspect` of the object, less its address.
@@ -111,6 +111,8 @@ pub fn programmatic(value: &Value) -> String {
         Value::SemVerRange(range) => range.inspect(),
         Value::Object(object) => object.text(),
         Value::Uri(uri) => format!("URI({})", quoted(&uri.text())),
+        // Its elements, as Puppet converts an iterator (`to_a`).
+        Value::Iterator(iterator) => programmatic(&Value::Array(iterator.elements.clone())),
         Value::Unevaluated(_) => value.to_text(),
     }
 }
