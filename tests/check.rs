@@ -663,6 +663,51 @@ fn manifests_of_a_configured_manifest_directory_share_top_scope() {
     );
 }
 
+/// The environment's own functions and types (`functions/environment/
+/// greet.pp` holding `environment::greet`, `types/envtype.pp` holding
+/// `Envtype`) are where Puppet's environment loader reads them: `puppet
+/// apply --environmentpath` of this tree compiles and notices `hi x` and
+/// `Envtype = Integer` (Puppet 7.23). pfacts read them as files of a
+/// module named after the environment's directory.
+#[test]
+fn the_environments_own_functions_and_types_are_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let environment = dir.path().join("production");
+    write_tree(
+        &environment,
+        &[
+            (
+                "manifests/site.pp",
+                "notice(environment::greet('x'))\nnotice(Envtype)\n",
+            ),
+            (
+                "functions/environment/greet.pp",
+                "function environment::greet(String $n) >> String { \"hi ${n}\" }\n",
+            ),
+            ("types/envtype.pp", "type Envtype = Integer\n"),
+            (
+                "modules/m/functions/misplaced.pp",
+                "function m::elsewhere() { 1 }\n",
+            ),
+        ],
+    );
+    let findings = rule_findings(&environment, "definition-location");
+    let files: Vec<&str> = findings
+        .iter()
+        .map(|finding| finding["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files.len(),
+        1,
+        "only the misplaced module function: {files:?}"
+    );
+    assert!(
+        files[0].ends_with("modules/m/functions/misplaced.pp"),
+        "{files:?}"
+    );
+    assert!(rule_findings(&environment, "unknown-function").is_empty());
+}
+
 /// A chain of 30,000 classes, each declaring the next (written last to
 /// first), from a node whose variable the last one reads: judged whole,
 /// without exhausting the stack, and the read sees node scope.

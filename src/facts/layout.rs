@@ -166,6 +166,19 @@ impl Layout {
                 environment: Some(directory.to_path_buf()),
             });
         }
+        // The environment's own functions and types (Puppet's environment
+        // loader: `functions/environment/f.pp` holds `environment::f`,
+        // `types/t.pp` the type `T`) belong to no module.
+        for (dir, role) in [("functions", Role::Function), ("types", Role::TypeAlias)] {
+            if path.starts_with(directory.join(dir)) {
+                return Some(Placement {
+                    module: String::new(),
+                    role,
+                    module_root: None,
+                    environment: None,
+                });
+            }
+        }
         let within = environment
             .modulepath
             .iter()
@@ -543,6 +556,25 @@ mod tests {
             (nested.module.as_str(), nested.role),
             ("web", Role::ModuleManifest)
         );
+    }
+
+    #[test]
+    fn the_environments_own_functions_and_types_belong_to_no_module() {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["manifests", "modules", "functions/environment", "types"] {
+            std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+        }
+        let function = placed(dir.path(), "functions/environment/greet.pp");
+        assert_eq!(
+            (
+                function.module.as_str(),
+                function.role,
+                function.module_root
+            ),
+            ("", Role::Function, None)
+        );
+        let alias = placed(dir.path(), "types/port.pp");
+        assert_eq!((alias.module.as_str(), alias.role), ("", Role::TypeAlias));
     }
 
     #[test]
