@@ -207,7 +207,13 @@ impl<'e> Compiler<'e> {
                 .get(&param.name)
                 .cloned()
                 .unwrap_or(Value::Undef);
-            if let Some(problem) = self.parameter_mismatch(param, &value)? {
+            let problem = match &value {
+                Value::Deferred(deferred) => self
+                    .deferred_parameter_mismatch(param, deferred)
+                    .map_err(|message| self.error_at(site, message))?,
+                _ => self.parameter_mismatch(param, &value)?,
+            };
+            if let Some(problem) = problem {
                 let message = format!("{label}: parameter '{}' {problem}", param.name);
                 return Err(self.error_at(site, message));
             }

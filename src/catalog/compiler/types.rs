@@ -5,7 +5,12 @@
 use std::rc::Rc;
 
 use super::*;
-use crate::catalog::values::types::data_type::{builtin, describe_mismatch, Alias};
+use crate::catalog::functions::Context;
+use crate::catalog::values::display::article;
+use crate::catalog::values::types::data_type::{
+    base_name, builtin, describe_mismatch, generalized, Alias,
+};
+use crate::catalog::values::types::deferred::Deferred;
 use crate::catalog::values::types::object::ObjectType;
 use crate::catalog::values::Type;
 
@@ -127,6 +132,58 @@ impl<'e> Compiler<'e> {
             Value::Type(ty) => Ok(describe_mismatch(&ty, value)),
             _ => Ok(None),
         }
+    }
+
+    /// Why a Deferred value given to a class or define parameter does not
+    /// fit its type, as Puppet's `describe_struct_signature` judges it:
+    /// by the return type of the function it names (a parameter's type
+    /// that the return type's general form is not assignable to), with a
+    /// warning when that function declares none. `Err`: Puppet 7 fails
+    /// when it finds no such function.
+    pub(super) fn deferred_parameter_mismatch(
+        &mut self,
+        param: &ast::Param,
+        deferred: &Deferred,
+    ) -> std::result::Result<Option<String>, String> {
+        let Some(type_expr) = &param.type_expr else {
+            return Ok(None);
+        };
+        let name = deferred.name.trim_start_matches("::");
+        if !Context::function_exists(self, name) {
+            return Err(format!(
+                "undefined method `dispatcher' for NilClass:Class (Puppet 7 checks a Deferred \
+                 parameter value against the return type of its function, and finds no \
+                 function '{name}')"
+            ));
+        }
+        let declared = self
+            .functions
+            .get(name)
+            .and_then(|(_, function)| function.return_type.as_deref());
+        let Some(declared) = declared else {
+            let message = format!(
+                "Deferred function {name} has no return_type, unable to guarantee value type \
+                 during compilation."
+            );
+            Context::warn_once(self, &format!("{name}_deferred_warning"), &message);
+            return Ok(None);
+        };
+        let types = (
+            self.eval(type_expr, TOP).map_err(|e| e.message)?,
+            self.eval(declared, TOP).map_err(|e| e.message)?,
+        );
+        let (Value::Type(expected), Value::Type(returned)) = types else {
+            return Ok(None);
+        };
+        if generalized(&expected).is_assignable(&generalized(&returned)) {
+            return Ok(None);
+        }
+        let expected = expected.expanded();
+        Ok(Some(format!(
+            "expects {} {expected} value, got {}",
+            article(&expected),
+            base_name(&returned)
+        )))
     }
 }
 

@@ -1,0 +1,1 @@
+function m::any() { 1 }

@@ -1,0 +1,1 @@
+function m::num() >> Integer { 1 }
