@@ -43,7 +43,7 @@ impl<'e> Compiler<'e> {
     /// `$object.name`: the object's attribute of that name; a function of
     /// its type is code pfacts does not run (Puppet's are written in
     /// Ruby). `None`: its type has no member of that name.
-    fn object_member(
+    pub(super) fn object_member(
         &mut self,
         object: &crate::catalog::values::types::object::Object,
         name: &str,

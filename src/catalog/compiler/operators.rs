@@ -68,6 +68,10 @@ impl<'e> Compiler<'e> {
                 let part = binary::slice(&bytes, keys[0], keys.get(1).copied().unwrap_or(1));
                 Value::Binary(std::rc::Rc::new(part))
             }
+            // An object type's own `[]` function (Puppet's `access_Object`).
+            Value::Object(object) if object.ty.has_function("[]") => self
+                .object_member(&object, "[]", span)
+                .unwrap_or(Value::Undef),
             _ => return Err(error("Operator '[]' is not applicable", span)),
         })
     }

@@ -87,6 +87,9 @@ pub fn builtin(name: &str) -> Option<Type> {
         "typeset" => Type::TypeSet(None),
         "object" => Type::Object(Rc::new(ObjectType::default())),
         "annotation" => Type::Object(Rc::new(ObjectType::named("Annotation"))),
+        "rubymethod" => {
+            Type::Object(crate::catalog::values::types::object::ruby_method::ruby_method_type())
+        }
         "pcore" => Type::Object(Rc::new(ObjectType::named("Pcore"))),
         _ => return None,
     })

@@ -11,6 +11,7 @@ pub mod error;
 pub mod extension;
 pub mod lookup_context;
 mod rich_data;
+pub mod ruby_method;
 pub mod value;
 
 use std::rc::Rc;
@@ -490,6 +491,15 @@ impl ObjectType {
     /// `attribute Name[key]`'s `Name[key]`.
     fn member_label(&self, key: &str) -> String {
         format!("{}[{key}]", self.label())
+    }
+
+    /// Whether the type or one it inherits from declares the function
+    /// `name`.
+    pub fn has_function(&self, name: &str) -> bool {
+        self.functions.iter().any(|function| function.name == name)
+            || self
+                .parent_object()
+                .is_some_and(|parent| parent.has_function(name))
     }
 
     /// The parent, as an object type.
