@@ -590,6 +590,7 @@ fn refusals_are_puppets() {
         "type-set-version",
         "type-set-member",
         "deferred-parameter",
+        "unknown-ruby-parameter",
     ];
     for case in cases {
         let environment = format!("corpus/refusals/{case}");

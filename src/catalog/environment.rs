@@ -34,9 +34,11 @@ pub struct Modules {
     /// The functions the modules write in Ruby, by name: the first on the
     /// modulepath, as Puppet's loaders find them.
     ruby_functions: HashMap<String, RubyFunction>,
-    /// The resource types the modules write in Ruby.
     /// Resource types of modules' Ruby, with how they name resources.
     ruby_types: HashMap<String, crate::facts::ruby::TypeNaming>,
+    /// The parameters and properties of those whose Ruby declares them
+    /// plainly (`newparam(:x)`).
+    ruby_type_parameters: HashMap<String, Vec<String>>,
 }
 
 /// A function a module writes in Ruby.
@@ -59,6 +61,7 @@ impl Environment {
                 directories: Vec::new(),
                 ruby_functions: HashMap::new(),
                 ruby_types: HashMap::new(),
+                ruby_type_parameters: HashMap::new(),
             }),
         );
         match (environment, modules) {
@@ -192,6 +195,18 @@ impl Environment {
         self.modules.ruby_types.contains_key(name)
     }
 
+    /// Whether a module's Ruby type `name` (lower case) takes the
+    /// parameter: one it declares, `name`, or a metaparameter; `None` for
+    /// a type whose parameters pfacts cannot read from its Ruby.
+    pub(super) fn ruby_type_accepts(&self, name: &str, parameter: &str) -> Option<bool> {
+        let declared = self.modules.ruby_type_parameters.get(name)?;
+        Some(
+            parameter == "name"
+                || declared.iter().any(|known| known == parameter)
+                || crate::facts::builtins::METAPARAMETERS.contains(&parameter),
+        )
+    }
+
     /// How resources of type `name` (lower case) are named, where a type
     /// of Puppet's or of a module's Ruby says so.
     pub(super) fn naming(&self, name: &str) -> Option<&crate::facts::ruby::TypeNaming> {
@@ -216,6 +231,7 @@ impl Modules {
         }
         let mut ruby_functions = HashMap::new();
         let mut ruby_types = HashMap::new();
+        let mut ruby_type_parameters = HashMap::new();
         for (module, root) in module_roots(&directories) {
             let lib = root.join("lib/puppet");
             for path in ruby_files(&lib.join("functions")) {
@@ -235,6 +251,9 @@ impl Modules {
                     };
                     if is_type {
                         let text = std::fs::read_to_string(&path).unwrap_or_default();
+                        if let Some(parameters) = crate::facts::ruby::type_parameters(&text) {
+                            ruby_type_parameters.insert(name.clone(), parameters);
+                        }
                         ruby_types.insert(name, crate::facts::ruby::type_naming(&text));
                     } else {
                         ruby_functions.entry(name).or_insert_with(|| RubyFunction {
@@ -250,6 +269,7 @@ impl Modules {
             directories,
             ruby_functions,
             ruby_types,
+            ruby_type_parameters,
         })
     }
 }

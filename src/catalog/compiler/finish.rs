@@ -245,17 +245,23 @@ impl<'e> Compiler<'e> {
         Ok(())
     }
 
-    /// Puppet's check of each resource of a type of its own when the
-    /// compilation finishes (`Parser::Resource#validate`): every parameter
-    /// is one of the type's.
+    /// Puppet's check of each resource of a type of its own or of a
+    /// module's Ruby when the compilation finishes
+    /// (`Parser::Resource#validate`): every parameter is one of the type's.
     pub(super) fn check_parameter_names(&self) -> Result<()> {
         for resource in &self.resources {
             let type_name = resource.type_name.to_lowercase();
-            if resource.defined || self.env.ruby_type(&type_name) {
+            if resource.defined {
                 continue;
             }
+            let ruby = self.env.ruby_type(&type_name);
             for name in resource.parameters.keys() {
-                if crate::facts::builtins::accepts_parameter(&type_name, name) == Some(false) {
+                let accepted = if ruby {
+                    self.env.ruby_type_accepts(&type_name, name)
+                } else {
+                    crate::facts::builtins::accepts_parameter(&type_name, name)
+                };
+                if accepted == Some(false) {
                     return Err(self.error_at(
                         (
                             resource.file,
