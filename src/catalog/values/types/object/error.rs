@@ -49,15 +49,8 @@ fn declared() -> ObjectType {
         ty: ty("Optional[Variant[String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], Type[Undef]]]"),
     }
     };
-    let attribute = |name: &str, source: &str, value: Option<Value>| Attribute {
-        name: name.to_string(),
-        ty: ty(source),
-        kind: None,
-        value,
-        is_final: false,
-        is_override: false,
-        annotations: None,
-    };
+    let attribute =
+        |name: &str, source: &str, value: Option<Value>| Attribute::plain(name, ty(source), value);
     ObjectType {
         type_parameters: vec![parameter("kind"), parameter("issue_code")],
         attributes: vec![

@@ -97,6 +97,20 @@ pub struct Attribute {
 }
 
 impl Attribute {
+    /// An attribute as Puppet's own declarations write most: of a type,
+    /// with or without a default, nothing else.
+    pub fn plain(name: &str, ty: Type, value: Option<Value>) -> Attribute {
+        Attribute {
+            name: name.to_string(),
+            ty,
+            kind: None,
+            value,
+            is_final: false,
+            is_override: false,
+            annotations: None,
+        }
+    }
+
     /// Whether `new` takes it: constants and derived attributes are not
     /// given.
     pub fn is_settable(&self) -> bool {

@@ -22,15 +22,8 @@ pub fn ruby_method_type() -> Rc<ObjectType> {
 /// `body` and optional `parameters`.
 fn declared() -> ObjectType {
     let ty = |source: &str| text::parse(source).expect("Puppet's declaration of RubyMethod");
-    let attribute = |name: &str, source: &str, value: Option<Value>| Attribute {
-        name: name.to_string(),
-        ty: ty(source),
-        kind: None,
-        value,
-        is_final: false,
-        is_override: false,
-        annotations: None,
-    };
+    let attribute =
+        |name: &str, source: &str, value: Option<Value>| Attribute::plain(name, ty(source), value);
     ObjectType {
         parent: Some(Type::Object(Rc::new(ObjectType::named("Annotation")))),
         attributes: vec![
