@@ -85,7 +85,7 @@ ruby scripts/catalog-with-puppet.rb corpus/resource-form flat.example.com corpus
 for case in yaml-syntax alias-cycle template-self missing-require realize-missing unknown-parameter \
     unknown-type type-reference-typo return-type parameter-order integer-conversion node-twice hiera3-backend \
     recursive-type-value type-set-version type-set-member deferred-parameter \
-    unknown-ruby-parameter; do
+    unknown-ruby-parameter type-set-reference unresolved-type; do
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults "corpus/refusals/$case" node.example.com corpus/facts.json \
     2>/dev/null > "corpus/refusals/$case/expected/puppet-catalog.json"
 done

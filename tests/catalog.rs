@@ -591,6 +591,8 @@ fn refusals_are_puppets() {
         "type-set-member",
         "deferred-parameter",
         "unknown-ruby-parameter",
+        "type-set-reference",
+        "unresolved-type",
     ];
     for case in cases {
         let environment = format!("corpus/refusals/{case}");
@@ -617,10 +619,18 @@ fn refusals_are_puppets() {
             .unwrap();
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(output.status.code(), Some(1), "{case}: {stderr}");
-        let ours = stderr
-            .lines()
-            .find(|line| line.contains(": error: "))
+        // The error's first line, and the indented lines that go on with
+        // it (a call no signature takes lists them all).
+        let start = stderr
+            .find(": error: ")
             .unwrap_or_else(|| panic!("{case}: no error in {stderr}"));
+        let start = stderr[..start].rfind('\n').map_or(0, |newline| newline + 1);
+        let mut lines = stderr[start..].lines();
+        let mut ours = lines.next().unwrap().to_string();
+        for more in lines.take_while(|line| line.starts_with(' ')) {
+            ours.push('\n');
+            ours.push_str(more);
+        }
         let (place, message) = ours.split_once(": error: ").unwrap();
         let (message, _) = puppet_message(message);
         let (theirs, line) = puppet_message(error);

@@ -258,7 +258,7 @@ pub struct Compiler<'e> {
     /// resolved themselves, by lower-case full name (`ts::myobject`).
     type_set_members: HashMap<String, type_sets::PendingMember<'e>>,
     /// The type sets whose members are being resolved, innermost last.
-    type_set_scopes: Vec<String>,
+    type_set_scopes: Vec<Rc<crate::catalog::values::types::type_set::TypeSet>>,
     /// ERB templates being rendered, each inside the previous.
     templates_rendering: usize,
     /// Templates nested past the limit: every level fails.

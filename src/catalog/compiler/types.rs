@@ -46,7 +46,10 @@ impl<'e> Compiler<'e> {
                 return resolvable(alias);
             }
             let object_hash = object_definition(&definition.body);
-            let body = self.eval(object_hash.unwrap_or(&definition.body), TOP);
+            let body = match object_hash {
+                Some(hash) => self.eval_type_literal(hash),
+                None => self.eval(&definition.body, TOP),
+            };
             self.file = saved;
             // `type Car = Object[{...}]` is an object type named `Car`;
             // Puppet refuses a bad one where it is referred to.
@@ -82,6 +85,17 @@ impl<'e> Compiler<'e> {
             return sibling;
         }
         Ok(Type::Resource(Some(crate::catalog::capitalize(&key)), None))
+    }
+
+    /// An object type's definition (`Object[{...}]`'s hash), read as
+    /// Puppet's type parser reads it: a name that is no type is a
+    /// reference to one (`TypeReference['Nope']`), refused only where a
+    /// value is checked against it.
+    pub(super) fn eval_type_literal(&mut self, expr: &'e ast::Expr) -> Result<Value> {
+        let reading = std::mem::replace(&mut self.reading_type_text, true);
+        let value = self.eval(expr, TOP);
+        self.reading_type_text = reading;
+        value
     }
 
     /// A capitalized name evaluated as an expression: as `type_named`,

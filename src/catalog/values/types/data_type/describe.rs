@@ -10,7 +10,43 @@ use crate::catalog::values::Value;
 
 /// Why `value` is not an instance of `expected`; `None` when it is.
 pub fn describe_mismatch(expected: &Type, value: &Value) -> Option<String> {
+    if expected.is_instance(value) {
+        return None;
+    }
+    // Puppet names a type it could not resolve before any other detail.
+    if let Some(name) = unresolved_reference(expected, 0) {
+        return Some(format!("references an unresolved type '{name}'"));
+    }
     describe(expected, value, 0)
+}
+
+/// The first name in `ty` that is no type (`TypeReference['Nope']`), as
+/// Puppet's `UnresolvedTypeFinder` visits a type.
+fn unresolved_reference(ty: &Type, depth: usize) -> Option<&str> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match ty {
+        Type::Reference(name) => Some(name),
+        Type::NotUndef(ty)
+        | Type::Optional(ty)
+        | Type::Type(ty)
+        | Type::Iterable(ty)
+        | Type::Iterator(ty)
+        | Type::Sensitive(ty)
+        | Type::Init(ty, _) => unresolved_reference(ty.as_deref()?, depth + 1),
+        Type::Array(ty, _) => unresolved_reference(ty, depth + 1),
+        Type::Hash(key, value, _) => {
+            unresolved_reference(key, depth + 1).or_else(|| unresolved_reference(value, depth + 1))
+        }
+        Type::Tuple(types, _) | Type::Variant(types) => types
+            .iter()
+            .find_map(|ty| unresolved_reference(ty, depth + 1)),
+        Type::Struct(members) => members
+            .iter()
+            .find_map(|member| unresolved_reference(&member.value, depth + 1)),
+        _ => None,
+    }
 }
 
 fn describe(expected: &Type, value: &Value, depth: usize) -> Option<String> {

@@ -4,6 +4,7 @@
 //! what Puppet's text and comparisons of it need.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use crate::catalog::values::display::quoted;
 use crate::catalog::values::Type;
@@ -22,6 +23,23 @@ pub struct TypeSet {
     /// Its members by the names they are declared with (`MyObject`), each
     /// once resolved.
     pub types: RefCell<Vec<(String, Type)>>,
+    /// The other type sets it refers to, resolved before its members.
+    pub references: Vec<Reference>,
+}
+
+/// A type set's reference to another (`references => { B => { name =>
+/// 'Base', version_range => '1.x' } }`): inside the set, `B::Thing` is
+/// `Base::Thing` (Puppet's `TypeSetReference`).
+#[derive(Debug)]
+pub struct Reference {
+    /// The name the referring set gives it (`B`).
+    pub alias: String,
+    pub name: String,
+    /// Given only when it is not the referring set's.
+    pub name_authority: Option<String>,
+    /// The range as written.
+    pub version_range: String,
+    pub set: Rc<TypeSet>,
 }
 
 /// Two type sets are the same when their name, authority and version are
@@ -49,7 +67,7 @@ impl TypeSet {
         }
         let types = self.types.borrow();
         if !types.is_empty() {
-            let outer = SHOWN.with(|shown| shown.replace(Some(format!("{}::", self.name))));
+            let outer = SHOWN.with(|shown| shown.replace(self.shown_prefixes()));
             let members: Vec<String> = types
                 .iter()
                 .map(|(name, ty)| {
@@ -63,26 +81,88 @@ impl TypeSet {
             SHOWN.with(|shown| shown.replace(outer));
             entries.push(format!("types => {{{}}}", members.join(", ")));
         }
+        if !self.references.is_empty() {
+            let references: Vec<String> = self
+                .references
+                .iter()
+                .map(|reference| {
+                    let mut fields = Vec::new();
+                    if let Some(authority) = &reference.name_authority {
+                        fields.push(format!("'name_authority' => {}", quoted(authority)));
+                    }
+                    fields.push(format!("'name' => {}", quoted(&reference.name)));
+                    fields.push(format!(
+                        "'version_range' => {}",
+                        quoted(&reference.version_range)
+                    ));
+                    format!("{} => {{{}}}", reference.alias, fields.join(", "))
+                })
+                .collect();
+            entries.push(format!("references => {{{}}}", references.join(", ")));
+        }
         format!("TypeSet[{{{}}}]", entries.join(", "))
+    }
+
+    /// The type `name` stands for inside the set (Puppet's `TypeSet#[]`):
+    /// a member by its short name, in any case, else `Alias::Rest` in the
+    /// set a reference names (the set itself for `Alias` alone).
+    pub fn member(&self, name: &str) -> Option<Type> {
+        let types = self.types.borrow();
+        if let Some((_, ty)) = types
+            .iter()
+            .find(|(member, _)| member.eq_ignore_ascii_case(name))
+        {
+            return Some(ty.clone());
+        }
+        let (first, rest) = match name.split_once("::") {
+            Some((first, rest)) => (first, Some(rest)),
+            None => (name, None),
+        };
+        let reference = self
+            .references
+            .iter()
+            .find(|reference| reference.alias.eq_ignore_ascii_case(first))?;
+        match rest {
+            None => Some(Type::TypeSet(Some(Rc::clone(&reference.set)))),
+            Some(rest) => reference.set.member(rest),
+        }
+    }
+
+    /// How the types of this set and of the sets it refers to are named
+    /// inside its text: each set's prefix (`Base::`) and what it is
+    /// written as there (`B::`; nothing for its own members).
+    fn shown_prefixes(&self) -> Vec<(String, String)> {
+        let mut prefixes = vec![(format!("{}::", self.name), String::new())];
+        for reference in &self.references {
+            for (prefix, shown) in reference.set.shown_prefixes() {
+                prefixes.push((prefix, format!("{}::{shown}", reference.alias)));
+            }
+        }
+        prefixes
     }
 }
 
 thread_local! {
-    /// The prefix of the members of the type set whose text is being
-    /// written (`TS::`): inside it they go by their short names (Puppet's
-    /// `name_for`).
-    static SHOWN: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The prefixes of the type set whose text is being written and of
+    /// the sets it refers to, each with what it is written as there
+    /// (`TS::` as nothing, `Base::` as `B::`): inside the text, members go
+    /// by those names (Puppet's `name_for`). Empty outside such a text.
+    static SHOWN: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The name a type is written by: a member of the type set being written
-/// by its short name, another type by its own.
+/// by its short name, one of a set it refers to through the reference's
+/// name, another type by its own.
 pub fn shown_name(name: &str) -> String {
-    SHOWN.with(|shown| match &*shown.borrow() {
-        Some(prefix) => name
-            .strip_prefix(prefix.as_str())
-            .unwrap_or(name)
-            .to_string(),
-        None => name.to_string(),
+    SHOWN.with(|shown| {
+        shown
+            .borrow()
+            .iter()
+            .find_map(|(prefix, written)| {
+                name.strip_prefix(prefix.as_str())
+                    .map(|rest| format!("{written}{rest}"))
+            })
+            .unwrap_or_else(|| name.to_string())
     })
 }
 
@@ -92,7 +172,7 @@ pub fn is_shown_member(name: &str) -> bool {
     SHOWN.with(|shown| {
         shown
             .borrow()
-            .as_ref()
-            .is_some_and(|prefix| name.starts_with(prefix.as_str()))
+            .first()
+            .is_some_and(|(prefix, _)| name.starts_with(prefix.as_str()))
     })
 }
