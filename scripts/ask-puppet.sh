@@ -149,6 +149,15 @@ for node in top plain hash function erb epp hiera level keys clean; do
       > "corpus/puppet8/expected/$node-puppet$puppet.json"
   done
 done
+# What Puppet 7 only warns about in Hiera configurations, data and module
+# metadata, and Puppet 8's strict=error refuses (tests/puppet8.rs): each
+# environment under both versions' defaults.
+for environment in hiera3 data-shape metadata; do
+  for puppet in 7 8; do
+    ruby scripts/catalog-with-puppet.rb "--puppet$puppet-defaults" "corpus/strict-config/$environment" \
+      node.example.com corpus/facts.json 2>/dev/null > "corpus/strict-config/$environment/expected/puppet$puppet.json"
+  done
+done
 # Calls of functions stdlib 9 removed (tests/puppet8.rs): compiled with the
 # Debian corpus's stdlib 8 and with the forge corpus's stdlib 9.
 for node in validate has-key; do

@@ -64,6 +64,12 @@ pub fn is_hiera_file(path: &Path) -> bool {
         .is_some_and(|dir| dir.iter().any(|part| part == "data" || part == "hieradata"))
 }
 
+/// Whether a walked file is a `metadata.json` (a module's, when it lies
+/// at the module's root).
+pub fn is_metadata(path: &Path) -> bool {
+    path.file_name().is_some_and(|name| name == "metadata.json")
+}
+
 /// Whether a walked file is an environment's `environment.conf`.
 pub fn is_environment_conf(path: &Path) -> bool {
     path.file_name()

@@ -17,6 +17,12 @@
 //!   each node Puppet 7's catalog, and with `--puppet 8` Puppet 8's (or
 //!   its error, at its place); `--diff-puppet 8` differs exactly where
 //!   Puppet's two compilations do.
+//! - `configuration_puppet_8_refuses_is_found_and_compiled_as_puppet_does`:
+//!   on corpus/strict-config, a Hiera 3 configuration at an environment's
+//!   root, module data that is a list and a module's unparsable
+//!   `metadata.json`: each a warning by default and an error with
+//!   `--puppet 8`, at its place; `pfacts catalog` warns as Puppet 7 did
+//!   and fails (or leaves the module out) as Puppet 8 did.
 //! - `only_puppet_8_turns_the_rule_on`: by default, with `--puppet 7`,
 //!   with `--puppet 8` and with `puppet = 8` in `pfacts.toml`; an unknown
 //!   version is a usage error.
@@ -775,5 +781,105 @@ fn fix_rewrites_legacy_facts_and_puppet_compiles_the_same_catalogs() {
                 "Puppet, {node} under Puppet {version}'s defaults"
             );
         }
+    }
+}
+
+#[test]
+fn configuration_puppet_8_refuses_is_found_and_compiled_as_puppet_does() {
+    // Each environment, its rule and place, and the words of Puppet 7's
+    // warning and Puppet 8's error (`scripts/ask-puppet.sh` recorded both).
+    let cases = [
+        (
+            "hiera3",
+            "ignored-hiera-config",
+            "hiera.yaml",
+            1,
+            "hiera.yaml version 3 found at the environment root was ignored",
+            "hiera.yaml version 3 cannot be used in an environment",
+        ),
+        (
+            "data-shape",
+            "hiera-data-not-hash",
+            "modules/web/data/common.yaml",
+            3,
+            "modules/web/data/common.yaml: file does not contain a valid yaml hash",
+            "modules/web/data/common.yaml: file does not contain a valid yaml hash",
+        ),
+        (
+            "metadata",
+            "faulty-metadata",
+            "modules/db/metadata.json",
+            5,
+            "db has an invalid and unparsable metadata.json file",
+            "Could not find class ::db for node.example.com",
+        ),
+    ];
+    for (environment, rule, file, line, warned, refused) in cases {
+        let dir = format!("corpus/strict-config/{environment}");
+        let recorded = |puppet: u8| -> Value {
+            let path = format!("{dir}/expected/puppet{puppet}.json");
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+        };
+        let (puppet7, puppet8) = (recorded(7), recorded(8));
+        assert!(puppet7["error"].is_null(), "{environment}: {puppet7}");
+        assert!(
+            puppet7["warnings"].to_string().contains(warned),
+            "{environment}: {puppet7}"
+        );
+        assert!(
+            puppet8["error"].as_str().unwrap().contains(refused),
+            "{environment}: {puppet8}"
+        );
+        // `check`: a warning by default, an error under Puppet 8, at the
+        // file's place, in Puppet 7's words.
+        let place = (format!("{dir}/{file}"), line, 1);
+        for (args, severity) in [(vec![], "warning"), (vec!["--puppet", "8"], "error")] {
+            let mut args: Vec<&str> = args;
+            args.push(&dir);
+            let found = findings(&args, &[rule], severity);
+            assert_eq!(found.len(), 1, "{environment} {severity}: {found:?}");
+            let (found_file, found_line, found_col, message) = &found[0];
+            assert_eq!(
+                (found_file.clone(), *found_line, *found_col),
+                place,
+                "{environment}"
+            );
+            let words = warned
+                .rsplit(": ")
+                .next()
+                .unwrap()
+                .trim_start_matches("db ");
+            assert!(message.contains(words), "{environment}: {message}");
+        }
+        // `catalog`: Puppet 7's catalog and warning; Puppet 8's error.
+        let compile = |args: &[&str]| {
+            let mut all = vec![
+                "catalog",
+                &dir,
+                "--node",
+                "node.example.com",
+                "--facts",
+                "corpus/facts.json",
+            ];
+            all.extend(args);
+            pfacts(&all)
+        };
+        let (status, stdout, stderr) = compile(&[]);
+        assert_eq!(status, 0, "{environment}: {stderr}");
+        let mut expected = puppet7.clone();
+        expected.as_object_mut().unwrap().remove("warnings");
+        let ours: Value = serde_json::from_str(&stdout.replace(&format!("{dir}/"), "")).unwrap();
+        assert_eq!(ours, expected, "{environment}");
+        let warning = warned.replace("modules/", &format!("{dir}/modules/"));
+        assert!(stderr.contains(&warning), "{environment}: {stderr}");
+        let (status, _, stderr) = compile(&["--puppet", "8"]);
+        assert_eq!(status, 1, "{environment}: {stderr}");
+        let error = refused.replace("modules/", &format!("{dir}/modules/"));
+        assert!(
+            stderr
+                .lines()
+                .any(|line| line.contains(": error: ") && line.contains(&error)),
+            "{environment}: {stderr}"
+        );
     }
 }

@@ -39,6 +39,29 @@ pub struct Modules {
     /// The parameters and properties of those whose Ruby declares them
     /// plainly (`newparam(:x)`).
     ruby_type_parameters: HashMap<String, Vec<String>>,
+    /// The modules whose `metadata.json` does not parse.
+    faulty: Vec<FaultyModule>,
+}
+
+/// A module whose `metadata.json` does not parse: Puppet 7 loads it
+/// without its metadata, with a warning; under `strict=error` Puppet
+/// leaves it out of the environment (`Puppet::Module::FaultyMetadata`).
+#[derive(Clone, Debug)]
+pub struct FaultyModule {
+    pub name: String,
+    pub root: PathBuf,
+    /// Why the JSON does not parse.
+    pub reason: String,
+}
+
+impl FaultyModule {
+    /// Puppet's words for it.
+    pub fn message(&self) -> String {
+        format!(
+            "{} has an invalid and unparsable metadata.json file. The parse error: {}",
+            self.name, self.reason
+        )
+    }
 }
 
 /// A function a module writes in Ruby.
@@ -62,6 +85,7 @@ impl Environment {
                 ruby_functions: HashMap::new(),
                 ruby_types: HashMap::new(),
                 ruby_type_parameters: HashMap::new(),
+                faulty: Vec::new(),
             }),
         );
         match (environment, modules) {
@@ -180,6 +204,11 @@ impl Environment {
         index < self.manifests.len()
     }
 
+    /// The modules whose `metadata.json` does not parse.
+    pub(super) fn faulty_modules(&self) -> &[FaultyModule] {
+        &self.modules.faulty
+    }
+
     /// The modulepath's directories that exist.
     pub(super) fn modulepath(&self) -> &[PathBuf] {
         &self.modules.directories
@@ -232,7 +261,20 @@ impl Modules {
         let mut ruby_functions = HashMap::new();
         let mut ruby_types = HashMap::new();
         let mut ruby_type_parameters = HashMap::new();
+        let mut faulty = Vec::new();
         for (module, root) in module_roots(&directories) {
+            if let Ok(text) = std::fs::read_to_string(root.join("metadata.json")) {
+                if let Some(failure) = crate::facts::text_reads::json_failure(&text) {
+                    faulty.push(FaultyModule {
+                        name: module.clone(),
+                        root: root.clone(),
+                        reason: format!(
+                            "{} at line {} column {}",
+                            failure.reason, failure.line, failure.col
+                        ),
+                    });
+                }
+            }
             let lib = root.join("lib/puppet");
             for path in ruby_files(&lib.join("functions")) {
                 if let Some(name) = autoloaded_name(&lib.join("functions"), &path) {
@@ -270,6 +312,7 @@ impl Modules {
             ruby_functions,
             ruby_types,
             ruby_type_parameters,
+            faulty,
         })
     }
 }

@@ -77,7 +77,7 @@ pub(super) fn lookup(args: LookupArgs) -> ExitCode {
         .map(|dir| std::path::absolute(&dir).unwrap_or(dir))
         .collect();
     modulepath.extend(crate::facts::layout::environment_paths(&envdir).0);
-    let mut hiera = Hiera::new(&envdir, &modulepath);
+    let mut hiera = Hiera::new(&envdir, &modulepath, Default::default());
     if let Some(config) = &args.target.hiera_config {
         hiera.set_global(&std::path::absolute(config).unwrap_or(config.clone()));
     }

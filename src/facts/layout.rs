@@ -50,6 +50,8 @@ word_column! {
         HieraData = "hiera_data",
         /// An environment's `environment.conf`.
         EnvironmentConf = "environment_conf",
+        /// A module's `metadata.json`.
+        ModuleMetadata = "module_metadata",
         /// pfacts' own configuration, `pfacts.toml`.
         Config = "config",
         Other = "other",

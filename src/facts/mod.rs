@@ -87,6 +87,7 @@ fn wanted(path: &std::path::Path) -> bool {
         || source::is_hiera_file(path)
         || source::is_environment_conf(path)
         || source::is_external_fact(path)
+        || source::is_metadata(path)
 }
 
 /// What the configuration adds to the files themselves.
@@ -325,6 +326,29 @@ fn read_file(
                 text_reads::drop_mapped_keys(&mut reads, text, document.as_ref());
             }
             push_fact_reads(output, reads);
+            if role == Role::HieraConfig && is_layer_root(&output.path, &output.placement) {
+                let (version, line, col) = text_reads::hiera_version(text, document.as_ref());
+                let row = schema::HieraVersion {
+                    file: FileId::default(),
+                    version,
+                    line,
+                    col,
+                };
+                output.facts.hiera_version.push(row);
+            }
+            // Puppet's `yaml_data` wants a hash; `json_data` takes any value.
+            if let Some((found, line, col)) = (data && !json)
+                .then(|| text_reads::not_a_hash(text, document.as_ref()))
+                .flatten()
+            {
+                let row = schema::HieraNotHash {
+                    file: FileId::default(),
+                    found: output.interner.intern(found),
+                    line,
+                    col,
+                };
+                output.facts.hiera_not_hash.push(row);
+            }
             if let Some(failure) = failure {
                 let format = if json { "JSON" } else { "YAML" };
                 let message = format!(
@@ -390,10 +414,45 @@ fn read_file(
         })
     } else if source::is_environment_conf(&path) {
         environment_conf(path, placement, analyzed)
+    } else if source::is_metadata(&path) {
+        let at_root = placement.module_root.as_deref() == path.parent();
+        let role = if at_root {
+            Role::ModuleMetadata
+        } else {
+            Role::Other
+        };
+        text_file(path, placement, role, |text, output| {
+            if !at_root {
+                return;
+            }
+            if let Some(failure) = text_reads::json_failure(text) {
+                let row = schema::FaultyMetadata {
+                    file: FileId::default(),
+                    message: output.interner.intern(&failure.reason),
+                    line: failure.line,
+                    col: failure.col,
+                };
+                output.facts.faulty_metadata.push(row);
+            }
+        })
     } else if source::is_ruby_plugin(&path) || source::is_ruby_library(&path) {
         ruby_file(path, placement)
     } else {
         manifest(parser, grammar, &input.class_functions, path, placement)
+    }
+}
+
+/// Whether a `hiera.yaml` lies at the root of its module or environment,
+/// where Puppet reads it as the configuration of a layer.
+fn is_layer_root(path: &Path, placement: &Placement) -> bool {
+    let dir = path.parent();
+    match &placement.module_root {
+        Some(root) => dir == Some(root.as_path()),
+        None => dir.is_some_and(|dir| {
+            dir.join("manifests").is_dir()
+                || dir.join("environment.conf").is_file()
+                || placement.environment.as_deref() == Some(dir)
+        }),
     }
 }
 

@@ -673,6 +673,27 @@ relations! {
     /// Example: `ruby_removed(File.exists?, 31, 140, 8)`
     ruby_removed / RubyRemoved { api: RubyApi, file: FileId, line: u32, col: u32 }
 
+    /// `hiera_version(file, version, line, col)`: the version of a
+    /// `hiera.yaml` at the root of an environment or a module (a layer's
+    /// configuration), at its `version` key; 3 when it names none (1:1).
+    ///
+    /// Example: `hiera_version(12, 3, 1, 1)`
+    hiera_version / HieraVersion { file: FileId, version: u32, line: u32, col: u32 }
+
+    /// `hiera_not_hash(file, found, line, col)`: a YAML Hiera data file
+    /// that holds something other than a hash (`found`: what, by Ruby's
+    /// class name) at the place its document starts. An empty file is no
+    /// row.
+    ///
+    /// Example: `hiera_not_hash(14, Array, 3, 1)`
+    hiera_not_hash / HieraNotHash { file: FileId, found: Sym, line: u32, col: u32 }
+
+    /// `faulty_metadata(file, message, line, col)`: a module's
+    /// `metadata.json` that does not parse as JSON, where it stops.
+    ///
+    /// Example: `faulty_metadata(20, trailing comma, 5, 1)`
+    faulty_metadata / FaultyMetadata { file: FileId, message: Sym, line: u32, col: u32 }
+
     /// `parse_error(file, line, col, message)`: a syntax error, or content
     /// that is not Puppet source. The facts of the file's well-formed parts
     /// are still extracted.

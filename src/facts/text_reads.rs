@@ -623,6 +623,50 @@ fn place(text: &str, offset: usize) -> (u32, u32) {
     (line, col)
 }
 
+/// The version a `hiera.yaml` declares, with the place of its `version`
+/// key: 3 (Hiera's own format) when it names none or holds no hash, at
+/// 1:1.
+pub fn hiera_version(text: &str, document: Option<&Yaml>) -> (u32, u32, u32) {
+    let version = match document {
+        Some(Yaml::Hash(entries)) => match entries.get(&Yaml::String("version".to_string())) {
+            None | Some(Yaml::Null) => 3,
+            Some(Yaml::Integer(version)) => u32::try_from(*version).unwrap_or(0),
+            Some(Yaml::String(text)) => text.trim().parse().unwrap_or(0),
+            Some(_) => 0,
+        },
+        _ => 3,
+    };
+    let (line, col) = hiera_keys(text)
+        .into_iter()
+        .find(|(key, _, _)| key == "version")
+        .map_or((1, 1), |(_, line, col)| (line, col));
+    (version, line, col)
+}
+
+/// What a YAML data file holds when it is no hash, by Ruby's class name,
+/// with the place its content starts; `None` for a hash, for an empty
+/// document (Ruby's nil or false, which Puppet reads as no data) and for
+/// what does not parse.
+pub fn not_a_hash(text: &str, document: Option<&Yaml>) -> Option<(&'static str, u32, u32)> {
+    let found = match document? {
+        Yaml::Hash(_) | Yaml::Null | Yaml::Boolean(false) | Yaml::BadValue => return None,
+        Yaml::Array(_) => "Array",
+        Yaml::String(_) => "String",
+        Yaml::Integer(_) => "Integer",
+        Yaml::Real(_) => "Float",
+        Yaml::Boolean(true) => "TrueClass",
+        Yaml::Alias(_) => return None,
+    };
+    let start = text
+        .lines()
+        .position(|line| {
+            let line = line.trim();
+            !(line.is_empty() || line.starts_with('#') || line == "---")
+        })
+        .map_or(1, |index| index as u32 + 1);
+    Some((found, start, 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,10 +12,13 @@ mod duplicate_declaration;
 mod duplicate_default;
 mod duplicate_key;
 mod duplicate_resource;
+mod faulty_metadata;
 mod foreign_module_data;
 mod heredoc_syntax;
+mod hiera_data_not_hash;
 mod hiera_key;
 mod hiera_type_mismatch;
+mod ignored_hiera_config;
 mod illegal_assignment;
 mod illegal_name;
 mod illegal_node;
@@ -299,6 +302,21 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
     ),
     (&ruby_removed::RubyRemoved::RULE, &[], ruby_removed::check),
     (
+        &ignored_hiera_config::IgnoredHieraConfig::RULE,
+        &[],
+        ignored_hiera_config::check,
+    ),
+    (
+        &hiera_data_not_hash::HieraDataNotHash::RULE,
+        &[],
+        hiera_data_not_hash::check,
+    ),
+    (
+        &faulty_metadata::FaultyMetadata::RULE,
+        &[],
+        faulty_metadata::check,
+    ),
+    (
         &missing_module_file::MissingModuleFile::RULE,
         &[Program::ModuleFiles],
         missing_module_file::check,
@@ -423,6 +441,9 @@ pub const PUPPET8: &[&str] = &[
     "removed-function",
     "deprecated-function",
     "ruby-removed",
+    "ignored-hiera-config",
+    "hiera-data-not-hash",
+    "faulty-metadata",
 ];
 
 /// Every rule: those that read the programs' output, then

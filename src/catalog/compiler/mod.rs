@@ -397,7 +397,7 @@ impl<'e> Compiler<'e> {
             file: None,
             declaring: Vec::new(),
             depth: 0,
-            hiera: hiera::Hiera::new(&env.root, env.modulepath()),
+            hiera: hiera::Hiera::new(&env.root, env.modulepath(), Default::default()),
             annotations: Vec::new(),
             trace: None,
             epp_output: Vec::new(),
@@ -466,11 +466,45 @@ impl<'e> Compiler<'e> {
     /// Compiles under `options` instead of Puppet 7's defaults.
     pub fn with_options(mut self, options: Options) -> Compiler<'e> {
         self.options = options;
-        self.hiera.set_strict_variables(options.strict_variables);
+        let strictness = hiera::Strictness {
+            variables: options.strict_variables,
+            error: options.strict == Strict::Error,
+        };
+        self.hiera = hiera::Hiera::new(&self.env.root, self.env.modulepath(), strictness);
+        self.judge_faulty_modules();
         if options.ruby {
             self.ruby = ruby::RubyState::Wanted;
         }
         self
+    }
+
+    /// The modules whose `metadata.json` does not parse: loaded with
+    /// Puppet 7's warning; under `strict=error` left out of the
+    /// environment, as Puppet's `Environment#modules` leaves them (its
+    /// error logged, the compilation going on without them).
+    fn judge_faulty_modules(&mut self) {
+        let env = self.env;
+        for module in env.faulty_modules() {
+            if self.options.strict != Strict::Error {
+                self.logs.push(Log {
+                    level: Level::Warning,
+                    message: module.message(),
+                    at: None,
+                });
+                continue;
+            }
+            self.logs.push(Log {
+                level: Level::Err,
+                message: module.message(),
+                at: None,
+            });
+            let outside = |index: &usize| !env.file(*index).0.starts_with(&module.root);
+            self.classes.retain(|_, (index, _)| outside(index));
+            self.defines.retain(|_, (index, _)| outside(index));
+            self.functions.retain(|_, (index, _)| outside(index));
+            self.aliases.retain(|_, (index, _)| outside(index));
+            self.hiera.leave_out_module(&module.name);
+        }
     }
 
     /// Hiera's global layer, from `config` (Puppet's `hiera_config`).

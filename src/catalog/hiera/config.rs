@@ -114,11 +114,12 @@ pub(super) enum Owner {
 pub(super) fn read_layer(
     dir: &Path,
     owner: Owner,
+    strict_error: bool,
     warnings: &mut Vec<String>,
 ) -> Result<Option<Layer>> {
     let config_path = dir.join("hiera.yaml");
     if config_path.exists() {
-        return read_config_warning(&config_path, owner, warnings);
+        return read_config_warning(&config_path, owner, strict_error, warnings);
     }
     let provider = match owner {
         Owner::Environment => std::fs::read_to_string(dir.join("environment.conf"))
@@ -198,12 +199,16 @@ fn key_line(text: &str, key: &str) -> u32 {
 /// it does not support, and which the other layers ignore (with
 /// `warnings`). None when there is no file.
 pub(super) fn read_config(config_path: &Path, owner: Owner) -> Result<Option<Layer>> {
-    read_config_warning(config_path, owner, &mut Vec::new())
+    read_config_warning(config_path, owner, false, &mut Vec::new())
 }
 
+/// [`read_config`]; a version 3 file outside the global layer is refused
+/// under `strict_error` (Puppet's HIERA_VERSION_3_NOT_GLOBAL), else
+/// ignored with Puppet's warnings.
 fn read_config_warning(
     config_path: &Path,
     owner: Owner,
+    strict_error: bool,
     warnings: &mut Vec<String>,
 ) -> Result<Option<Layer>> {
     let Ok(text) = std::fs::read_to_string(config_path) else {
@@ -245,10 +250,19 @@ fn read_config_warning(
             "pfacts reads Hiera configurations of version 4 and 5 only".to_string(),
         )),
         (3, owner) => {
-            let place = match owner {
-                Owner::Module => "module root",
-                _ => "the environment root",
+            warnings.push(format!(
+                "{}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5",
+                config_path.display()
+            ));
+            let (place, location) = match owner {
+                Owner::Module => ("module root", "a module"),
+                _ => ("the environment root", "an environment"),
             };
+            if strict_error {
+                return Err(failure(format!(
+                    "hiera.yaml version 3 cannot be used in {location}"
+                )));
+            }
             warnings.push(format!("hiera.yaml version 3 found at {place} was ignored"));
             Ok(None)
         }

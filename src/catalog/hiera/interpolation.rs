@@ -143,7 +143,7 @@ impl Hiera {
         )?;
         let Some(value) = value else {
             let mut unknown = Unknown {
-                strict: self.strict_variables,
+                strict: self.strictness.variables,
                 warnings: &mut self.warnings,
             };
             unknown.variable(undefined(root))?;

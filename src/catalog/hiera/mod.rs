@@ -118,9 +118,8 @@ pub struct Hiera {
     explanation: Option<Explanation>,
     /// The overrides and defaults of the `lookup()` being run.
     invocation: Invocation,
-    /// Puppet's `strict_variables`: whether an unknown variable fails the
-    /// lookup (else it is empty, with a warning).
-    strict_variables: bool,
+    /// Puppet's `strict_variables` and `strict` settings.
+    strictness: Strictness,
     /// Warnings not yet taken ([`Hiera::take_warnings`]).
     warnings: Vec<String>,
     /// The files of each glob pattern, matched once.
@@ -268,10 +267,23 @@ fn merge_options(merge: &Value) -> Option<Value> {
     (!rest.is_empty()).then_some(Value::Hash(rest))
 }
 
+/// What Puppet's settings make of Hiera's doubtful cases (the default is
+/// Puppet 7's).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Strictness {
+    /// `strict_variables`: an unknown variable fails the lookup (else it
+    /// is empty, with a warning).
+    pub variables: bool,
+    /// `strict=error`: a `hiera.yaml` of version 3 in an environment or a
+    /// module, and a data file that holds no hash, fail the lookups that
+    /// read them (else they are ignored, with a warning).
+    pub error: bool,
+}
+
 impl Hiera {
     /// `environment`: the environment's directory; `modulepath`: where the
     /// modules are.
-    pub fn new(environment: &Path, modulepath: &[PathBuf]) -> Hiera {
+    pub fn new(environment: &Path, modulepath: &[PathBuf], strictness: Strictness) -> Hiera {
         let mut modules = HashMap::new();
         for dir in modulepath.iter().rev() {
             for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
@@ -280,8 +292,12 @@ impl Hiera {
             }
         }
         let mut warnings = Vec::new();
-        let (environment, broken) = match read_layer(environment, Owner::Environment, &mut warnings)
-        {
+        let (environment, broken) = match read_layer(
+            environment,
+            Owner::Environment,
+            strictness.error,
+            &mut warnings,
+        ) {
             Ok(layer) => (layer, None),
             Err(error) => (None, Some(error)),
         };
@@ -298,17 +314,17 @@ impl Hiera {
             default_options: HashMap::new(),
             explanation: None,
             invocation: Invocation::default(),
-            strict_variables: false,
+            strictness,
             warnings,
             globbed: Globbed::new(),
             contexts: functions::FunctionContexts::default(),
         }
     }
 
-    /// Fails lookups on unknown variables (Puppet's `strict_variables`;
-    /// off by default, as in Puppet 7).
-    pub fn set_strict_variables(&mut self, strict: bool) {
-        self.strict_variables = strict;
+    /// Forgets the module `name`, which the environment leaves out: its
+    /// data binds nothing.
+    pub fn leave_out_module(&mut self, name: &str) {
+        self.modules.remove(name);
     }
 
     /// The warnings of the lookups so far (unknown variables, when
@@ -592,7 +608,12 @@ impl Hiera {
     fn module_layer(&mut self, module: &str) -> Result<Option<Layer>> {
         if !self.layers.contains_key(module) {
             let layer = match self.modules.get(module) {
-                Some(dir) => read_layer(dir, Owner::Module, &mut self.warnings),
+                Some(dir) => read_layer(
+                    dir,
+                    Owner::Module,
+                    self.strictness.error,
+                    &mut self.warnings,
+                ),
                 None => Ok(None),
             };
             self.layers.insert(module.to_string(), layer);
@@ -617,7 +638,7 @@ impl Hiera {
         };
         self.within(node, |hiera| {
             let mut unknown = Unknown {
-                strict: hiera.strict_variables,
+                strict: hiera.strictness.variables,
                 warnings: &mut hiera.warnings,
             };
             let files = data_files(config, level, variables, &mut unknown, &mut hiera.globbed)?;
@@ -681,27 +702,54 @@ impl Hiera {
 
     /// A data file, read once: `None` when there is none; a file that does
     /// not parse fails every lookup that reads it, in Puppet's words
-    /// (`yaml_data`, `json_data`).
+    /// (`yaml_data`, `json_data`). A YAML file that holds no hash is read
+    /// as empty, with Puppet's warning, unless it holds something and
+    /// `strict` is `error`: then it fails them too.
     fn data(&mut self, file: &Path) -> Result<Option<&Yaml>> {
-        let read = self.data.entry(file.to_path_buf()).or_insert_with(|| {
-            let text = std::fs::read_to_string(file).ok()?;
-            // JSON is YAML, so one loader reads both formats.
-            Some(match crate::yaml::load_first(&text) {
-                Ok(document) => Ok(document.unwrap_or(Yaml::Null)),
-                Err(failure) => Err(format!(
+        if !self.data.contains_key(file) {
+            let read = self.read_data(file);
+            self.data.insert(file.to_path_buf(), read);
+        }
+        match &self.data[file] {
+            None => Ok(None),
+            Some(Ok(yaml)) => Ok(Some(yaml)),
+            Some(Err(message)) => Err(failure(message.clone())),
+        }
+    }
+
+    fn read_data(&mut self, file: &Path) -> Option<std::result::Result<Yaml, String>> {
+        let text = std::fs::read_to_string(file).ok()?;
+        // JSON is YAML, so one loader reads both formats.
+        let document = match crate::yaml::load_first(&text) {
+            Ok(document) => document.unwrap_or(Yaml::Null),
+            Err(failure) => {
+                return Some(Err(format!(
                     "Unable to parse ({}): {} at line {} column {}",
                     file.display(),
                     failure.reason,
                     failure.line,
                     failure.col
-                )),
-            })
-        });
-        match read {
-            None => Ok(None),
-            Some(Ok(yaml)) => Ok(Some(yaml)),
-            Some(Err(message)) => Err(failure(message.clone())),
+                )))
+            }
+        };
+        // `json_data` takes what the file holds; `yaml_data` and
+        // `eyaml_lookup_key` want a hash (Ruby's nil and false: none).
+        let json = file
+            .extension()
+            .is_some_and(|extension| extension == "json");
+        if json || matches!(document, Yaml::Hash(_)) {
+            return Some(Ok(document));
         }
+        let message = format!(
+            "{}: file does not contain a valid yaml hash",
+            file.display()
+        );
+        let empty = matches!(document, Yaml::Null | Yaml::Boolean(false));
+        if self.strictness.error && !empty {
+            return Some(Err(message));
+        }
+        self.warnings.push(message);
+        Some(Ok(Yaml::Hash(Default::default())))
     }
 
     /// Puppet's `SubLookup#sub_lookup`: the value dug into along the

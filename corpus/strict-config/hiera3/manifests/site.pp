@@ -1,0 +1,4 @@
+class site (Integer $port = 80) {
+  notify { "port ${port}": }
+}
+include site
