@@ -172,9 +172,12 @@ fn every_rule_is_documented() {
         for section in ["## What it does", "## Why is this bad?", "## Example"] {
             assert!(rule.doc.contains(section), "{} lacks {section}", rule.id);
         }
-        // Code of the language the rule reads: Puppet, or a module's Ruby.
+        // Code of the language the rule reads: Puppet, a module's Ruby,
+        // Hiera's YAML or a module's JSON metadata.
         assert!(
-            rule.doc.contains("```puppet") || rule.doc.contains("```ruby"),
+            ["```puppet", "```ruby", "```yaml", "```json"]
+                .iter()
+                .any(|fence| rule.doc.contains(fence)),
             "{} lacks an example",
             rule.id
         );

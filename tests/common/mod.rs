@@ -18,4 +18,5 @@ pub const ENVIRONMENTS: &[&str] = &[
     "evaluation-order",
     "puppet8",
     "hiera-keys",
+    "strict-config",
 ];
