@@ -20,7 +20,8 @@
 //! - `configuration_puppet_8_refuses_is_found_and_compiled_as_puppet_does`:
 //!   on corpus/strict-config, a Hiera 3 configuration at an environment's
 //!   root, module data that is a list and a module's unparsable
-//!   `metadata.json`: each a warning by default and an error with
+//!   `metadata.json` (its classes, and its Ruby functions, are gone under
+//!   Puppet 8): each a warning by default and an error with
 //!   `--puppet 8`, at its place; `pfacts catalog` warns as Puppet 7 did
 //!   and fails (or leaves the module out) as Puppet 8 did.
 //! - `only_puppet_8_turns_the_rule_on`: by default, with `--puppet 7`,
@@ -813,6 +814,14 @@ fn configuration_puppet_8_refuses_is_found_and_compiled_as_puppet_does() {
             "db has an invalid and unparsable metadata.json file",
             "Could not find class ::db for node.example.com",
         ),
+        (
+            "metadata-function",
+            "faulty-metadata",
+            "modules/db/metadata.json",
+            5,
+            "db has an invalid and unparsable metadata.json file",
+            "Unknown function: 'greet'",
+        ),
     ];
     for (environment, rule, file, line, warned, refused) in cases {
         let dir = format!("corpus/strict-config/{environment}");
@@ -851,10 +860,12 @@ fn configuration_puppet_8_refuses_is_found_and_compiled_as_puppet_does() {
                 .trim_start_matches("db ");
             assert!(message.contains(words), "{environment}: {message}");
         }
-        // `catalog`: Puppet 7's catalog and warning; Puppet 8's error.
+        // `catalog`: Puppet 7's catalog and warning; Puppet 8's error. The
+        // module's Ruby function runs (`--ruby`) where Puppet 7 loads it.
         let compile = |args: &[&str]| {
             let mut all = vec![
                 "catalog",
+                "--ruby",
                 &dir,
                 "--node",
                 "node.example.com",

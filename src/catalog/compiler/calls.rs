@@ -134,7 +134,7 @@ impl<'e> Compiler<'e> {
         if let Some((file, function)) = self.functions.get(name).copied() {
             return self.call_puppet_function(file, function, args, span);
         }
-        let Some(ruby) = self.env.ruby_function(name) else {
+        let Some(ruby) = self.ruby_function(name) else {
             return Err(error(format!("Unknown function: '{name}'"), span));
         };
         let native = functions::module_functions(&ruby.module, &ruby.path);

@@ -54,7 +54,7 @@ impl<'e> Context for Compiler<'e> {
         let name = name.trim_start_matches("::");
         functions::builtins().get(name).is_some()
             || self.functions.contains_key(name)
-            || self.env.ruby_function(name).is_some()
+            || self.ruby_function(name).is_some()
     }
 
     fn variable(&mut self, name: &str) -> Option<Value> {
@@ -140,7 +140,7 @@ impl<'e> Context for Compiler<'e> {
             .modulepath()
             .iter()
             .map(|dir| dir.join(name))
-            .find(|root| root.is_dir())
+            .find(|root| root.is_dir() && !self.left_out.contains(root))
     }
 
     fn find_module_file(&self, reference: &str, kind: ModuleFiles) -> Option<PathBuf> {

@@ -259,6 +259,9 @@ pub struct Compiler<'e> {
     type_set_members: HashMap<String, type_sets::PendingMember<'e>>,
     /// The type sets whose members are being resolved, innermost last.
     type_set_scopes: Vec<Rc<crate::catalog::values::types::type_set::TypeSet>>,
+    /// The roots of the modules the environment leaves out (their
+    /// `metadata.json` does not parse, and `strict` is `error`).
+    left_out: Vec<PathBuf>,
     /// ERB templates being rendered, each inside the previous.
     templates_rendering: usize,
     /// Templates nested past the limit: every level fails.
@@ -410,6 +413,7 @@ impl<'e> Compiler<'e> {
             alias_types: HashMap::new(),
             type_set_members: HashMap::new(),
             type_set_scopes: Vec::new(),
+            left_out: Vec::new(),
             options: Options::default(),
             call_sites: Vec::new(),
             deprecations: HashSet::new(),
@@ -504,7 +508,20 @@ impl<'e> Compiler<'e> {
             self.functions.retain(|_, (index, _)| outside(index));
             self.aliases.retain(|_, (index, _)| outside(index));
             self.hiera.leave_out_module(&module.name);
+            self.left_out.push(module.root.clone());
         }
+    }
+
+    /// The function a module writes in Ruby named `name`, unless the
+    /// environment leaves its module out.
+    fn ruby_function(&self, name: &str) -> Option<&'e super::environment::RubyFunction> {
+        let env = self.env;
+        env.ruby_function(name).filter(|function| {
+            !self
+                .left_out
+                .iter()
+                .any(|root| function.path.starts_with(root))
+        })
     }
 
     /// Hiera's global layer, from `config` (Puppet's `hiera_config`).

@@ -318,7 +318,7 @@ impl<'e> Compiler<'e> {
             .modulepath()
             .iter()
             .map(|dir| dir.join(module))
-            .find(|root| root.is_dir())?;
+            .find(|root| root.is_dir() && !self.left_out.contains(root))?;
         existing(root.join("templates").join(file))
     }
 }

@@ -1,0 +1,5 @@
+Puppet::Functions.create_function(:greet) do
+  def greet
+    'hello'
+  end
+end
