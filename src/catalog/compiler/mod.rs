@@ -474,7 +474,10 @@ impl<'e> Compiler<'e> {
             variables: options.strict_variables,
             error: options.strict == Strict::Error,
         };
-        self.hiera = hiera::Hiera::new(&self.env.root, self.env.modulepath(), strictness);
+        // `new` read the environment's layer under Puppet 7's defaults.
+        if strictness != hiera::Strictness::default() {
+            self.hiera = hiera::Hiera::new(&self.env.root, self.env.modulepath(), strictness);
+        }
         self.judge_faulty_modules();
         if options.ruby {
             self.ruby = ruby::RubyState::Wanted;

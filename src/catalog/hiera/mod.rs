@@ -269,7 +269,7 @@ fn merge_options(merge: &Value) -> Option<Value> {
 
 /// What Puppet's settings make of Hiera's doubtful cases (the default is
 /// Puppet 7's).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Strictness {
     /// `strict_variables`: an unknown variable fails the lookup (else it
     /// is empty, with a warning).
