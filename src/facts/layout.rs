@@ -85,6 +85,9 @@ struct Environment {
 #[derive(Default)]
 pub struct Layout {
     environments: FxHashMap<PathBuf, Option<Arc<Environment>>>,
+    /// By directory, the environment its files are placed in first (see
+    /// [`Layout::enclosing`]): the files of a directory share it.
+    enclosing: FxHashMap<PathBuf, Option<(PathBuf, Arc<Environment>)>>,
     module_names: FxHashMap<PathBuf, String>,
     /// Absolute directories whose subdirectories are modules, from the
     /// configuration.
@@ -114,23 +117,9 @@ impl Layout {
     }
 
     pub fn place(&mut self, path: &Path) -> Placement {
-        let mut guessed = None;
-        for ancestor in path.ancestors().skip(1) {
-            let Some(environment) = self.environment(ancestor) else {
-                continue;
-            };
-            if environment.guessed {
-                guessed = guessed.or(Some((ancestor, environment)));
-                continue;
-            }
-            guessed = None;
-            if let Some(placement) = self.place_in_environment(path, ancestor, &environment) {
-                return placement;
-            }
-            break;
-        }
-        if let Some(placement) = guessed.and_then(|(directory, environment)| {
-            self.place_in_environment(path, directory, &environment)
+        let enclosing = path.parent().and_then(|dir| self.enclosing(dir));
+        if let Some(placement) = enclosing.and_then(|(directory, environment)| {
+            self.place_in_environment(path, &directory, &environment)
         }) {
             return placement;
         }
@@ -142,6 +131,30 @@ impl Layout {
                 module_root: None,
                 environment: None,
             })
+    }
+
+    /// The environment that the files of `dir` belong to, if any: the
+    /// nearest one with its marks above them, or else the nearest one
+    /// guessed from a `manifests/site.pp` alone.
+    fn enclosing(&mut self, dir: &Path) -> Option<(PathBuf, Arc<Environment>)> {
+        if let Some(known) = self.enclosing.get(dir) {
+            return known.clone();
+        }
+        let mut guessed = None;
+        let mut marked = None;
+        for ancestor in dir.ancestors() {
+            let Some(environment) = self.environment(ancestor) else {
+                continue;
+            };
+            if !environment.guessed {
+                marked = Some((ancestor.to_path_buf(), environment));
+                break;
+            }
+            guessed = guessed.or_else(|| Some((ancestor.to_path_buf(), environment)));
+        }
+        let found = marked.or(guessed);
+        self.enclosing.insert(dir.to_path_buf(), found.clone());
+        found
     }
 
     fn environment(&mut self, dir: &Path) -> Option<Arc<Environment>> {

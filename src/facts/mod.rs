@@ -284,7 +284,7 @@ fn read_file(
                 output.facts.template_variable.push(row);
             }
             push_template_name(output);
-            for (name, line, col) in text_reads::erb_renders(text) {
+            for (name, line, col) in template.renders {
                 let row = TemplateRender {
                     name: output.interner.intern(&name),
                     file: FileId::default(),

@@ -27,23 +27,34 @@ pub struct TemplateText {
     pub reads: Vec<TextRead>,
     /// `(name, line, col)`.
     pub assigned: Vec<(String, u32, u32)>,
+    /// The templates it renders by a name written out, `(name, line,
+    /// col)`: `scope.function_template(['m/x.erb'])`,
+    /// `scope.call_function('template', ['m/x.erb'])` and the same of
+    /// `epp`. A name the code computes is not followed.
+    pub renders: Vec<(String, u32, u32)>,
 }
 
 /// [`TemplateText`] of an ERB template, read in one pass over its tags.
 pub fn read_erb(text: &str) -> TemplateText {
+    let places = Places::new(text);
     let mut reads = Vec::new();
     let mut assigned = Vec::new();
+    let mut renders = Vec::new();
     for (start, end) in tags(text) {
         let code = &text[start..end];
         for (name, offset) in tag_assignments(code) {
-            let at = located(text, start + offset, FactReadForm::ErbVariable, name);
+            let at = places.located(start + offset, FactReadForm::ErbVariable, name);
             assigned.push((at.name, at.line, at.col));
         }
         reads.extend(
             erb_reads(code)
                 .into_iter()
-                .map(|(form, name, offset)| located(text, start + offset, form, name)),
+                .map(|(form, name, offset)| places.located(start + offset, form, name)),
         );
+        for (name, offset) in tag_renders(code) {
+            let (line, col) = places.at(start + offset);
+            renders.push((name, line, col));
+        }
     }
     // A variable the template sets itself is its own, not a fact.
     if !assigned.is_empty() {
@@ -52,7 +63,11 @@ pub fn read_erb(text: &str) -> TemplateText {
                 || !assigned.iter().any(|(name, ..)| *name == read.name)
         });
     }
-    TemplateText { reads, assigned }
+    TemplateText {
+        reads,
+        assigned,
+        renders,
+    }
 }
 
 fn tag_assignments(code: &str) -> Vec<(String, usize)> {
@@ -77,12 +92,9 @@ fn tag_assignments(code: &str) -> Vec<(String, usize)> {
     names
 }
 
-/// The templates an ERB template renders by a name written out:
-/// `scope.function_template(['m/x.erb'])`, `scope.call_function(
-/// 'template', ['m/x.erb'])` and the same of `epp`. A name the code
-/// computes is not followed.
-pub fn erb_renders(text: &str) -> Vec<(String, u32, u32)> {
-    let calls = [
+/// The templates a tag's code renders by name, with their offsets.
+fn tag_renders(code: &str) -> Vec<(String, usize)> {
+    const CALLS: [&str; 6] = [
         "function_template(",
         "function_epp(",
         "call_function('template',",
@@ -91,21 +103,21 @@ pub fn erb_renders(text: &str) -> Vec<(String, u32, u32)> {
         "call_function(\"epp\",",
     ];
     let mut renders = Vec::new();
-    for (start, end) in tags(text) {
-        let code = &text[start..end];
-        for call in calls {
-            for (at, _) in code.match_indices(call) {
-                // A longer name ending in the call's is another call.
-                let before = code[..at].chars().next_back();
-                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                    continue;
-                }
-                let rest = code[at + call.len()..].trim_start();
-                let rest = rest.strip_prefix('[').unwrap_or(rest);
-                if let Some(name) = quoted(rest) {
-                    let (line, col) = place(text, start + at);
-                    renders.push((name, line, col));
-                }
+    // Every call names `function`: most tags are passed over in one scan.
+    if memchr::memmem::find(code.as_bytes(), b"function").is_none() {
+        return renders;
+    }
+    for call in CALLS {
+        for (at, _) in code.match_indices(call) {
+            // A longer name ending in the call's is another call.
+            let before = code[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = code[at + call.len()..].trim_start();
+            let rest = rest.strip_prefix('[').unwrap_or(rest);
+            if let Some(name) = quoted(rest) {
+                renders.push((name, at));
             }
         }
     }
@@ -116,6 +128,7 @@ pub fn erb_renders(text: &str) -> Vec<(String, u32, u32)> {
 /// (`%{trusted.x}`, `%{lookup(...)}` and the other functions read no
 /// fact by name).
 pub fn hiera_reads(text: &str) -> Vec<TextRead> {
+    let places = Places::new(text);
     let mut reads = Vec::new();
     let mut from = 0;
     while let Some(found) = text[from..].find("%{") {
@@ -138,7 +151,7 @@ pub fn hiera_reads(text: &str) -> Vec<TextRead> {
         if !is_name(name) || plain_variable || name == "facts" || name == "trusted" {
             continue;
         }
-        reads.push(located(text, start - 2, form, name.to_string()));
+        reads.push(places.located(start - 2, form, name.to_string()));
     }
     reads
 }
@@ -181,6 +194,7 @@ pub fn drop_mapped_keys(reads: &mut Vec<TextRead>, text: &str, config: Option<&Y
 /// place of its `%{`: the root of a dotted key (`app::settings` of
 /// `app::settings.log.level`), which is the key asked for.
 pub fn hiera_lookups(text: &str) -> Vec<(String, u32, u32)> {
+    let places = Places::new(text);
     let mut keys = Vec::new();
     let mut from = 0;
     while let Some(found) = text[from..].find("%{") {
@@ -207,7 +221,7 @@ pub fn hiera_lookups(text: &str) -> Vec<(String, u32, u32)> {
                 .bytes()
                 .all(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b':');
         if valid {
-            let (line, col) = place(text, start);
+            let (line, col) = places.at(start);
             keys.push((root.to_string(), line, col));
         }
     }
@@ -604,23 +618,39 @@ fn quoted(text: &str) -> Option<String> {
     (!value.contains(['\\', '$', '#'])).then(|| value.to_string())
 }
 
-fn located(text: &str, offset: usize, form: FactReadForm, name: String) -> TextRead {
-    let (line, col) = place(text, offset);
-    TextRead {
-        form,
-        name,
-        line,
-        col,
-    }
+/// The lines of a text, to place byte offsets on them: a search per
+/// place, where counting the lines before each place made a text with many
+/// reads quadratic.
+struct Places<'t> {
+    text: &'t str,
+    /// The byte offset of each line's start.
+    line_starts: Vec<usize>,
 }
 
-/// The 1-based line and column (in characters) of a byte offset.
-fn place(text: &str, offset: usize) -> (u32, u32) {
-    let before = &text[..offset];
-    let line = before.matches('\n').count() as u32 + 1;
-    let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
-    let col = text[line_start..offset].chars().count() as u32 + 1;
-    (line, col)
+impl<'t> Places<'t> {
+    fn new(text: &'t str) -> Places<'t> {
+        let mut line_starts = vec![0];
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|newline| newline + 1));
+        Places { text, line_starts }
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    fn at(&self, offset: usize) -> (u32, u32) {
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let line_start = self.line_starts[line - 1];
+        let col = self.text[line_start..offset].chars().count() as u32 + 1;
+        (line as u32, col)
+    }
+
+    fn located(&self, offset: usize, form: FactReadForm, name: String) -> TextRead {
+        let (line, col) = self.at(offset);
+        TextRead {
+            form,
+            name,
+            line,
+            col,
+        }
+    }
 }
 
 /// The version a `hiera.yaml` declares, with the place of its `version`
@@ -765,7 +795,8 @@ mod tests {
     #[test]
     fn templates_render_templates_by_name() {
         let erb = "<%= scope.function_template(['a/b.erb']) %>\n<%= scope.call_function('template', [\"a/c.erb\"]) %><%= scope.function_template([@x]) %>";
-        let renders: Vec<(String, u32)> = erb_renders(erb)
+        let renders: Vec<(String, u32)> = read_erb(erb)
+            .renders
             .into_iter()
             .map(|(name, line, _)| (name, line))
             .collect();
