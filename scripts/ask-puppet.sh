@@ -152,7 +152,7 @@ done
 # What Puppet 7 only warns about in Hiera configurations, data and module
 # metadata, and Puppet 8's strict=error refuses (tests/puppet8.rs): each
 # environment under both versions' defaults.
-for environment in hiera3 data-shape metadata metadata-function; do
+for environment in hiera3 data-shape metadata metadata-function metadata-type; do
   for puppet in 7 8; do
     ruby scripts/catalog-with-puppet.rb "--puppet$puppet-defaults" "corpus/strict-config/$environment" \
       node.example.com corpus/facts.json 2>/dev/null > "corpus/strict-config/$environment/expected/puppet$puppet.json"

@@ -894,3 +894,42 @@ fn configuration_puppet_8_refuses_is_found_and_compiled_as_puppet_does() {
         );
     }
 }
+
+#[test]
+fn a_faulty_modules_resource_types_still_load_under_puppet_8() {
+    // Puppet 8 leaves the module out of the environment's modules, but its
+    // type autoloader reads the modulepath's directories: the catalog holds
+    // the type's resource under both versions' defaults, as Puppet compiled
+    // it (`scripts/ask-puppet.sh`).
+    let dir = "corpus/strict-config/metadata-type";
+    for (puppet, args) in [(7, vec![]), (8, vec!["--puppet", "8"])] {
+        let path = format!("{dir}/expected/puppet{puppet}.json");
+        let mut expected: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert!(expected["error"].is_null(), "puppet {puppet}: {expected}");
+        let types: Vec<&str> = expected["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|resource| resource["type"].as_str())
+            .collect();
+        assert!(types.contains(&"Dbthing"), "puppet {puppet}: {types:?}");
+        expected.as_object_mut().unwrap().remove("warnings");
+        let mut all = vec![
+            "catalog",
+            dir,
+            "--node",
+            "node.example.com",
+            "--facts",
+            "corpus/facts.json",
+        ];
+        all.extend(args);
+        let (status, stdout, stderr) = pfacts(&all);
+        assert_eq!(status, 0, "puppet {puppet}: {stderr}");
+        let ours: Value = serde_json::from_str(&stdout.replace(&format!("{dir}/"), "")).unwrap();
+        assert_eq!(ours, expected, "puppet {puppet}");
+    }
+    // `check` still says what Puppet 8 drops of the module.
+    let found = findings(&["--puppet", "8", dir], &["faulty-metadata"], "error");
+    assert_eq!(found.len(), 1, "{found:?}");
+}
