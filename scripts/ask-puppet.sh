@@ -186,6 +186,9 @@ for node in json-typo json-wrong lists-wrong lists-right aliased-wrong aliased-r
   ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-keys "$node.example.com" corpus/facts.json \
     2>/dev/null > "corpus/hiera-keys/expected/puppet-catalog-$node.json"
 done
+# A module whose hiera.yaml names another data directory (tests/hiera_keys.rs).
+ruby scripts/catalog-with-puppet.rb --puppet7-defaults corpus/hiera-datadir node.example.com corpus/facts.json 2>/dev/null \
+  > corpus/hiera-datadir/expected/puppet-catalog.json
 # The Debian modules (corpus/debian/README.md).
 for environment in corpus/debian/*/; do
   ruby scripts/catalog-with-puppet.rb "$environment" node.example.com corpus/debian-facts.json "$corpora"/corpus/debian-modules \

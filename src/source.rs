@@ -54,14 +54,18 @@ pub fn is_hiera_file(path: &Path) -> bool {
     if path.file_name().is_some_and(|name| name == "hiera.yaml") {
         return true;
     }
-    // `.eyaml`: hiera-eyaml's files, YAML whose encrypted strings only
-    // the server decrypts.
-    let data = path.extension().is_some_and(|extension| {
+    is_data_text(path)
+        && path
+            .parent()
+            .is_some_and(|dir| dir.iter().any(|part| part == "data" || part == "hieradata"))
+}
+
+/// Whether a walked file may hold Hiera data: YAML, eyaml (hiera-eyaml's
+/// files, YAML whose encrypted strings only the server decrypts) or JSON.
+pub fn is_data_text(path: &Path) -> bool {
+    path.extension().is_some_and(|extension| {
         extension == "yaml" || extension == "yml" || extension == "json" || extension == "eyaml"
-    });
-    data && path
-        .parent()
-        .is_some_and(|dir| dir.iter().any(|part| part == "data" || part == "hieradata"))
+    })
 }
 
 /// Whether a walked file is a `metadata.json` (a module's, when it lies

@@ -271,3 +271,41 @@ fn eyaml_data_is_judged_as_hiera_data() {
     .unwrap();
     assert!(puppet.to_string().contains("; plain; "), "Puppet binds it");
 }
+
+#[test]
+fn data_is_read_where_the_layers_configuration_says() {
+    // The module's `hiera.yaml` names `settings` its data directory: Puppet
+    // binds `web::port` from settings/common.yaml and never reads
+    // data/common.yaml (`expected/puppet-catalog.json`).
+    let dir = "corpus/hiera-datadir";
+    let path = format!("{dir}/expected/puppet-catalog.json");
+    let puppet: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(
+        titles(&puppet).contains(&"port 8080".to_string()),
+        "{puppet}"
+    );
+    let output = Command::cargo_bin("pfacts")
+        .unwrap()
+        .args(["catalog", dir, "--node", "node.example.com"])
+        .args(["--facts", "corpus/facts.json"])
+        .output()
+        .unwrap();
+    let ours: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(titles(&ours), titles(&puppet));
+    // So the misspelt key of settings/ is found, and data/'s keys, which
+    // bind nothing either, are none of Hiera's.
+    let found: Vec<(String, u64)> = findings_of(dir)
+        .iter()
+        .filter(|finding| HIERA_RULES.contains(&finding["rule"].as_str().unwrap()))
+        .map(|finding| {
+            (
+                finding["file"].as_str().unwrap().to_string(),
+                finding["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(format!("{dir}/modules/web/settings/common.yaml"), 3)]
+    );
+}

@@ -46,7 +46,7 @@ word_column! {
         ErbTemplate = "erb_template",
         /// A `hiera.yaml`.
         HieraConfig = "hiera_config",
-        /// A file of Hiera data (below `data/` or `hieradata/`).
+        /// A file of Hiera data (in a layer's `datadir`).
         HieraData = "hiera_data",
         /// An environment's `environment.conf`.
         EnvironmentConf = "environment_conf",

@@ -7,6 +7,7 @@
 pub mod ast;
 pub mod builtins;
 pub mod columns;
+mod data_dirs;
 pub mod epp;
 pub mod export;
 pub mod extract;
@@ -31,6 +32,7 @@ use rayon::prelude::*;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::source;
 use crate::syntax;
+use data_dirs::DataDirs;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
 use schema::{
@@ -78,13 +80,19 @@ impl FileOutput {
     }
 }
 
+/// The files discovery keeps: those read, and those that may be Hiera
+/// data (which the layers' configurations decide once read).
 fn wanted(path: &std::path::Path) -> bool {
+    read_whatever_the_layers(path) || source::is_hiera_file(path) || source::is_data_text(path)
+}
+
+/// The files read whatever the Hiera layers' data directories.
+fn read_whatever_the_layers(path: &std::path::Path) -> bool {
     source::is_manifest(path)
         || source::is_ruby_plugin(path)
         || source::is_ruby_library(path)
         || source::is_template(path)
         || source::is_erb_template(path)
-        || source::is_hiera_file(path)
         || source::is_environment_conf(path)
         || source::is_external_fact(path)
         || source::is_metadata(path)
@@ -169,6 +177,17 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     });
     let mut layout = Layout::with_modulepath(configured_dirs.collect());
     let analyzed = Analyzed::new(paths);
+    // The Hiera layers' configurations, read first: they say which files
+    // are data.
+    let data_dirs = {
+        let configs: Vec<&PathBuf> = discovery
+            .files
+            .iter()
+            .filter(|path| path.file_name().is_some_and(|name| name == "hiera.yaml"))
+            .filter(|path| !input.ignores(path) && is_layer_root(path, &layout.place(path)))
+            .collect();
+        DataDirs::read(configs.into_iter().map(PathBuf::as_path))
+    };
     let chunk_size = (discovery.files.len() / CHUNKS).clamp(MIN_CHUNK, MAX_CHUNK);
     let mut files = discovery
         .files
@@ -182,16 +201,22 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     let mut place_next = |layout: &mut Layout| -> Vec<(PathBuf, Placement)> {
         files
             .by_ref()
-            .take(chunk_size)
-            .map(|path| {
+            .filter_map(|path| {
                 let placement = layout.place(&path);
+                let module_root = placement.module_root.as_deref();
+                if !read_whatever_the_layers(&path) && !data_dirs.is_hiera_file(&path, module_root)
+                {
+                    return None;
+                }
                 if let Some(root) = &placement.module_root {
                     if !module_roots.contains_key(root) {
                         module_roots.insert(root.clone(), placement.module.clone());
                     }
                 }
-                (path, placement)
+                Some((path, placement))
             })
+            // Taken after the filter: a chunk is empty only at the end.
+            .take(chunk_size)
             .collect()
     };
     let mut chunk = crate::timings::time("place the first files", || place_next(&mut layout));
@@ -232,7 +257,11 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                     std::mem::take(&mut chunk)
                         .into_par_iter()
                         .map_init(syntax::new_parser, |parser, (path, placement)| {
-                            read_file(parser, &grammar, &analyzed, input, path, placement)
+                            let files = Files {
+                                analyzed: &analyzed,
+                                data_dirs: &data_dirs,
+                            };
+                            read_file(parser, &grammar, files, input, path, placement)
                         })
                         .collect::<Vec<FileOutput>>()
                 },
@@ -260,10 +289,17 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
 }
 
 /// The facts of one file, by what it is.
+/// What the whole tree tells about one file.
+#[derive(Clone, Copy)]
+struct Files<'a> {
+    analyzed: &'a Analyzed,
+    data_dirs: &'a DataDirs,
+}
+
 fn read_file(
     parser: &mut tree_sitter::Parser,
     grammar: &extract::Grammar,
-    analyzed: &Analyzed,
+    files: Files,
     input: &Input,
     path: PathBuf,
     placement: Placement,
@@ -294,7 +330,10 @@ fn read_file(
                 output.facts.template_render.push(row);
             }
         })
-    } else if source::is_hiera_file(&path) {
+    } else if files
+        .data_dirs
+        .is_hiera_file(&path, placement.module_root.as_deref())
+    {
         let role = if path.ends_with("hiera.yaml") {
             Role::HieraConfig
         } else {
@@ -413,7 +452,7 @@ fn read_file(
             }
         })
     } else if source::is_environment_conf(&path) {
-        environment_conf(path, placement, analyzed)
+        environment_conf(path, placement, files.analyzed)
     } else if source::is_metadata(&path) {
         let at_root = placement.module_root.as_deref() == path.parent();
         let role = if at_root {

@@ -534,8 +534,8 @@ relations! {
     fact_read / FactRead { form: FactReadForm, name: Sym, file: FileId, line: u32, col: u32 }
 
     /// `hiera_key(key, file, line, col, value_kind, value)`: a top-level
-    /// key of a YAML or JSON file of Hiera data (below `data/` or
-    /// `hieradata/`), with its value when it is a scalar whose type pfacts
+    /// key of a YAML or JSON file of Hiera data (in a layer's `datadir`),
+    /// with its value when it is a scalar whose type pfacts
     /// can tell, or a collection of such (`value_kind`; a collection's
     /// value as JSON; `other` and the empty value otherwise).
     ///

@@ -7,8 +7,9 @@ rule! {
     /// `class::parameter`, where the class is defined but has no such
     /// parameter (`profile::web::prot` for a class with `$port`), unless
     /// some manifest looks the key up by name (`lookup('x')`, `hiera('x')`).
-    /// Keys are read at the top level of YAML files below `data/` or
-    /// `hieradata/`.
+    /// Keys are read at the top level of the data files of each layer's
+    /// data directories (its `hiera.yaml`'s `datadir`s; without one, below
+    /// `data/` or `hieradata/`).
     ///
     /// ## Why is this bad?
     /// Puppet's automatic parameter lookup asks Hiera for each parameter

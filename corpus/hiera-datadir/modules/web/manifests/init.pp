@@ -1,0 +1,3 @@
+class web (Integer $port = 80) {
+  notify { "port ${port}": }
+}
