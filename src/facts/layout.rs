@@ -237,9 +237,18 @@ impl Layout {
     fn place_in_module(&mut self, path: &Path) -> Option<Placement> {
         // Ruby plugins sit in `<module>/lib/puppet/...` (whose `functions/`
         // is not the module's) and `<module>/lib/facter/`.
+        let is_plugins = |dir: &Path| {
+            matches!(
+                dir.file_name().and_then(|name| name.to_str()),
+                Some("puppet" | "facter")
+            ) && dir
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|name| name == "lib")
+        };
         let plugin_root = path
             .ancestors()
-            .find(|ancestor| ancestor.ends_with("lib/puppet") || ancestor.ends_with("lib/facter"))
+            .find(|ancestor| is_plugins(ancestor))
             .and_then(|plugins| plugins.parent()?.parent());
         let root = match plugin_root {
             Some(root) => root.to_path_buf(),
