@@ -17,6 +17,7 @@
 //! text, become those of a function `epp_template`. Line breaks stay where
 //! they are; a map takes positions in the code back to the template.
 
+use super::lines::Lines;
 use crate::diagnostic::Location;
 
 /// The function that holds a template's code.
@@ -61,41 +62,23 @@ impl Translation {
 
 /// Where the positions of a template's code lie in the template.
 pub struct TemplatePlaces<'a> {
-    template: &'a str,
+    lines: Lines<'a>,
     translation: &'a Translation,
-    /// Where each of the template's lines starts.
-    line_starts: Vec<usize>,
 }
 
 impl<'a> TemplatePlaces<'a> {
     pub fn new(template: &'a str, translation: &'a Translation) -> Self {
-        let line_starts = std::iter::once(0)
-            .chain(template.match_indices('\n').map(|(at, _)| at + 1))
-            .collect();
         TemplatePlaces {
-            template,
+            lines: Lines::new(template),
             translation,
-            line_starts,
         }
     }
 
     /// The template's line and column (in characters) of `offset` in the
     /// code.
     pub fn location(&self, offset: usize) -> Location {
-        let offset = self
-            .translation
-            .template_offset(offset)
-            .min(self.template.len());
-        let line = self.line_starts.partition_point(|&start| start <= offset);
-        let start = self.line_starts[line - 1];
-        let column = self
-            .template
-            .get(start..offset)
-            .map_or(0, |text| text.chars().count());
-        Location {
-            line,
-            column: column + 1,
-        }
+        self.lines
+            .location(self.translation.template_offset(offset))
     }
 }
 

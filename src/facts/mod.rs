@@ -15,6 +15,7 @@ pub mod heredoc;
 pub mod intern;
 pub mod issues;
 pub mod layout;
+mod lines;
 pub mod loading;
 pub mod names;
 pub mod rewrite;
@@ -83,7 +84,7 @@ impl FileOutput {
 /// The files discovery keeps: those read, and those that may be Hiera
 /// data (which the layers' configurations decide once read).
 fn wanted(path: &std::path::Path) -> bool {
-    read_whatever_the_layers(path) || source::is_hiera_file(path) || source::is_data_text(path)
+    read_whatever_the_layers(path) || source::is_data_text(path)
 }
 
 /// The files read whatever the Hiera layers' data directories.
@@ -257,11 +258,11 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                     std::mem::take(&mut chunk)
                         .into_par_iter()
                         .map_init(syntax::new_parser, |parser, (path, placement)| {
-                            let files = Files {
+                            let tree = Tree {
                                 analyzed: &analyzed,
                                 data_dirs: &data_dirs,
                             };
-                            read_file(parser, &grammar, files, input, path, placement)
+                            read_file(parser, &grammar, tree, input, path, placement)
                         })
                         .collect::<Vec<FileOutput>>()
                 },
@@ -288,18 +289,18 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     extraction
 }
 
-/// The facts of one file, by what it is.
-/// What the whole tree tells about one file.
+/// What the whole tree tells about each of its files.
 #[derive(Clone, Copy)]
-struct Files<'a> {
+struct Tree<'a> {
     analyzed: &'a Analyzed,
     data_dirs: &'a DataDirs,
 }
 
+/// The facts of one file, by what it is.
 fn read_file(
     parser: &mut tree_sitter::Parser,
     grammar: &extract::Grammar,
-    files: Files,
+    tree: Tree,
     input: &Input,
     path: PathBuf,
     placement: Placement,
@@ -330,7 +331,7 @@ fn read_file(
                 output.facts.template_render.push(row);
             }
         })
-    } else if files
+    } else if tree
         .data_dirs
         .is_hiera_file(&path, placement.module_root.as_deref())
     {
@@ -452,7 +453,7 @@ fn read_file(
             }
         })
     } else if source::is_environment_conf(&path) {
-        environment_conf(path, placement, files.analyzed)
+        environment_conf(path, placement, tree.analyzed)
     } else if source::is_metadata(&path) {
         let at_root = placement.module_root.as_deref() == path.parent();
         let role = if at_root {

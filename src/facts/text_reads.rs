@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use yaml_rust2::Yaml;
 
 use super::columns::{DataValue, FactReadForm};
+use super::lines::Lines;
 
 /// A fact read by name: how, the name, and where (1-based line, column
 /// in characters).
@@ -618,28 +619,18 @@ fn quoted(text: &str) -> Option<String> {
     (!value.contains(['\\', '$', '#'])).then(|| value.to_string())
 }
 
-/// The lines of a text, to place byte offsets on them: a search per
-/// place, where counting the lines before each place made a text with many
-/// reads quadratic.
-struct Places<'t> {
-    text: &'t str,
-    /// The byte offset of each line's start.
-    line_starts: Vec<usize>,
-}
+/// A text's [`Lines`], placing reads in `(line, col)` columns.
+struct Places<'t>(Lines<'t>);
 
 impl<'t> Places<'t> {
     fn new(text: &'t str) -> Places<'t> {
-        let mut line_starts = vec![0];
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|newline| newline + 1));
-        Places { text, line_starts }
+        Places(Lines::new(text))
     }
 
     /// The 1-based line and column (in characters) of a byte offset.
     fn at(&self, offset: usize) -> (u32, u32) {
-        let line = self.line_starts.partition_point(|&start| start <= offset);
-        let line_start = self.line_starts[line - 1];
-        let col = self.text[line_start..offset].chars().count() as u32 + 1;
-        (line as u32, col)
+        let location = self.0.location(offset);
+        (location.line as u32, location.column as u32)
     }
 
     fn located(&self, offset: usize, form: FactReadForm, name: String) -> TextRead {
