@@ -13,8 +13,10 @@ pub enum Refusal {
     /// Puppet's evaluator refuses it when it evaluates it.
     Evaluation,
     /// As Puppet's `strict` setting says: a warning in Puppet 7, an error
-    /// in Puppet 8.
+    /// in Puppet 8, when Puppet loads the file.
     Strict,
+    /// As `strict` says, when Puppet's evaluator evaluates it.
+    StrictEvaluation,
 }
 
 /// One issue code.
@@ -242,6 +244,17 @@ pub const ISSUES: &[Issue] = &[
         refusal: Refusal::Strict,
         message: "The key '{}' is declared more than once",
     },
+    // numeric-coercion: the evaluator's `strict` issue
+    Issue {
+        code: "NUMERIC_COERCION",
+        refusal: Refusal::StrictEvaluation,
+        message: "The string {} is automatically coerced to a number: write the number, or convert it with `Integer()` or `Float()`",
+    },
+    // not-numeric, in Puppet's words
+    evaluation(
+        "NOT_NUMERIC",
+        "The value '{}' cannot be converted to Numeric",
+    ),
     // numeric-overflow
     load(
         "NUMERIC_OVERFLOW",
@@ -287,9 +300,12 @@ mod tests {
                 Refusal::Evaluation => {
                     assert!(!validated, "{} is Puppet's validator's", issue.code)
                 }
-                // The one code whose severity Puppet's `strict` sets
-                // (ValidatorFactory_4_0#severity_producer).
+                // The validator's one code whose severity Puppet's
+                // `strict` sets (ValidatorFactory_4_0#severity_producer).
                 Refusal::Strict => assert_eq!(issue.code, "DUPLICATE_KEY"),
+                Refusal::StrictEvaluation => {
+                    assert!(!validated, "{} is Puppet's validator's", issue.code)
+                }
             }
         }
     }

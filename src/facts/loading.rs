@@ -72,7 +72,8 @@ impl Loader {
                     break;
                 }
                 Refusal::Strict => program.strict_issues.push((span, issue.text(subject))),
-                Refusal::Evaluation => {}
+                // The evaluator warns or refuses as it evaluates.
+                Refusal::Evaluation | Refusal::StrictEvaluation => {}
             }
         }
         program

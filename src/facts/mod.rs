@@ -18,6 +18,7 @@ pub mod layout;
 mod lines;
 pub mod loading;
 pub mod names;
+pub mod numeric;
 pub mod rewrite;
 pub mod ruby;
 mod ruby_removed;

@@ -37,6 +37,8 @@ mod missing_module_file;
 mod missing_parameter;
 mod no_effect;
 mod not_a_value;
+mod not_numeric;
+mod numeric_coercion;
 mod numeric_overflow;
 mod order_dependent_default;
 mod order_dependent_variable;
@@ -235,6 +237,12 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
         &[],
         numeric_overflow::check,
     ),
+    (
+        &numeric_coercion::NumericCoercion::RULE,
+        &[],
+        numeric_coercion::check,
+    ),
+    (&not_numeric::NotNumeric::RULE, &[], not_numeric::check),
     (
         &unsupported_expression::UnsupportedExpression::RULE,
         &[],
@@ -438,6 +446,7 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
 pub const PUPPET8: &[&str] = &[
     "legacy-fact",
     "duplicate-key",
+    "numeric-coercion",
     "removed-function",
     "deprecated-function",
     "ruby-removed",

@@ -8,3 +8,6 @@ node 'hiera.example.com' { include legacy::hiera }
 node 'level.example.com' { include legacy::level }
 node 'keys.example.com' { include strict::keys }
 node 'clean.example.com' { include modern }
+node 'coercion.example.com' { include strict::coercion }
+node 'override.example.com' { include strict::override }
+node 'notnumeric.example.com' { include strict::not_numeric }

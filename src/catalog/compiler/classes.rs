@@ -290,6 +290,7 @@ impl<'e> Compiler<'e> {
             caller,
             site,
         } = instance;
+        self.resources[resource].evaluated = true;
         // Its parameters as they are now: overrides and collectors may
         // have set some since it was declared.
         let mut attributes = attributes;

@@ -148,12 +148,23 @@ impl<'e> Compiler<'e> {
                 mark @ Value::Unevaluated(_) => mark,
                 value => Value::Bool(!value.is_truthy()),
             },
+            // Puppet coerces a string operand as arithmetic does.
             ExprKind::Negate(operand) => match self.eval(operand, scope)? {
-                Value::Integer(value) => Value::Integer(-value),
-                Value::Float(value) => Value::Float(-value),
-                Value::Timespan(span) => Value::Timespan(Timespan(-span.0)),
                 mark @ Value::Unevaluated(_) => mark,
-                _ => return Err(error("Operand of unary minus is not a number", span)),
+                value => match self.coerce_numeric(&value, span)? {
+                    // Ruby's integers grow past 64 bits; pfacts' do not.
+                    Value::Integer(value) => {
+                        Value::Integer(value.checked_neg().ok_or_else(|| {
+                            let message = format!(
+                                "-({value}) is beyond the 64-bit integers pfacts computes with"
+                            );
+                            error(message, span)
+                        })?)
+                    }
+                    Value::Float(value) => Value::Float(-value),
+                    Value::Timespan(span) => Value::Timespan(Timespan(-span.0)),
+                    _ => return Err(error("Operand of unary minus is not a number", span)),
+                },
             },
             ExprKind::Splat(operand) => match self.eval(operand, scope)? {
                 mark @ Value::Unevaluated(_) => mark,

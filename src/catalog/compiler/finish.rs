@@ -73,6 +73,9 @@ impl<'e> Compiler<'e> {
             let message = "Only subclasses can override parameters".to_string();
             return Err(self.error_at(override_.site, message));
         }
+        if self.resources[index].evaluated {
+            self.override_of_evaluated(index, override_.site)?;
+        }
         for (name, value, append, span) in override_.attributes {
             let current = self.resources[index].parameters.get(&name).cloned();
             if let (true, Some(current)) = (checked && override_.source == declaring, &current) {
@@ -97,6 +100,38 @@ impl<'e> Compiler<'e> {
             self.resources[index].parameters.insert(name, value);
         }
         Ok(())
+    }
+
+    /// An override, written at `site`, of the define instance `index`
+    /// whose body has already run, and so read the values it had: a
+    /// warning, or an error under `strict=error` (Puppet 8's default).
+    /// The values are still set, as Puppet sets them.
+    fn override_of_evaluated(
+        &mut self,
+        index: usize,
+        site: (Option<usize>, ast::Span),
+    ) -> Result<()> {
+        let resource = &self.resources[index];
+        let message = match resource.file {
+            Some(file) => format!(
+                "Attempt to override an already evaluated resource, defined at (file: {}, line: {}), with new values",
+                Self::relative(&self.env.file(file).0, &self.env.root).display(),
+                resource.line
+            ),
+            None => "Attempt to override an already evaluated resource with new values".to_string(),
+        };
+        match self.options.strict {
+            Strict::Off => Ok(()),
+            Strict::Warning => {
+                self.logs.push(Log {
+                    level: Level::Warning,
+                    message,
+                    at: site.0.map(|file| (self.env.file(file).0.clone(), site.1)),
+                });
+                Ok(())
+            }
+            Strict::Error => Err(self.error_at(site, message)),
+        }
     }
 
     /// Puppet's collectors, as each pass of `evaluate_generators` runs

@@ -145,6 +145,9 @@ struct CatalogResource {
     /// The class, define instance, node or stage that contains it.
     container: Option<usize>,
     defined: bool,
+    /// A define instance whose body has run: Puppet's `Resource#merge`
+    /// warns of an override of it, as `strict` says.
+    evaluated: bool,
     /// A class declared resource-like (`class { 'x': }`): Puppet keeps
     /// where.
     resource_like: bool,
@@ -873,6 +876,7 @@ impl<'e> Compiler<'e> {
             tags: Vec::new(),
             container: None,
             defined: false,
+            evaluated: false,
             resource_like: false,
             relationship_lines: Vec::new(),
             own_tags: 0,

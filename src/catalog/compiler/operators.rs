@@ -231,6 +231,11 @@ impl<'e> Compiler<'e> {
         }
         let a = self.eval(left, scope)?;
         let b = self.eval(right, scope)?;
+        let at = ArithmeticAt {
+            expression: span,
+            left: left.span,
+            right: right.span,
+        };
         if let Some(mark) = [&a, &b].into_iter().find(|v| v.mark().is_some()) {
             return Ok(mark.clone());
         }
@@ -265,7 +270,7 @@ impl<'e> Compiler<'e> {
                 (Value::Hash(x), y) => {
                     hash::merged(x, y).map_err(|message| error(message, span))?
                 }
-                (x, y) => self.arithmetic(op, &x, &y, span)?,
+                (x, y) => self.arithmetic(op, &x, &y, at)?,
             },
             BinaryOp::Sub => match (a, b) {
                 (Value::Array(x), y) => {
@@ -277,14 +282,14 @@ impl<'e> Compiler<'e> {
                     )
                 }
                 (Value::Hash(x), y) => hash::without(x, &y),
-                (x, y) => self.arithmetic(op, &x, &y, span)?,
+                (x, y) => self.arithmetic(op, &x, &y, at)?,
             },
             BinaryOp::ShiftLeft => match (a, b) {
                 (Value::Array(mut x), y) => {
                     x.push(y);
                     Value::Array(x)
                 }
-                (x, y) => self.arithmetic(op, &x, &y, span)?,
+                (x, y) => self.arithmetic(op, &x, &y, at)?,
             },
             // Types compare by assignability, and never fail.
             BinaryOp::Less | BinaryOp::LessEq | BinaryOp::Greater | BinaryOp::GreaterEq
@@ -323,16 +328,23 @@ impl<'e> Compiler<'e> {
                     _ => ordering.is_ge(),
                 })
             }
-            _ => self.arithmetic(op, &a, &b, span)?,
+            _ => self.arithmetic(op, &a, &b, at)?,
         })
     }
 
     /// Arithmetic on two values Puppet reads as numbers: a string is
     /// coerced (Puppet's NUMERIC_COERCION, as `strict` says), any other
     /// value refused.
-    fn arithmetic(&mut self, op: BinaryOp, a: &Value, b: &Value, span: ast::Span) -> Result<Value> {
-        let x = self.coerce_numeric(a, span)?;
-        let y = self.coerce_numeric(b, span)?;
+    fn arithmetic(
+        &mut self,
+        op: BinaryOp,
+        a: &Value,
+        b: &Value,
+        at: ArithmeticAt,
+    ) -> Result<Value> {
+        let span = at.expression;
+        let x = self.coerce_numeric(a, at.left)?;
+        let y = self.coerce_numeric(b, at.right)?;
         if is_time(&x) || is_time(&y) {
             return time_arithmetic(op, x, y).map_err(|message| error(message, span));
         }
@@ -344,7 +356,9 @@ impl<'e> Compiler<'e> {
         })
     }
 
-    fn coerce_numeric(&mut self, value: &Value, span: ast::Span) -> Result<Value> {
+    /// `value` as a number, a string coerced (at `span`, where Puppet
+    /// points: the operand).
+    pub(super) fn coerce_numeric(&mut self, value: &Value, span: ast::Span) -> Result<Value> {
         match value {
             Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_) => {
                 Ok(value.clone())
@@ -414,6 +428,14 @@ impl<'e> Compiler<'e> {
             variables.insert(index.to_string(), group);
         }
     }
+}
+
+/// Where an arithmetic expression is, and each of its operands.
+#[derive(Clone, Copy)]
+struct ArithmeticAt {
+    expression: ast::Span,
+    left: ast::Span,
+    right: ast::Span,
 }
 
 /// What is sliced by an access with integer keys.

@@ -37,6 +37,8 @@ pub(super) enum Visit {
     Heredoc,
     HeredocBody,
     StringLiteral,
+    Arithmetic,
+    Negation,
 }
 
 /// Node kinds and fields the extractor reads, as ids.
@@ -97,7 +99,13 @@ pub struct Grammar {
     pub(super) idem_parts: Vec<bool>,
     /// What a module's autoloaded file may hold at its top.
     pub(super) definitions: [u16; 5],
+    pub(super) heredoc: u16,
     pub(super) heredoc_body: u16,
+    pub(super) integer: u16,
+    pub(super) float: u16,
+    pub(super) true_: u16,
+    pub(super) false_: u16,
+    pub(super) undef: u16,
     pub(super) parenthesized: u16,
     pub(super) unary: u16,
     pub(super) fields: Fields,
@@ -213,6 +221,8 @@ impl Grammar {
             ("heredoc_body", Visit::HeredocBody),
             ("string", Visit::StringLiteral),
             ("interpolated_string", Visit::StringLiteral),
+            ("binary", Visit::Arithmetic),
+            ("unary", Visit::Negation),
         ] {
             visits[usize::from(kind(name))] = visit;
         }
@@ -322,7 +332,13 @@ impl Grammar {
                 kind("type_alias"),
                 kind("type_definition"),
             ],
+            heredoc: kind("heredoc"),
             heredoc_body: kind("heredoc_body"),
+            integer: kind("integer"),
+            float: kind("float"),
+            true_: kind("true"),
+            false_: kind("false"),
+            undef: kind("undef"),
             parenthesized: kind("parenthesized"),
             unary: kind("unary"),
             fields: Fields {

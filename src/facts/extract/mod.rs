@@ -13,6 +13,7 @@ use rustc_hash::FxHashSet;
 
 use tree_sitter::{Node, Tree, TreeCursor};
 
+mod arithmetic;
 mod branch;
 mod calls;
 mod comments;
@@ -763,6 +764,8 @@ impl<'a> Extractor<'a> {
             Visit::Heredoc => self.heredoc_header(node),
             Visit::HeredocBody => self.validate_heredoc_body(node),
             Visit::StringLiteral => self.key_literal(node),
+            Visit::Arithmetic => self.validate_arithmetic(node),
+            Visit::Negation => self.validate_negation(node),
         }
         true
     }

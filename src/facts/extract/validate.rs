@@ -88,7 +88,7 @@ const RESERVED_TYPE_NAMES: &[&str] = &[
 ];
 
 impl<'a> Extractor<'a> {
-    fn issue(&mut self, node: Node, code: &str, subject: &str) {
+    pub(super) fn issue(&mut self, node: Node, code: &str, subject: &str) {
         let (line, col) = self.location(node);
         let row = ValidationIssue {
             file: FileId::default(),

@@ -1,0 +1,3 @@
+define strict::late {
+  include strict::web::tls
+}

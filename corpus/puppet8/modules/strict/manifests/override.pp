@@ -1,0 +1,4 @@
+class strict::override {
+  include strict::web
+  strict::late { 'tls': }
+}

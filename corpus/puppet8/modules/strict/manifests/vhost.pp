@@ -1,0 +1,3 @@
+define strict::vhost($port = 80) {
+  notify { "vhost ${title} ${port}": }
+}

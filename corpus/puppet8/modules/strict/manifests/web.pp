@@ -1,0 +1,3 @@
+class strict::web {
+  strict::vhost { 'www': }
+}

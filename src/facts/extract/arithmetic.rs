@@ -1,0 +1,174 @@
+//! Arithmetic on strings, which Puppet's evaluator coerces to numbers
+//! (`Runtime3Support#coerce_numeric`): a warning under Puppet 7's
+//! `strict=warning` (NUMERIC_COERCION), an error under Puppet 8's
+//! `strict=error`, and always an error for a string that is no number
+//! (NOT_NUMERIC). Found only where the evaluator is certain to coerce
+//! when it evaluates the expression: a string left of an arithmetic
+//! operator (no collection, URI or binary then), right of one whose left
+//! is a number, or after a unary minus; not where an `and` or `or` whose
+//! left is constant skips it.
+
+use tree_sitter::Node;
+
+use super::Extractor;
+use crate::facts::numeric::to_number;
+
+/// Puppet's `EvaluatorImpl::ARITHMETIC_OPERATORS`.
+const ARITHMETIC_OPERATORS: [&str; 7] = ["+", "-", "*", "/", "%", "<<", ">>"];
+
+/// What arithmetic does with an operand.
+enum Operand {
+    /// A string: coerced to a number, or refused if it is none.
+    Coerced,
+    /// A number, as written.
+    Number,
+    /// Anything else, as far as the tree tells.
+    Unknown,
+}
+
+impl<'a> Extractor<'a> {
+    /// An arithmetic binary expression: its string operands, in the order
+    /// Puppet coerces them (left, then right), up to the first it refuses.
+    pub(super) fn validate_arithmetic(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let (Some(operator), Some(left), Some(right)) = (
+            node.child_by_field_id(fields.operator.get()),
+            node.child_by_field_id(fields.left.get()),
+            node.child_by_field_id(fields.right.get()),
+        ) else {
+            return;
+        };
+        if !ARITHMETIC_OPERATORS.contains(&self.source(operator)) || self.short_circuited(node) {
+            return;
+        }
+        match self.operand(left) {
+            Operand::Coerced => {
+                if self.coerced(left) {
+                    self.coerced_right(right);
+                }
+            }
+            Operand::Number => self.coerced_right(right),
+            Operand::Unknown => {}
+        }
+    }
+
+    /// A unary minus: Puppet coerces a string operand, and points at the
+    /// whole expression.
+    pub(super) fn validate_negation(&mut self, node: Node<'a>) {
+        let fields = &self.grammar.fields;
+        let (Some(operator), Some(operand)) = (
+            node.child_by_field_id(fields.operator.get()),
+            node.child_by_field_id(fields.operand.get()),
+        ) else {
+            return;
+        };
+        if self.source(operator) == "-"
+            && matches!(self.operand(operand), Operand::Coerced)
+            && !self.short_circuited(node)
+        {
+            self.coerced_at(operand, node);
+        }
+    }
+
+    /// Whether `node` (the walk's current node) is right of an `and`
+    /// whose left is always false, or of an `or` whose left is always
+    /// true: code Puppet never evaluates.
+    fn short_circuited(&self, node: Node<'a>) -> bool {
+        let fields = &self.grammar.fields;
+        let path = self.ancestors.iter().skip(1).copied().chain([node]);
+        self.ancestors.iter().zip(path).any(|(&parent, child)| {
+            if parent.kind_id() != self.grammar.binary
+                || parent.child_by_field_id(fields.right.get()) != Some(child)
+            {
+                return false;
+            }
+            let (Some(operator), Some(left)) = (
+                parent.child_by_field_id(fields.operator.get()),
+                parent.child_by_field_id(fields.left.get()),
+            ) else {
+                return false;
+            };
+            match self.source(operator) {
+                "and" => self.constant_truth(left) == Some(false),
+                "or" => self.constant_truth(left) == Some(true),
+                _ => false,
+            }
+        })
+    }
+
+    /// The truth of an expression made only of `true`, `false`, `undef`,
+    /// `!`, `and`, `or` and parentheses.
+    fn constant_truth(&self, node: Node<'a>) -> Option<bool> {
+        let g = self.grammar;
+        let fields = &g.fields;
+        let kind = node.kind_id();
+        if kind == g.true_ {
+            Some(true)
+        } else if kind == g.false_ || kind == g.undef {
+            Some(false)
+        } else if kind == g.parenthesized {
+            self.constant_truth(node.child_by_field_id(fields.expression.get())?)
+        } else if kind == g.unary {
+            let operator = node.child_by_field_id(fields.operator.get())?;
+            let operand = node.child_by_field_id(fields.operand.get())?;
+            (self.source(operator) == "!").then_some(())?;
+            self.constant_truth(operand).map(|truth| !truth)
+        } else if kind == g.binary {
+            let operator = node.child_by_field_id(fields.operator.get())?;
+            let left = self.constant_truth(node.child_by_field_id(fields.left.get())?);
+            let right = || self.constant_truth(node.child_by_field_id(fields.right.get())?);
+            match self.source(operator) {
+                "and" if left == Some(false) => Some(false),
+                "and" => Some(left? && right()?),
+                "or" if left == Some(true) => Some(true),
+                "or" => Some(left? || right()?),
+                _ => None,
+            }
+        } else {
+            None
+        }
+    }
+
+    fn coerced_right(&mut self, right: Node<'a>) {
+        if matches!(self.operand(right), Operand::Coerced) {
+            self.coerced(right);
+        }
+    }
+
+    fn operand(&self, node: Node<'a>) -> Operand {
+        let kind = node.kind_id();
+        let g = self.grammar;
+        if kind == g.string || kind == g.interpolated_string || kind == g.heredoc {
+            Operand::Coerced
+        } else if kind == g.integer || kind == g.float {
+            Operand::Number
+        } else {
+            Operand::Unknown
+        }
+    }
+
+    /// The string `operand`, coerced where Puppet points at it; whether
+    /// Puppet goes on (the string may be a number).
+    fn coerced(&mut self, operand: Node<'a>) -> bool {
+        self.coerced_at(operand, operand)
+    }
+
+    fn coerced_at(&mut self, operand: Node<'a>, at: Node<'a>) -> bool {
+        match self.literal(operand) {
+            Some(text) if to_number(&text).is_none() => {
+                self.issue(at, "NOT_NUMERIC", &text);
+                false
+            }
+            Some(text) => {
+                self.issue(at, "NUMERIC_COERCION", &format!("'{text}'"));
+                true
+            }
+            // Computed text: a number or not, Puppet coerces it.
+            None => {
+                let written = self.source(operand).to_string();
+                self.issue(at, "NUMERIC_COERCION", &written);
+                true
+            }
+        }
+    }
+}
