@@ -451,15 +451,17 @@ fn resolves(
     // (reference, declared) pairs, each rule's.
     let mut found: Vec<Relation<(Id, Id)>> = Vec::new();
     // resolves(R, T) :- plain_ref(R, S, N), sees(S, T), assigned(T, N, false).
-    let seen = Relation::from_leapjoin(
+    // The scopes a reference sees, met with those assigning its name,
+    // without listing every scope every reference sees.
+    let assigning: Relation<(Sym, Id)> =
+        Relation::from_map(&input.public, |&((scope, name), ())| (name, scope));
+    found.push(Relation::from_leapjoin(
         &input.plain_ref,
-        sees.extend_with(|&(_, scope, _)| scope),
-        |&(reference, _, name), &seen| ((seen, name), reference),
-    );
-    found.push(Relation::from_join(
-        &seen,
-        &input.public,
-        |&(seen, _), &reference, &()| (reference, seen),
+        (
+            sees.extend_with(|&(_, scope, _)| scope),
+            assigning.extend_with(|&(_, _, name)| name),
+        ),
+        |&(reference, ..), &seen| (reference, seen),
     ));
     // resolves(R, T) :- plain_ref(R, S, N), local(S, T), assigned(T, N, true).
     // Private variables are few: each meets the scopes local to its own,
