@@ -38,10 +38,20 @@ impl<'a> Extractor<'a> {
         ) else {
             return;
         };
-        if !ARITHMETIC_OPERATORS.contains(&self.source(operator)) || self.short_circuited(node) {
+        if !ARITHMETIC_OPERATORS.contains(&self.source(operator)) {
             return;
         }
-        match self.operand(left) {
+        let left_operand = self.operand(left);
+        let string_in_reach = match left_operand {
+            Operand::Coerced => true,
+            Operand::Number => matches!(self.operand(right), Operand::Coerced),
+            Operand::Unknown => false,
+        };
+        // The ancestors are looked at only once a string is in reach.
+        if !string_in_reach || self.short_circuited(node) {
+            return;
+        }
+        match left_operand {
             Operand::Coerced => {
                 if self.coerced(left) {
                     self.coerced_right(right);
