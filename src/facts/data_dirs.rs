@@ -18,24 +18,37 @@ use crate::source;
 pub struct DataDirs {
     /// `None` where the configuration does not say them all.
     layers: FxHashMap<PathBuf, Option<Vec<PathBuf>>>,
+    /// Each configuration's bytes as read, so that its facts are taken from
+    /// them rather than from a second read.
+    configs: FxHashMap<PathBuf, Vec<u8>>,
 }
 
 impl DataDirs {
     /// Reads each layer's `hiera.yaml` (at an environment's or module's
     /// root); one that cannot be read leaves its layer to the usual names.
     pub fn read<'p>(configs: impl Iterator<Item = &'p Path>) -> DataDirs {
-        let mut layers = FxHashMap::default();
+        let mut data_dirs = DataDirs::default();
         for config in configs {
             let Some(dir) = config.parent() else {
                 continue;
             };
-            let named = std::fs::read_to_string(config)
-                .ok()
-                .and_then(|text| datadirs(&text))
+            let bytes = std::fs::read(config).ok();
+            let named = bytes
+                .as_deref()
+                .and_then(|bytes| std::str::from_utf8(bytes).ok())
+                .and_then(datadirs)
                 .map(|dirs| dirs.iter().map(|datadir| dir.join(datadir)).collect());
-            layers.insert(dir.to_path_buf(), named);
+            data_dirs.layers.insert(dir.to_path_buf(), named);
+            if let Some(bytes) = bytes {
+                data_dirs.configs.insert(config.to_path_buf(), bytes);
+            }
         }
-        DataDirs { layers }
+        data_dirs
+    }
+
+    /// The bytes of the layer configuration at `path`, as read first.
+    pub fn config(&self, path: &Path) -> Option<&[u8]> {
+        self.configs.get(path).map(Vec::as_slice)
     }
 
     /// Whether the walked file at `path` is Hiera's: a `hiera.yaml`, or a

@@ -345,7 +345,8 @@ fn read_file(
             .extension()
             .is_some_and(|extension| extension == "json");
         let data = role == Role::HieraData;
-        text_file(path, placement, role, |text, output| {
+        let read_first = tree.data_dirs.config(&path).map(<[u8]>::to_vec);
+        text_file_read(path, placement, role, read_first, |text, output| {
             let mut reads = text_reads::hiera_reads(text);
             push_lookup_keys(output, text_reads::hiera_lookups(text));
             // What Puppet cannot parse fails every lookup that reads it.
@@ -756,6 +757,17 @@ fn text_file(
     role: Role,
     extract: impl FnOnce(&str, &mut FileOutput),
 ) -> FileOutput {
+    text_file_read(path, placement, role, None, extract)
+}
+
+/// [`text_file`], of a file whose bytes may have been `read_first`.
+fn text_file_read(
+    path: PathBuf,
+    placement: Placement,
+    role: Role,
+    read_first: Option<Vec<u8>>,
+    extract: impl FnOnce(&str, &mut FileOutput),
+) -> FileOutput {
     let placement = Placement {
         role,
         environment: None,
@@ -764,7 +776,7 @@ fn text_file(
     let mut output = FileOutput::empty(path, placement);
     // Not Puppet's to parse: whatever its encoding, the names read are
     // ASCII.
-    match std::fs::read(&output.path) {
+    match read_first.map_or_else(|| std::fs::read(&output.path), Ok) {
         Ok(bytes) => {
             output.bytes = bytes.len();
             extract(&String::from_utf8_lossy(&bytes), &mut output);
