@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashMap;
 
 use super::{
-    declarations, defaults, fact_names, hiera_keys, inheritance, legacy_facts, module_files, names,
-    privacy, removed_functions, required_resources, scope, scope_graph, templates, variables,
-    visibility,
+    coercions, declarations, defaults, fact_names, hiera_keys, inheritance, legacy_facts,
+    module_files, names, privacy, removed_functions, required_resources, scope, scope_graph,
+    templates, variables, visibility,
 };
 use crate::facts::layout::Role;
 use crate::facts::schema::{
@@ -60,6 +60,8 @@ pub enum Program {
     RequiredResources,
     /// Templates that render themselves.
     Templates,
+    /// Strings that reach arithmetic through a variable.
+    Coercions,
 }
 
 impl Program {
@@ -82,6 +84,7 @@ impl Program {
         Program::HieraKeys,
         Program::RequiredResources,
         Program::Templates,
+        Program::Coercions,
     ];
 
     /// The programs whose output this one reads.
@@ -89,7 +92,7 @@ impl Program {
         match self {
             Program::Scope => &[Program::Inheritance, Program::ScopeGraph],
             Program::Privacy | Program::Defaults => &[Program::ScopeGraph],
-            Program::Visibility => &[Program::Scope, Program::ScopeGraph],
+            Program::Visibility | Program::Coercions => &[Program::Scope, Program::ScopeGraph],
             Program::Declarations => &[Program::Defaults, Program::Inheritance],
             Program::Variables => &[Program::Scope, Program::Names, Program::Privacy],
             Program::LegacyFacts | Program::FactNames => &[Program::Scope],
@@ -117,6 +120,7 @@ pub struct Analysis<'a> {
     hiera_keys: OnceLock<hiera_keys::HieraKeys>,
     required_resources: OnceLock<Vec<required_resources::DeclaredNowhere>>,
     templates: OnceLock<Vec<templates::SelfRendering>>,
+    coercions: OnceLock<Vec<coercions::CoercedString>>,
     /// `resource_default` rows by `(def, attr)`.
     default_rows: OnceLock<FxHashMap<(Id, Sym), usize>>,
     /// `resource_attr` rows by `(res, attr)`.
@@ -144,6 +148,7 @@ impl<'a> Analysis<'a> {
             hiera_keys: OnceLock::new(),
             required_resources: OnceLock::new(),
             templates: OnceLock::new(),
+            coercions: OnceLock::new(),
             default_rows: OnceLock::new(),
             attribute_rows: OnceLock::new(),
         }
@@ -246,6 +251,9 @@ impl<'a> Analysis<'a> {
             Program::Templates => {
                 self.templates();
             }
+            Program::Coercions => {
+                self.coercions();
+            }
         }
     }
 
@@ -309,6 +317,16 @@ impl<'a> Analysis<'a> {
             let local = &self.scope_graph().local;
             time("rules: visibility", || {
                 visibility::run(self.extraction, sees, local)
+            })
+        })
+    }
+
+    /// The variable reads that bring a string to arithmetic.
+    pub fn coercions(&self) -> &[coercions::CoercedString] {
+        self.coercions.get_or_init(|| {
+            let (scope, graph) = (self.scope(), self.scope_graph());
+            time("rules: coercions", || {
+                coercions::run(self.extraction, scope, graph)
             })
         })
     }

@@ -13,6 +13,7 @@
 //! Control", Access Control).
 
 pub mod analysis;
+pub mod coercions;
 pub mod declarations;
 pub mod defaults;
 pub mod fact_names;

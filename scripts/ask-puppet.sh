@@ -142,7 +142,7 @@ ruby scripts/catalog-with-puppet.rb corpus/assert_private include.example.com co
   2>/dev/null > corpus/assert_private/expected/puppet-catalog-include.json
 # The move to Puppet 8 (tests/puppet8.rs): each node compiled as Puppet 7
 # does by default, and as Puppet 8 does (strict, no legacy facts).
-for node in top plain hash function erb epp hiera level keys coercion notnumeric override clean; do
+for node in top plain hash function erb epp hiera level keys coercion notnumeric notnumericvar notnumericstring override clean; do
   for puppet in 7 8; do
     ruby scripts/catalog-with-puppet.rb "--puppet$puppet-defaults" corpus/puppet8 "$node.example.com" \
       corpus/puppet8/facts.json "$corpora"/corpus/debian-modules 2>/dev/null \

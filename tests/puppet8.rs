@@ -447,6 +447,8 @@ const NODES: &[&str] = &[
     "keys",
     "coercion",
     "notnumeric",
+    "notnumericvar",
+    "notnumericstring",
     "override",
     "clean",
 ];
@@ -530,8 +532,12 @@ fn string_arithmetic_is_found_where_puppet_coerces_it() {
             .collect()
     };
     let coercion = "modules/strict/manifests/coercion.pp";
-    // Line 5's string is a variable's value, which `check` does not follow.
-    let expected = vec![(coercion.to_string(), 6, 14), (coercion.to_string(), 7, 16)];
+    // Lines 5 and 9 read a variable assigned a string; the look-alikes of
+    // lines 16 and 17 hold numbers.
+    let expected: Vec<(String, u64, u64)> = [(5, 11), (6, 14), (7, 16), (9, 34)]
+        .into_iter()
+        .map(|(line, col)| (coercion.to_string(), line, col))
+        .collect();
     let found = |args: &[&str], severity| place(findings(args, &["numeric-coercion"], severity));
     assert_eq!(found(&[FIXTURE], "warning"), expected);
     assert!(found(&[FIXTURE], "error").is_empty());
@@ -542,17 +548,42 @@ fn string_arithmetic_is_found_where_puppet_coerces_it() {
     for (file, line, _) in &expected {
         assert!(warnings.contains(&format!("{file}:{line})")), "{warnings}");
     }
-    let refused = "modules/strict/manifests/not_numeric.pp";
+    let refused = [
+        (
+            "notnumeric",
+            "modules/strict/manifests/not_numeric.pp",
+            5,
+            16,
+        ),
+        (
+            "notnumericstring",
+            "modules/strict/manifests/not_numeric_computed.pp",
+            7,
+            16,
+        ),
+        (
+            "notnumericvar",
+            "modules/strict/manifests/not_numeric_variable.pp",
+            6,
+            16,
+        ),
+    ];
+    let expected: Vec<(String, u64, u64)> = refused
+        .iter()
+        .map(|&(_, file, line, col)| (file.to_string(), line, col))
+        .collect();
     for args in [&[FIXTURE][..], &["--puppet", "8", FIXTURE]] {
         let found = place(findings(args, &["not-numeric"], "error"));
-        assert_eq!(found, vec![(refused.to_string(), 5, 16)], "{args:?}");
+        assert_eq!(found, expected, "{args:?}");
     }
-    for version in [7, 8] {
-        let error = compiled("notnumeric", version)["error"].to_string();
-        assert!(
-            error.contains(&format!("(file: {refused}, line: 5, column: 16)")),
-            "{error}"
-        );
+    for (node, file, line, col) in refused {
+        for version in [7, 8] {
+            let error = compiled(node, version)["error"].to_string();
+            assert!(
+                error.contains(&format!("(file: {file}, line: {line}, column: {col})")),
+                "{error}"
+            );
+        }
     }
 }
 
@@ -560,8 +591,8 @@ fn string_arithmetic_is_found_where_puppet_coerces_it() {
 /// 7.23 compiled and recorded), every `numeric-coercion` finding is on a
 /// line where Puppet warned that it coerced a string, and every
 /// `not-numeric` finding on the line where Puppet refused a string as no
-/// number; most of Puppet's are found (the others' strings are
-/// variables' values or function results). A snippet Puppet could not
+/// number; most of Puppet's are found (the others index an array with a
+/// string, or read an unknown variable in an interpolation). A snippet Puppet could not
 /// parse is left out: `check` reports its syntax error.
 #[test]
 fn string_arithmetic_findings_agree_with_puppets_own_tests() {

@@ -258,6 +258,20 @@ word_column! {
     }
 }
 
+word_column! {
+    /// What a string assigned to a variable is to arithmetic: the `form`
+    /// column of `string_value`.
+    StringForm {
+        /// A literal that Puppet reads as a number (`'8000'`, `'0x1F'`).
+        Number = "number",
+        /// No number, whatever its interpolations give: arithmetic on it
+        /// fails.
+        NotNumber = "not_number",
+        /// Interpolated: a number or not, only the evaluator knows.
+        Computed = "computed",
+    }
+}
+
 impl FileReferenceHow {
     /// The module directory where Puppet looks for the file.
     pub fn directory(self) -> ModuleDirectory {

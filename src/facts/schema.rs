@@ -15,6 +15,7 @@ pub use super::columns::{
     Arrow, AttributeOp, CallForm, DataValue, DeclarationHow, DefinitionKind, Directive,
     EppArgumentsForm, FactReadForm, FileReferenceHow, KnownKind, ModuleDirectory, ModulepathState,
     NodeMatcherForm, PrivacyHow, RefForm, RequiredHow, ResourceForm, RubyApi, ScopeKind,
+    StringForm,
 };
 use super::intern::Interner;
 use super::layout::Role;
@@ -294,6 +295,19 @@ relations! {
     /// Example: `var_assign(12, docroot, 3, 8, 3, false)`
     var_assign / VarAssign { scope: Id, name: Sym, file: FileId, line: u32, col: u32, private: bool }
 
+    /// `string_value(scope, name, text, form, file, line, col)`: `$x =
+    /// 'text'` (or an interpolated string, or a heredoc) as a statement of
+    /// `scope`, outside any `if`, `unless`, `case` or selector: the value
+    /// that every read of `$x` resolving to `scope` after `line:col`, where
+    /// the assignment ends, finds. `form`: `number` (a literal that Puppet's
+    /// `Utils.to_n` reads as a number), `not_number` (one it does not, or
+    /// an interpolated string whose written parts make it none: `text`
+    /// as written between its quotes), `computed` (another interpolated
+    /// string; `text` as written).
+    ///
+    /// Example: `string_value(12, port, 8000, number, 3, 8, 17)`
+    string_value / StringValue { scope: Id, name: Sym, text: Sym, form: StringForm, file: FileId, line: u32, col: u32 }
+
     /// `privacy(entity, kind, how, file, line)`: a private class or define.
     /// `how`: `keyword` (the `private` modifier), `assert_private` (its body
     /// calls stdlib's `assert_private()`), `api_tag` (`@api private` in the
@@ -335,6 +349,15 @@ relations! {
     ///
     /// Example: `var_ref(40, 12, ::osfamily, ::, osfamily, 3, 9, 10)`
     var_ref / VarRef { reference: Id, scope: Id, name: Sym, namespace: Sym, short_name: Sym, file: FileId, line: u32, col: u32 }
+
+    /// `coerced_operand(reference)`: the plain variable read `reference`
+    /// (a `var_ref`) is an operand that Puppet's arithmetic coerces to a
+    /// number if it holds a string: left of `+ - * / % << >>`, right of
+    /// one whose left is a literal string or number, or after a unary
+    /// minus, in code that a constant `and`/`or` does not skip.
+    ///
+    /// Example: `coerced_operand(40)`
+    coerced_operand / CoercedOperand { reference: Id }
 
     /// `resource_expression(expr, scope, type, form, guard, branch, file,
     /// line, col)`: a resource expression (`file { ... }`, `class { ... }`,

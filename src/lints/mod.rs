@@ -239,10 +239,14 @@ const CHECKS: &[(&Rule, &[Program], Check)] = &[
     ),
     (
         &numeric_coercion::NumericCoercion::RULE,
-        &[],
+        &[Program::Coercions],
         numeric_coercion::check,
     ),
-    (&not_numeric::NotNumeric::RULE, &[], not_numeric::check),
+    (
+        &not_numeric::NotNumeric::RULE,
+        &[Program::Coercions],
+        not_numeric::check,
+    ),
     (
         &unsupported_expression::UnsupportedExpression::RULE,
         &[],

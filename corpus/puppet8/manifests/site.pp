@@ -11,3 +11,5 @@ node 'clean.example.com' { include modern }
 node 'coercion.example.com' { include strict::coercion }
 node 'override.example.com' { include strict::override }
 node 'notnumeric.example.com' { include strict::not_numeric }
+node 'notnumericvar.example.com' { include strict::not_numeric_variable }
+node 'notnumericstring.example.com' { include strict::not_numeric_computed }

@@ -12,6 +12,7 @@ use tree_sitter::Node;
 
 use super::Extractor;
 use crate::facts::numeric::to_number;
+use crate::facts::schema::{FileId, Id, StringForm, StringValue};
 
 /// Puppet's `EvaluatorImpl::ARITHMETIC_OPERATORS`.
 const ARITHMETIC_OPERATORS: [&str; 7] = ["+", "-", "*", "/", "%", "<<", ">>"];
@@ -78,6 +79,81 @@ impl<'a> Extractor<'a> {
         {
             self.coerced_at(operand, node);
         }
+    }
+
+    /// `$name = 'text'` as a statement, outside any condition: the string
+    /// every later read of `$name` resolving to `scope` finds, which the
+    /// analysis follows to the arithmetic that coerces it.
+    pub(super) fn string_value(&mut self, assignment: Node<'a>, variable: Node<'a>, scope: Id) {
+        let in_statement_list = self
+            .ancestors
+            .last()
+            .is_some_and(|parent| self.grammar.statement_lists.contains(&parent.kind_id()));
+        if !in_statement_list
+            || !self.conditions.is_empty()
+            || variable.kind_id() != self.grammar.variable
+        {
+            return;
+        }
+        let fields = &self.grammar.fields;
+        let Some(value) = assignment.child_by_field_id(fields.right.get()) else {
+            return;
+        };
+        let assigns = assignment
+            .child_by_field_id(fields.operator.get())
+            .is_some_and(|operator| self.source(operator) == "=");
+        if !assigns || !matches!(self.operand(value), Operand::Coerced) {
+            return;
+        }
+        let (text, form) = self.string_form(value);
+        let name = self.source(variable).trim_start_matches('$');
+        let (line, col) = self.end_location(assignment);
+        let row = StringValue {
+            scope,
+            name: self.sym(name),
+            text: self.sym(&text),
+            form,
+            file: FileId::default(),
+            line,
+            col,
+        };
+        self.facts.string_value.push(row);
+    }
+
+    /// Whether the variable read `node` (the walk's current node) stands
+    /// where arithmetic coerces a string: see `coerced_operand`.
+    pub(super) fn coerced_operand(&self, node: Node<'a>) -> bool {
+        let Some(&parent) = self.ancestors.last() else {
+            return false;
+        };
+        let g = self.grammar;
+        let fields = &g.fields;
+        // Most reads stand elsewhere: their parent's kind tells.
+        if parent.kind_id() != g.binary && parent.kind_id() != g.unary {
+            return false;
+        }
+        let Some(operator) = parent.child_by_field_id(fields.operator.get()) else {
+            return false;
+        };
+        let operator = self.source(operator);
+        let in_place = if parent.kind_id() == g.binary {
+            ARITHMETIC_OPERATORS.contains(&operator)
+                && match parent.child_by_field_id(fields.left.get()) {
+                    Some(left) if left == node => true,
+                    // Puppet coerces the right once the left is a number.
+                    Some(left) => match self.operand(left) {
+                        Operand::Number => true,
+                        Operand::Coerced => self
+                            .literal(left)
+                            .is_none_or(|text| to_number(&text).is_some()),
+                        Operand::Unknown => false,
+                    },
+                    None => false,
+                }
+        } else {
+            parent.kind_id() == g.unary && operator == "-"
+        };
+        in_place && !self.short_circuited(node)
     }
 
     /// Whether `node` (the walk's current node) is right of an `and`
@@ -164,21 +240,60 @@ impl<'a> Extractor<'a> {
     }
 
     fn coerced_at(&mut self, operand: Node<'a>, at: Node<'a>) -> bool {
-        match self.literal(operand) {
-            Some(text) if to_number(&text).is_none() => {
+        match self.string_form(operand) {
+            (text, StringForm::NotNumber) => {
                 self.issue(at, "NOT_NUMERIC", &text);
                 false
             }
-            Some(text) => {
+            (text, StringForm::Number) => {
                 self.issue(at, "NUMERIC_COERCION", &format!("'{text}'"));
                 true
             }
-            // Computed text: a number or not, Puppet coerces it.
-            None => {
-                let written = self.source(operand).to_string();
+            // A number or not, Puppet coerces it.
+            (written, StringForm::Computed) => {
                 self.issue(at, "NUMERIC_COERCION", &written);
                 true
             }
         }
+    }
+
+    /// A string's text, and whether Puppet's `Utils.to_n` reads it as a
+    /// number: a literal's value; an interpolated string as written,
+    /// between its quotes when its written parts alone make it no number.
+    fn string_form(&self, string: Node<'a>) -> (String, StringForm) {
+        if let Some(text) = self.literal(string) {
+            return match to_number(&text) {
+                Some(_) => (text, StringForm::Number),
+                None => (text, StringForm::NotNumber),
+            };
+        }
+        let written = self.source(string);
+        if self.never_numeric(string) {
+            let between_quotes = written
+                .strip_prefix('"')
+                .and_then(|text| text.strip_suffix('"'))
+                .unwrap_or(written);
+            (between_quotes.to_string(), StringForm::NotNumber)
+        } else {
+            (written.to_string(), StringForm::Computed)
+        }
+    }
+
+    /// Whether the written text of an interpolated string holds a
+    /// character that no number has, whatever its interpolations give
+    /// (Puppet's `Patterns::NUMERIC`: blanks, a sign, decimal, octal or
+    /// hexadecimal digits, a point, an exponent).
+    fn never_numeric(&self, string: Node<'a>) -> bool {
+        let g = self.grammar;
+        string.kind_id() == g.interpolated_string
+            && (0..string.named_child_count() as u32)
+                .filter_map(|index| string.named_child(index))
+                .filter(|part| part.kind_id() == g.string_content)
+                .any(|part| {
+                    self.source(part).chars().any(|c| {
+                        !(c.is_ascii_hexdigit()
+                            || matches!(c, ' ' | '\t' | '+' | '-' | '.' | 'x' | 'X'))
+                    })
+                })
     }
 }

@@ -108,6 +108,8 @@ pub struct Grammar {
     pub(super) undef: u16,
     pub(super) parenthesized: u16,
     pub(super) unary: u16,
+    /// Where statements stand: a body in braces, and a file's top.
+    pub(super) statement_lists: [u16; 2],
     pub(super) fields: Fields,
 }
 
@@ -341,6 +343,7 @@ impl Grammar {
             undef: kind("undef"),
             parenthesized: kind("parenthesized"),
             unary: kind("unary"),
+            statement_lists: [kind("block"), kind("source_file")],
             fields: Fields {
                 access: field("access"),
                 alternative: field("alternative"),

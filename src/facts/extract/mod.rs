@@ -539,11 +539,18 @@ impl<'a> Extractor<'a> {
     }
 
     fn location(&self, node: Node) -> (u32, u32) {
+        self.location_at(node.start_byte(), node.start_position())
+    }
+
+    /// Where `node` ends.
+    fn end_location(&self, node: Node) -> (u32, u32) {
+        self.location_at(node.end_byte(), node.end_position())
+    }
+
+    fn location_at(&self, byte: usize, point: tree_sitter::Point) -> (u32, u32) {
         let location = match self.template {
-            Some(places) => places.location(node.start_byte()),
-            None => self
-                .columns
-                .location(self.text, node.start_byte(), node.start_position()),
+            Some(places) => places.location(byte),
+            None => self.columns.location(self.text, byte, point),
         };
         (location.line as u32, location.column as u32)
     }
@@ -816,6 +823,7 @@ impl<'a> Extractor<'a> {
         let targets: Vec<Node> = if left.kind_id() == self.grammar.array {
             self.named_children(left)
         } else {
+            self.string_value(node, left, scope);
             vec![left]
         };
         for target in targets {
@@ -846,8 +854,14 @@ impl<'a> Extractor<'a> {
         } else {
             (self.sym(namespace), self.sym(short))
         };
+        let reference = self.new_id();
+        if namespace == Sym::default() && self.coerced_operand(node) {
+            self.facts
+                .coerced_operand
+                .push(CoercedOperand { reference });
+        }
         let row = VarRef {
-            reference: self.new_id(),
+            reference,
             scope: self.scope(),
             name: name_sym,
             namespace,
