@@ -238,6 +238,7 @@ pub fn run(
             top_ref: &input.top_ref,
             public: &input.public,
             nodes: &nodes,
+            renders: &templates.renders,
         },
     );
     // The qualified reads that find their variable by name, judged by

@@ -379,8 +379,12 @@ fn queries_print_the_documented_fields() {
         .filter(|row| row["order"] == "order-dependent")
         .map(|row| row["name"].as_str().unwrap())
         .collect();
-    // `$role` of vis::sometimes: a row for each node that assigns it.
-    assert_eq!(order_dependent, ["lib::conf::value", "role", "role"]);
+    // `$role` of vis::sometimes and of its template: a row for each node
+    // that assigns it.
+    assert_eq!(
+        order_dependent,
+        ["lib::conf::value", "role", "role", "role", "role"]
+    );
     let title = rows
         .iter()
         .find(|row| {

@@ -4,7 +4,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::super::first_declarations::FirstDeclarations;
+use super::super::first_declarations::{FirstDeclarations, Roots};
 use super::super::{keep_earliest, rows_with, Place};
 use super::{Dependence, Kind, OrderDependentRead, TooEarly, TooEarlyRead};
 use crate::facts::schema::{FileId, Id, Sym, TOP_SCOPE};
@@ -22,6 +22,9 @@ pub struct Reads<'r> {
     pub public: &'r [((Id, Sym), ())],
     /// The node scopes.
     pub nodes: &'r FxHashSet<Id>,
+    /// `renders(scope, template)`, keyed by the rendering scope (the
+    /// template program's).
+    pub renders: &'r [(Id, Id)],
 }
 
 /// The reads whose answer depends on where the reading class is first
@@ -41,7 +44,13 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
         top_ref,
         public,
         nodes,
+        renders,
     } = reads;
+    // The scopes that render each template.
+    let mut renderers: FxHashMap<Id, Vec<Id>> = FxHashMap::default();
+    for &(scope, template) in renders {
+        renderers.entry(template).or_default().push(scope);
+    }
     // What a read finds by name: `by_name` is sorted by reference.
     let found = |reference: Id| rows_with(by_name, reference, |&(of, _)| of);
     // The first assignment of each top-scope variable, per sequence of
@@ -77,6 +86,20 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
             continue;
         }
         let (outer, kind) = first.enclosing(scope);
+        if kind == Kind::Template {
+            // A template sees the node scope its renderers see.
+            if let Some(entity) = renderers
+                .get(&outer)
+                .and_then(|scopes| order_dependent_renderer(first, scopes, declared, nodes))
+            {
+                judged.order_dependent.push(OrderDependentRead(
+                    reference,
+                    entity,
+                    Dependence::NodeScope,
+                ));
+            }
+            continue;
+        }
         if !matches!(kind, Kind::Class | Kind::Define) {
             continue;
         }
@@ -131,8 +154,7 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
             //     scope_kind(N, node), enclosing(S, KS), top_maybe(K).
             declared => {
                 let through_node = declared.iter().any(|(_, scope)| nodes.contains(scope));
-                let top_may_come_first = roots.top_maybe || !is_class && roots.top_first.is_some();
-                if through_node && top_may_come_first {
+                if through_node && top_may_come_first(roots, is_class) {
                     judged.order_dependent.push(OrderDependentRead(
                         reference,
                         entity,
@@ -143,4 +165,37 @@ pub fn judge(extraction: &Extraction, first: &mut FirstDeclarations, reads: Read
         }
     }
     judged
+}
+
+/// Whether top-level code may declare a class first (or, for a define,
+/// declares some instances).
+fn top_may_come_first(roots: &Roots, is_class: bool) -> bool {
+    roots.top_maybe || !is_class && roots.top_first.is_some()
+}
+
+/// Of the scopes that render a template, the class or define of the first
+/// whose node scope is order-dependent, for a read found (`declared`) in a
+/// node's scope: the template sees that node only when the node declares
+/// its renderer first.
+// order_dependent(R, K, node_scope) :- plain_ref(R, T, _), by_name(R, N),
+//     scope_kind(N, node), renders(S, T), enclosing(S, KS), top_maybe(K).
+fn order_dependent_renderer(
+    first: &mut FirstDeclarations,
+    renderers: &[Id],
+    declared: &[(Id, Id)],
+    nodes: &FxHashSet<Id>,
+) -> Option<Sym> {
+    if !declared.iter().any(|(_, scope)| nodes.contains(scope)) {
+        return None;
+    }
+    renderers.iter().find_map(|&renderer| {
+        let (outer, kind) = first.enclosing(renderer);
+        let is_class = match kind {
+            Kind::Class => true,
+            Kind::Define => false,
+            _ => return None,
+        };
+        let entity = first.entity_of_scope(outer)?;
+        top_may_come_first(first.of(entity), is_class).then_some(entity)
+    })
 }

@@ -6,8 +6,9 @@ rule! {
     /// ## What it does
     /// Finds node-scope variables read by a class that top-level code may
     /// declare before the node does (in a branch, or through a define
-    /// instance), and by define bodies of which some instances come from
-    /// top-level code.
+    /// instance), by define bodies of which some instances come from
+    /// top-level code, and by the EPP templates these render (a template
+    /// sees the node scope around its caller).
     ///
     /// ## Why is this bad?
     /// A class sees node scope only when its first declaration comes from
