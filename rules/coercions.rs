@@ -11,7 +11,7 @@
 use crepe::crepe;
 use rustc_hash::FxBuildHasher;
 
-use super::{named_columns, scope, scope_graph, sorted, var_ref_index};
+use super::{named_columns, rows_with, scope, scope_graph, sorted, var_ref_index};
 use crate::facts::schema::{FileId, Id, Sym};
 use crate::facts::Extraction;
 
@@ -103,13 +103,13 @@ pub fn run(
             read.file,
             (read.line, read.col),
         )]);
-        let resolutions = rows_of(&scope.resolves, read.reference, |row| row.reference());
+        let resolutions = rows_with(&scope.resolves, read.reference, |row| row.reference());
         runtime.extend(
             resolutions
                 .iter()
                 .map(|row| Resolves(row.reference(), row.declared_in())),
         );
-        let local = rows_of(&graph.local, read.scope, |row| row.scope());
+        let local = rows_with(&graph.local, read.scope, |row| row.scope());
         runtime.extend(local.iter().map(|row| Local(row.scope(), row.outer())));
     }
     runtime.extend(facts.string_value.iter().enumerate().map(|(index, row)| {
@@ -123,11 +123,4 @@ pub fn run(
     }));
     let (coerced,) = runtime.run_with_hasher::<FxBuildHasher>();
     sorted(coerced)
-}
-
-/// The rows of `relation`, sorted by `key`, whose key is `wanted`.
-fn rows_of<T, K: Ord>(relation: &[T], wanted: K, key: impl Fn(&T) -> K) -> &[T] {
-    let start = relation.partition_point(|row| key(row) < wanted);
-    let end = start + relation[start..].partition_point(|row| key(row) <= wanted);
-    &relation[start..end]
 }
