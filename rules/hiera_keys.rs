@@ -20,7 +20,7 @@
 //! `lookup($key)`) may be: neither is a finding.
 
 use crepe::crepe;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashSet};
 
 use super::{named_columns, sorted};
 use crate::facts::layout::Role;
@@ -215,7 +215,17 @@ const LOOKUP_OPTIONS: &str = "lookup_options";
 pub fn run(extraction: &Extraction) -> HieraKeys {
     let facts = &extraction.facts;
     let interner = &extraction.interner;
+    // Every output is about a key or a data reference.
+    if facts.hiera_key.is_empty() && facts.hiera_reference.is_empty() {
+        return HieraKeys::default();
+    }
     let mut runtime = Crepe::new();
+    // Every rule starts from a key: of the classes, parameters, modules
+    // and names the code has (many more than a project has keys), only
+    // those a key names are loaded.
+    let mut keys: FxHashSet<Sym> = FxHashSet::default();
+    let mut key_classes: FxHashSet<Sym> = FxHashSet::default();
+    let mut key_modules: FxHashSet<Sym> = FxHashSet::default();
     let module_of = |file: crate::facts::schema::FileId| &facts.file[file.0 as usize - 1];
     for (index, row) in facts.hiera_key.iter().enumerate() {
         let key = names::absolute(interner.resolve(row.key));
@@ -236,16 +246,17 @@ pub fn run(extraction: &Extraction) -> HieraKeys {
         let Some(at) = names::last_separator(key).filter(|&at| at > 0) else {
             continue;
         };
-        runtime.extend(
-            interner
-                .get(namespace)
-                .map(|module| KeyModule(row_id, module)),
-        );
+        if let Some(module) = interner.get(namespace) {
+            key_modules.insert(module);
+            runtime.extend([KeyModule(row_id, module)]);
+        }
+        keys.insert(row.key);
         // A parameter name no code writes (as the empty name) is no
         // parameter of the class.
         let parameter = interner.get(&key[at + 2..]).or_else(|| interner.get(""));
         match (interner.get(&key[..at]), parameter) {
             (Some(class), Some(parameter)) => {
+                key_classes.insert(class);
                 runtime.extend([ParameterKey(row_id, row.key, class, parameter)])
             }
             (None, _) => runtime.extend([ClasslessKey(row_id, row.key)]),
@@ -256,20 +267,19 @@ pub fn run(extraction: &Extraction) -> HieraKeys {
         if interner.resolve(file.module).is_empty() {
             continue;
         }
-        runtime.extend([Module(file.module)]);
+        if key_modules.contains(&file.module) {
+            runtime.extend([Module(file.module)]);
+        }
         if file.role == Role::HieraConfig {
             runtime.extend([ModuleWithHiera(file.module)]);
         }
     }
     let scopes: rustc_hash::FxHashMap<_, Sym> = facts
         .definitions(DefinitionKind::Class)
+        .filter(|row| key_classes.contains(&row.name))
         .map(|row| (row.scope, row.name))
         .collect();
-    runtime.extend(
-        facts
-            .definitions(DefinitionKind::Class)
-            .map(|row| Class(row.name)),
-    );
+    runtime.extend(scopes.values().map(|&class| Class(class)));
     runtime.extend(
         facts
             .param_decl
@@ -281,8 +291,20 @@ pub fn run(extraction: &Extraction) -> HieraKeys {
                     .map(|&class| ClassParameterRow(class, row.name, ParamRow(index as u32)))
             }),
     );
-    runtime.extend(facts.lookup_key.iter().map(|row| LookedUp(row.key)));
-    runtime.extend(facts.key_literal.iter().map(|row| NamedInCode(row.key)));
+    runtime.extend(
+        facts
+            .lookup_key
+            .iter()
+            .filter(|row| keys.contains(&row.key))
+            .map(|row| LookedUp(row.key)),
+    );
+    runtime.extend(
+        facts
+            .key_literal
+            .iter()
+            .filter(|row| keys.contains(&row.key))
+            .map(|row| NamedInCode(row.key)),
+    );
     runtime.extend(
         facts
             .hiera_reference

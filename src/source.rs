@@ -37,6 +37,16 @@ pub fn glob_order(one: &Path, other: &Path) -> std::cmp::Ordering {
         .cmp(other.as_os_str().as_encoded_bytes())
 }
 
+/// `bytes` as text, each invalid sequence replaced by U+FFFD: most files
+/// are UTF-8, which the standard library's validator checks several times
+/// faster than the replacing decoder walks it.
+pub fn lossy_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
 /// Whether a walked file is an EPP template.
 pub fn is_template(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "epp")
@@ -92,31 +102,39 @@ pub fn is_external_fact(path: &Path) -> bool {
 /// functions or facts in a module (`lib/puppet/{type,functions,
 /// parser/functions}`, `lib/facter`).
 pub fn is_ruby_plugin(path: &Path) -> bool {
+    // Every walked file is asked: the extension first, without allocating.
+    if !is_ruby(path) {
+        return false;
+    }
     let text = path.to_string_lossy().replace('\\', "/");
+    [
+        "lib/puppet/type/",
+        "lib/puppet/functions/",
+        "lib/puppet/parser/functions/",
+        "lib/facter/",
+    ]
+    .iter()
+    .any(|dir| text.contains(dir))
+}
+
+fn is_ruby(path: &Path) -> bool {
     path.extension().is_some_and(|extension| extension == "rb")
-        && [
-            "lib/puppet/type/",
-            "lib/puppet/functions/",
-            "lib/puppet/parser/functions/",
-            "lib/facter/",
-        ]
-        .iter()
-        .any(|dir| text.contains(dir))
 }
 
 /// Whether `path` is other Ruby code of a module's `lib/` for Puppet
 /// (providers, utilities, features, `puppet_x`): read for what Ruby 3.2
 /// removed.
 pub fn is_ruby_library(path: &Path) -> bool {
+    if !is_ruby(path) {
+        return false;
+    }
     let parts: Vec<&std::ffi::OsStr> = path.iter().collect();
-    path.extension().is_some_and(|extension| extension == "rb")
-        && parts.windows(2).any(|pair| {
-            pair[0] == "lib"
-                && ["puppet", "puppet_x", "puppetx"]
-                    .iter()
-                    .any(|dir| pair[1] == *dir)
-        })
-        && !is_ruby_plugin(path)
+    parts.windows(2).any(|pair| {
+        pair[0] == "lib"
+            && ["puppet", "puppet_x", "puppetx"]
+                .iter()
+                .any(|dir| pair[1] == *dir)
+    }) && !is_ruby_plugin(path)
 }
 
 /// Collects the files named by `paths`: files as given, directories walked
@@ -235,7 +253,7 @@ impl Rejection {
 
 /// Decodes a file's bytes as Puppet source.
 pub fn decode(bytes: Vec<u8>) -> Result<SourceText, Rejection> {
-    if let Some(nul) = bytes.iter().position(|&byte| byte == 0) {
+    if let Some(nul) = memchr::memchr(0, &bytes) {
         let prefix = String::from_utf8_lossy(&bytes[..nul]);
         return Err(Rejection::Binary {
             location: Location::of_offset(&prefix, prefix.len()),

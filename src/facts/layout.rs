@@ -292,20 +292,29 @@ fn role_below(root: &Path, path: &Path) -> Role {
     let Ok(rest) = path.strip_prefix(root) else {
         return Role::Other;
     };
-    let parts: Vec<&str> = rest.iter().filter_map(|part| part.to_str()).collect();
-    match parts.as_slice() {
-        ["lib", "puppet", "type", ..] => Role::RubyType,
-        ["lib", "puppet", "functions", ..] | ["lib", "puppet", "parser", "functions", ..] => {
-            Role::RubyFunction
+    // Every file is placed: its parts are read as they come, not gathered.
+    let mut parts = rest.iter().filter_map(|part| part.to_str());
+    let Some(first) = parts.next() else {
+        return Role::Other;
+    };
+    if first == "lib" {
+        let (second, third, fourth) = (parts.next(), parts.next(), parts.next());
+        match (second, third, fourth) {
+            (Some("puppet"), Some("type"), _) => return Role::RubyType,
+            (Some("puppet"), Some("functions"), _)
+            | (Some("puppet"), Some("parser"), Some("functions")) => return Role::RubyFunction,
+            (Some("facter"), ..) => return Role::RubyFact,
+            _ => {}
         }
-        ["lib", "facter", ..] => Role::RubyFact,
-        ["lib", .., last] if last.ends_with(".rb") => Role::RubyLibrary,
-        [first, ..] => MODULE_DIRECTORIES
-            .iter()
-            .find(|(dir, _)| dir == first)
-            .map_or(Role::Other, |&(_, role)| role),
-        [] => Role::Other,
+        let last = parts.next_back().or(fourth).or(third).or(second);
+        if last.is_some_and(|last| last.ends_with(".rb")) {
+            return Role::RubyLibrary;
+        }
     }
+    MODULE_DIRECTORIES
+        .iter()
+        .find(|(dir, _)| *dir == first)
+        .map_or(Role::Other, |&(_, role)| role)
 }
 
 /// `puppetlabs-apache` and `puppetlabs/apache` name the module `apache`.
@@ -410,9 +419,11 @@ fn modulepath_entries(line: u32, before: &str, value: &str) -> Vec<PathEntry> {
 
 fn read_environment(dir: &Path) -> Option<Environment> {
     let settings = std::fs::read_to_string(dir.join("environment.conf")).ok();
-    let marked =
-        settings.is_some() || dir.join("manifests").is_dir() && dir.join("modules").is_dir();
-    if !marked && !has_main_manifest_only(dir) {
+    // Asked once: most directories have no `manifests/`, which also says
+    // that they hold no `manifests/site.pp`.
+    let has_manifests = settings.is_none() && dir.join("manifests").is_dir();
+    let marked = settings.is_some() || has_manifests && dir.join("modules").is_dir();
+    if !(marked || has_manifests && has_main_manifest_only(dir)) {
         return None;
     }
     let conf = settings
@@ -519,6 +530,30 @@ mod tests {
 
     fn placed(root: &Path, relative: &str) -> Placement {
         Layout::default().place(&root.join(relative))
+    }
+
+    #[test]
+    fn a_module_file_has_the_role_of_its_directory() {
+        let root = Path::new("/m");
+        let role = |relative: &str| role_below(root, &root.join(relative));
+        assert_eq!(role("lib/puppet/type/a.rb"), Role::RubyType);
+        assert_eq!(role("lib/puppet/type"), Role::RubyType);
+        assert_eq!(role("lib/puppet/functions/m/a.rb"), Role::RubyFunction);
+        assert_eq!(role("lib/puppet/parser/functions/a.rb"), Role::RubyFunction);
+        assert_eq!(role("lib/puppet/parser/a.rb"), Role::RubyLibrary);
+        assert_eq!(role("lib/facter/a.rb"), Role::RubyFact);
+        assert_eq!(role("lib/puppet_x/m/a.rb"), Role::RubyLibrary);
+        assert_eq!(role("lib/a.rb"), Role::RubyLibrary);
+        assert_eq!(role("lib/a.txt"), Role::Other);
+        assert_eq!(role("lib"), Role::Other);
+        assert_eq!(role("manifests/a/b.pp"), Role::ModuleManifest);
+        assert_eq!(role("templates/a.erb"), Role::Template);
+        assert_eq!(role("facts.d/a.txt"), Role::ExternalFact);
+        assert_eq!(role("README.md"), Role::Other);
+        assert_eq!(
+            role_below(root, Path::new("/other/manifests/a.pp")),
+            Role::Other
+        );
     }
 
     #[test]

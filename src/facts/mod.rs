@@ -779,7 +779,7 @@ fn text_file_read(
     match read_first.map_or_else(|| std::fs::read(&output.path), Ok) {
         Ok(bytes) => {
             output.bytes = bytes.len();
-            extract(&String::from_utf8_lossy(&bytes), &mut output);
+            extract(&source::lossy_text(&bytes), &mut output);
         }
         Err(error) => output
             .diagnostics
@@ -874,7 +874,8 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
     let text = match std::fs::read(&output.path) {
         Ok(bytes) => {
             output.bytes = bytes.len();
-            String::from_utf8_lossy(&bytes).into_owned()
+            String::from_utf8(bytes)
+                .unwrap_or_else(|invalid| String::from_utf8_lossy(invalid.as_bytes()).into_owned())
         }
         Err(error) => {
             output
