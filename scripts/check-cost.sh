@@ -32,7 +32,8 @@ callgrind_annotate --inclusive=yes "$out/check.out" 2>/dev/null |
         }
         { stage("pfacts::syntax::parse_file$", "parsing (tree-sitter, reading, decoding)")
           stage("pfacts::facts::extract::extract \\[", "extracting facts from manifests")
-          stage("pfacts::rules::analysis::Analysis::run \\[", "the Datalog programs")
+          # Analysis::run, or the timing wrapper it is inlined into.
+          stage("rules/analysis.rs:pfacts::(rules::analysis::Analysis::run|timings::time)( |$)", "the Datalog programs")
           stage("pfacts::facts::ruby_file \\[", "Ruby files")
           stage("pfacts::facts::text_reads::read_erb$", "ERB templates")
           stage("pfacts::facts::layout::Layout::place$", "placing files")
