@@ -6,7 +6,7 @@
 //! one looks at every use in the code.
 
 use crepe::crepe;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashSet};
 
 use super::{named_columns, sorted};
 use crate::diagnostic::Severity;
@@ -377,6 +377,7 @@ named_columns! {
 }
 
 /// What the program derives.
+#[derive(Default)]
 pub struct Output {
     pub violations: Vec<Violation>,
     pub references: Vec<PrivateReference>,
@@ -398,6 +399,51 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
     let sym = |text: &str| interner.get(text);
     let class = sym("class");
     let top = sym("::");
+    // Every rule starts from something private: an entity, a parameter or
+    // a variable. Of the uses, reads and parameters of the code (a great
+    // many), only those that can meet one are loaded.
+    let private_entities: FxHashSet<Sym> = facts.privacy.iter().map(|row| row.entity).collect();
+    let private_parameter_scopes: FxHashSet<Id> = facts
+        .param_decl
+        .iter()
+        .filter(|row| row.private)
+        .map(|row| row.scope)
+        .collect();
+    let private_variable_scopes: FxHashSet<Id> = facts
+        .var_assign
+        .iter()
+        .filter(|row| row.private)
+        .map(|row| row.scope)
+        .collect();
+    if private_entities.is_empty()
+        && private_parameter_scopes.is_empty()
+        && private_variable_scopes.is_empty()
+    {
+        return Output::default();
+    }
+    let class_scopes: Vec<(Sym, Id)> = facts
+        .definitions(DefinitionKind::Class)
+        .map(|row| (row.name, row.scope))
+        .chain(top.map(|top| (top, TOP_SCOPE)))
+        .collect();
+    // The classes with a private parameter, or a private variable; and
+    // the scopes of private classes, whose parameters are looked at.
+    let classes_of = |scopes: &FxHashSet<Id>| -> FxHashSet<Sym> {
+        class_scopes
+            .iter()
+            .filter(|(_, scope)| scopes.contains(scope))
+            .map(|&(class, _)| class)
+            .collect()
+    };
+    let parameter_classes = classes_of(&private_parameter_scopes);
+    let variable_classes = classes_of(&private_variable_scopes);
+    let private_class_scopes: FxHashSet<Id> = class_scopes
+        .iter()
+        .filter(|(class, _)| private_entities.contains(class))
+        .map(|&(_, scope)| scope)
+        .collect();
+    let judged =
+        |entity: &Sym| private_entities.contains(entity) || parameter_classes.contains(entity);
     let mut runtime = Crepe::new();
     runtime.extend(
         facts
@@ -410,6 +456,7 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
         runtime.extend(
             facts
                 .definitions(kind)
+                .filter(|row| judged(&row.name))
                 .map(|row| EntityIn(row.name, row.file)),
         );
     }
@@ -425,6 +472,9 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
             .map(|row| FileModule(row.file, row.module)),
     );
     for (index, row) in facts.declares.iter().enumerate() {
+        if !private_entities.contains(&row.class) {
+            continue;
+        }
         let kind = match row.how {
             DeclarationHow::Include => UseKind::Include,
             DeclarationHow::Require => UseKind::Require,
@@ -439,6 +489,9 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
         )]);
     }
     for (index, row) in facts.inherits.iter().enumerate() {
+        if !private_entities.contains(&row.parent) {
+            continue;
+        }
         runtime.extend([DirectUse(
             row.parent,
             UseKind::Inherits,
@@ -447,6 +500,9 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
         )]);
     }
     for (index, row) in facts.resource.iter().enumerate() {
+        if !private_entities.contains(&row.type_name) {
+            continue;
+        }
         runtime.extend([Instance(
             row.type_name,
             row.file,
@@ -461,6 +517,9 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
             } else {
                 type_name
             };
+            if !private_entities.contains(&entity) {
+                continue;
+            }
             runtime.extend([DirectUse(
                 entity,
                 UseKind::Relationship,
@@ -473,14 +532,16 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
         if interner.resolve(row.namespace).is_empty() {
             continue;
         }
-        runtime.extend([VariableRead(
-            row.namespace,
-            row.short_name,
-            row.file,
-            Site::VarRef(index as u32),
-            row.scope,
-        )]);
-        if Some(row.namespace) == top {
+        if variable_classes.contains(&row.namespace) {
+            runtime.extend([VariableRead(
+                row.namespace,
+                row.short_name,
+                row.file,
+                Site::VarRef(index as u32),
+                row.scope,
+            )]);
+        }
+        if Some(row.namespace) == top || !judged(&row.namespace) {
             continue;
         }
         runtime.extend([QualifiedRead(
@@ -491,7 +552,7 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
         )]);
     }
     for (index, row) in facts.resource_param_ref.iter().enumerate() {
-        if Some(row.type_name) == class {
+        if Some(row.type_name) == class && judged(&row.title) {
             runtime.extend([QualifiedRead(
                 row.title,
                 row.param,
@@ -501,13 +562,10 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
         }
     }
     runtime.extend(
-        facts
-            .definitions(DefinitionKind::Class)
-            .map(|row| ClassScope(row.name, row.scope)),
+        class_scopes
+            .iter()
+            .map(|&(class, scope)| ClassScope(class, scope)),
     );
-    if let Some(top) = top {
-        runtime.extend([ClassScope(top, TOP_SCOPE)]);
-    }
     runtime.extend(
         facts
             .param_decl
@@ -520,6 +578,7 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
         facts
             .param_decl
             .iter()
+            .filter(|row| private_class_scopes.contains(&row.scope))
             .map(|row| Parameter(row.scope, row.name)),
     );
     runtime.extend(
@@ -530,7 +589,12 @@ pub fn run(extraction: &Extraction, local: &[super::scope_graph::Local]) -> Outp
             .filter(|(_, row)| row.private)
             .map(|(at, row)| PrivateVariable(row.scope, row.name, at as u32)),
     );
-    runtime.extend(local.iter().map(|row| Local(row.scope(), row.outer())));
+    runtime.extend(
+        local
+            .iter()
+            .filter(|row| private_variable_scopes.contains(&row.outer()))
+            .map(|row| Local(row.scope(), row.outer())),
+    );
     let (
         violations,
         made_private,
