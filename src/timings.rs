@@ -1,7 +1,9 @@
 //! Stage timings on standard error, when `PFACTS_TIMINGS` is set: how long
 //! each stage of a run took (`pfacts check`, `query`), in wall-clock time
 //! and in the process's CPU time over that span, so that speed claims name
-//! their stage and a stage that leaves cores idle shows it (CPU / wall).
+//! their stage and a stage that leaves cores idle shows it (CPU / wall);
+//! with the page faults taken over the span and the peak resident memory
+//! at its end, so that a stage's memory shows too.
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -11,19 +13,35 @@ fn enabled() -> bool {
     *ENABLED.get_or_init(|| std::env::var_os("PFACTS_TIMINGS").is_some())
 }
 
-/// The CPU time (user and system) of every thread of the process so far.
-fn process_cpu_time() -> Duration {
+/// What the kernel counts for the whole process: its threads' CPU time
+/// (user and system), the page faults it took, and its peak resident
+/// memory.
+struct Usage {
+    cpu: Duration,
+    faults: i64,
+    peak_kb: i64,
+}
+
+fn process_usage() -> Usage {
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     // SAFETY: `getrusage` writes the struct it is given and nothing else.
     let usage = unsafe {
         if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
-            return Duration::ZERO;
+            return Usage {
+                cpu: Duration::ZERO,
+                faults: 0,
+                peak_kb: 0,
+            };
         }
         usage.assume_init()
     };
     let duration =
         |time: libc::timeval| Duration::new(time.tv_sec as u64, time.tv_usec as u32 * 1_000);
-    duration(usage.ru_utime) + duration(usage.ru_stime)
+    Usage {
+        cpu: duration(usage.ru_utime) + duration(usage.ru_stime),
+        faults: usage.ru_minflt + usage.ru_majflt,
+        peak_kb: usage.ru_maxrss,
+    }
 }
 
 /// Runs `work`, printing its wall-clock and CPU time as `stage` when
@@ -34,10 +52,16 @@ pub fn time<T>(stage: &str, work: impl FnOnce() -> T) -> T {
         return work();
     }
     let started = Instant::now();
-    let cpu_started = process_cpu_time();
+    let before = process_usage();
     let result = work();
     let wall = started.elapsed().as_secs_f64() * 1e3;
-    let cpu = process_cpu_time().saturating_sub(cpu_started).as_secs_f64() * 1e3;
-    eprintln!("pfacts: timing: {stage:<28} {wall:>9.3} ms wall {cpu:>9.3} ms CPU");
+    let after = process_usage();
+    let cpu = after.cpu.saturating_sub(before.cpu).as_secs_f64() * 1e3;
+    let faults = after.faults - before.faults;
+    let peak = after.peak_kb / 1024;
+    eprintln!(
+        "pfacts: timing: {stage:<28} {wall:>9.3} ms wall {cpu:>9.3} ms CPU \
+         {faults:>7} faults {peak:>6} MB peak"
+    );
     result
 }

@@ -200,6 +200,10 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
     // The roots of the modules met, whose `files/` and `templates/` are
     // listed after.
     let mut module_roots: BTreeMap<PathBuf, String> = BTreeMap::new();
+    // Files come in path order, a module's files one after the other: the
+    // last root met answers most files without a lookup in the map, which
+    // compares whole paths part by part.
+    let mut last_root: Option<PathBuf> = None;
     let mut place_next = |layout: &mut Layout| -> Vec<(PathBuf, Placement)> {
         files
             .by_ref()
@@ -211,8 +215,11 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                     return None;
                 }
                 if let Some(root) = &placement.module_root {
-                    if !module_roots.contains_key(root) {
-                        module_roots.insert(root.clone(), placement.module.clone());
+                    if last_root.as_ref() != Some(root) {
+                        if !module_roots.contains_key(root) {
+                            module_roots.insert(root.clone(), placement.module.clone());
+                        }
+                        last_root = Some(root.clone());
                     }
                 }
                 Some((path, placement))
