@@ -500,22 +500,27 @@ fn resolves(
         &input.public,
         |&(class_scope, _), &(reference, _), &()| (reference, class_scope),
     ));
-    // resolves(R, AS) :- qualified(R, _, CS, N), sees(CS, AS),
-    //     class_scope(_, AS), assigned(AS, N, false).
-    let class_scopes: Relation<(Id, ())> =
-        Relation::from_map(&input.class_scope, |&(_, scope)| (scope, ()));
+    // The class scopes each class scope sees (its own and its ancestors'),
+    // taken before the join: every scope sees top scope, and many node
+    // scopes, which would otherwise meet every qualified reference.
+    // sees_class(CS, AS) :- sees(CS, AS), class_scope(_, AS).
+    let class_scopes: Relation<Id> = Relation::from_map(&input.class_scope, |&(_, scope)| scope);
+    let sees_class: Relation<(Id, Id)> = sees
+        .iter()
+        .filter(|&&(_, seen)| class_scopes.binary_search(&seen).is_ok())
+        .copied()
+        .collect();
+    // resolves(R, AS) :- qualified(R, _, CS, N), sees_class(CS, AS),
+    //     assigned(AS, N, false).
     let inherited: Relation<((Id, Sym), Id)> = Relation::from_leapjoin(
         &qualified,
-        sees.extend_with(|&((class_scope, _), _)| class_scope),
+        sees_class.extend_with(|&((class_scope, _), _)| class_scope),
         |&((_, name), (reference, _)), &seen| ((seen, name), reference),
     );
-    found.push(Relation::from_leapjoin(
+    found.push(Relation::from_join(
         &inherited,
-        (
-            input.public.extend_with(|&(key, _)| key),
-            class_scopes.filter_with(|&((seen, _), _)| (seen, ())),
-        ),
-        |&((seen, _), reference), &()| (reference, seen),
+        &input.public,
+        |&(seen, _), &reference, &()| (reference, seen),
     ));
     // "A private variable is only available in the scope where it is
     // declared (and inner local scopes)", by its qualified name too.
