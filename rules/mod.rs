@@ -222,7 +222,11 @@ fn of_kind(scope_kind: &Relation<(Id, ScopeKind)>, kind: ScopeKind) -> Relation<
 }
 
 /// The union of `relations`: each is sorted, and merging keeps it so.
+/// Each merge copies what was merged before it, so the smallest go
+/// first and the largest relation is copied once.
 fn union<T: Ord>(relations: impl IntoIterator<Item = Relation<T>>) -> Relation<T> {
+    let mut relations: Vec<Relation<T>> = relations.into_iter().collect();
+    relations.sort_by_key(|relation| relation.len());
     relations
         .into_iter()
         .fold(Relation::from_vec(Vec::new()), Relation::merge)
