@@ -6,7 +6,7 @@
 //! read whatever its name.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use std::sync::{Mutex, PoisonError};
 
@@ -150,13 +150,45 @@ pub fn discover(paths: &[PathBuf], wanted: fn(&Path) -> bool) -> Discovery {
             Ok(_) => walk(root, wanted, &mut discovery),
         }
     }
-    discovery.files.sort();
+    // Paths compare part by part, which walks both paths at each of the
+    // n log n comparisons: each is read into a key once instead.
+    discovery
+        .files
+        .sort_by_cached_key(|path| component_key(path));
     discovery.files.dedup();
     // Parallel walks meet unreadable directories in any order.
     discovery
         .errors
         .sort_by(|one, other| (&one.path, &one.message).cmp(&(&other.path, &other.message)));
     discovery
+}
+
+/// Bytes that sort as `path`'s components do (`Path`'s own order, on Unix,
+/// where no path has a prefix): each component as a tag in the order of
+/// [`Component`]'s kinds, a normal one's name after its tag, and a zero
+/// byte, which no name holds, between components, so that a component
+/// sorts before any longer one it begins.
+fn component_key(path: &Path) -> Vec<u8> {
+    let mut key = Vec::with_capacity(path.as_os_str().len() + 8);
+    for (index, component) in path.components().enumerate() {
+        if index > 0 {
+            key.push(0);
+        }
+        match component {
+            Component::Prefix(prefix) => {
+                key.push(1);
+                key.extend_from_slice(prefix.as_os_str().as_encoded_bytes());
+            }
+            Component::RootDir => key.push(2),
+            Component::CurDir => key.push(3),
+            Component::ParentDir => key.push(4),
+            Component::Normal(name) => {
+                key.push(5);
+                key.extend_from_slice(name.as_encoded_bytes());
+            }
+        }
+    }
+    key
 }
 
 /// Walks `root` on as many threads as rayon's pool has (the walk waits on
@@ -299,6 +331,24 @@ mod tests {
                 location: Location { line: 2, column: 3 }
             }
         );
+    }
+
+    #[test]
+    fn discovery_keys_sort_as_paths_do() {
+        let paths = [
+            "a", "a/b", "a-b", "a.b", "a/b/c", "a/b-c", "a/bc", "a/b.pp", "a//b", "a/./b", "a/b/",
+            "ab", "/a", "/a/b", "./a", "../a", "a/../b", ".", "..", "/", "a\u{1}b", "é/a", "z",
+        ];
+        for one in paths {
+            for other in paths {
+                let (one, other) = (Path::new(one), Path::new(other));
+                assert_eq!(
+                    component_key(one).cmp(&component_key(other)),
+                    one.cmp(other),
+                    "{one:?} against {other:?}"
+                );
+            }
+        }
     }
 
     #[test]
