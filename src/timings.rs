@@ -16,6 +16,7 @@ fn enabled() -> bool {
 /// What the kernel counts for the whole process: its threads' CPU time
 /// (user and system), the page faults it took, and its peak resident
 /// memory.
+#[derive(Default)]
 struct Usage {
     cpu: Duration,
     faults: i64,
@@ -27,11 +28,7 @@ fn process_usage() -> Usage {
     // SAFETY: `getrusage` writes the struct it is given and nothing else.
     let usage = unsafe {
         if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
-            return Usage {
-                cpu: Duration::ZERO,
-                faults: 0,
-                peak_kb: 0,
-            };
+            return Usage::default();
         }
         usage.assume_init()
     };

@@ -216,9 +216,9 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                 }
                 if let Some(root) = &placement.module_root {
                     if last_root.as_ref() != Some(root) {
-                        if !module_roots.contains_key(root) {
-                            module_roots.insert(root.clone(), placement.module.clone());
-                        }
+                        module_roots
+                            .entry(root.clone())
+                            .or_insert_with(|| placement.module.clone());
                         last_root = Some(root.clone());
                     }
                 }
