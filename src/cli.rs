@@ -638,6 +638,7 @@ fn parse(args: ParseArgs) -> ExitCode {
         None => parse_all(),
     };
 
+    syntax::PARSING.print();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut total_bytes = 0;

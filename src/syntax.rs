@@ -451,6 +451,14 @@ pub struct ParsedFile {
 
 /// Reads, decodes and parses one file.
 pub fn parse_file(parser: &mut Parser, path: &Path) -> ParsedFile {
+    PARSING.time(|| parse_file_timed(parser, path))
+}
+
+/// The CPU time spent reading and parsing manifests, the same part in
+/// `pfacts parse` and `pfacts check` (`PFACTS_TIMINGS`).
+pub static PARSING: crate::timings::Part = crate::timings::Part::new("parsing manifests");
+
+fn parse_file_timed(parser: &mut Parser, path: &Path) -> ParsedFile {
     let mut parsed = ParsedFile {
         path: path.to_path_buf(),
         bytes: 0,

@@ -34,6 +34,7 @@ use rayon::prelude::*;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::source;
 use crate::syntax;
+use crate::timings::Part;
 use data_dirs::DataDirs;
 use intern::Interner;
 use layout::{Layout, Placement, Role};
@@ -208,7 +209,7 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         files
             .by_ref()
             .filter_map(|path| {
-                let placement = layout.place(&path);
+                let placement = PLACING.time(|| layout.place(&path));
                 let module_root = placement.module_root.as_deref();
                 if !read_whatever_the_layers(&path) && !data_dirs.is_hiera_file(&path, module_root)
                 {
@@ -259,7 +260,7 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
         while !(chunk.is_empty() && pending.is_empty()) {
             let (next, outputs) = rayon::join(
                 || {
-                    merge(&mut extraction, &mut pending, &mut id_base);
+                    MERGING.time(|| merge(&mut extraction, &mut pending, &mut id_base));
                     place_next(&mut layout)
                 },
                 || {
@@ -270,7 +271,8 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                                 analyzed: &analyzed,
                                 data_dirs: &data_dirs,
                             };
-                            read_file(parser, &grammar, tree, input, path, placement)
+                            READING
+                                .time(|| read_file(parser, &grammar, tree, input, path, placement))
                         })
                         .collect::<Vec<FileOutput>>()
                 },
@@ -279,6 +281,9 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
             chunk = next;
         }
     });
+    for part in [&syntax::PARSING, &EXTRACTING, &READING, &PLACING, &MERGING] {
+        part.print();
+    }
     let mut listed: Vec<FileOutput> = crate::timings::time("list module files", || {
         module_roots
             .par_iter()
@@ -554,6 +559,13 @@ fn module_files(root: &Path, module: &str, input: &Input) -> Vec<FileOutput> {
 /// more merges only add waits (`perf stat -r 12 pfacts check`: Debian ×1
 /// 0.186 s at 1,024 files a chunk, 0.180 s at 256, 0.175 s so; Debian ×30,
 /// medians of 5: 4.85 s at 1,024, 4.88 s at 256, 4.82 s so).
+// The parts of reading the files (`PFACTS_TIMINGS`): reading one file
+// of any kind holds parsing and extracting a manifest.
+static READING: Part = Part::new("reading each file (all)");
+static EXTRACTING: Part = Part::new("extracting manifests");
+static PLACING: Part = Part::new("placing files");
+static MERGING: Part = Part::new("merging files' facts");
+
 const CHUNKS: usize = 12;
 const MIN_CHUNK: usize = 256;
 const MAX_CHUNK: usize = 1024;
@@ -624,15 +636,17 @@ fn manifest(
     let parsed = syntax::parse_file(parser, &path);
     let (mut facts, mut interner, ids) = match &parsed.syntax {
         Some((source, tree)) => {
-            let output = extract::extract(
-                grammar,
-                tree,
-                &source.text,
-                &placement,
-                &path,
-                class_functions,
-                None,
-            );
+            let output = EXTRACTING.time(|| {
+                extract::extract(
+                    grammar,
+                    tree,
+                    &source.text,
+                    &placement,
+                    &path,
+                    class_functions,
+                    None,
+                )
+            });
             (output.facts, output.interner, output.ids)
         }
         None => (Facts::default(), Interner::default(), 1),
