@@ -30,7 +30,7 @@ callgrind_annotate --inclusive=yes "$out/check.out" 2>/dev/null |
                 value = $1; gsub(",", "", value); seen[name] = value
             }
         }
-        { stage("pfacts::syntax::parse_file$", "parsing (tree-sitter, reading, decoding)")
+        { stage("pfacts::syntax::read_and_parse( \\[|$)", "parsing (tree-sitter, reading, decoding)")
           stage("pfacts::facts::extract::extract \\[", "extracting facts from manifests")
           # Analysis::run, or the timing wrapper it is inlined into.
           stage("rules/analysis.rs:pfacts::(rules::analysis::Analysis::run|timings::time)( |$)", "the Datalog programs")
