@@ -553,12 +553,6 @@ fn module_files(root: &Path, module: &str, input: &Input) -> Vec<FileOutput> {
     outputs
 }
 
-/// How many files are read between two merges: about a twelfth of them,
-/// so that on a small tree the last chunk, whose merge overlaps no
-/// reading, stays short, and no more than 1,024 on a large one, where
-/// more merges only add waits (`perf stat -r 12 pfacts check`: Debian ×1
-/// 0.186 s at 1,024 files a chunk, 0.180 s at 256, 0.175 s so; Debian ×30,
-/// medians of 5: 4.85 s at 1,024, 4.88 s at 256, 4.82 s so).
 // The parts of reading the files (`PFACTS_TIMINGS`): reading one file
 // of any kind holds parsing and extracting a manifest.
 static READING: Part = Part::new("reading each file (all)");
@@ -566,6 +560,12 @@ static EXTRACTING: Part = Part::new("extracting manifests");
 static PLACING: Part = Part::new("placing files");
 static MERGING: Part = Part::new("merging files' facts");
 
+/// How many files are read between two merges: about a twelfth of them,
+/// so that on a small tree the last chunk, whose merge overlaps no
+/// reading, stays short, and no more than 1,024 on a large one, where
+/// more merges only add waits (`perf stat -r 12 pfacts check`: Debian ×1
+/// 0.186 s at 1,024 files a chunk, 0.180 s at 256, 0.175 s so; Debian ×30,
+/// medians of 5: 4.85 s at 1,024, 4.88 s at 256, 4.82 s so).
 const CHUNKS: usize = 12;
 const MIN_CHUNK: usize = 256;
 const MAX_CHUNK: usize = 1024;
