@@ -371,6 +371,11 @@ fn check(args: CheckArgs) -> ExitCode {
             origin: Origin::CommandLine,
         });
     }
+    let level = |id: &str| config.level(id).severity();
+    let input = facts::Input {
+        removed_ruby_apis: level(lints::ruby_removed::RubyRemoved::RULE.id).is_some(),
+        ..input
+    };
     let progress = Progress::start();
     let mut outcome = Outcome::default();
     progress.phase("parsing and extracting");
@@ -384,7 +389,6 @@ fn check(args: CheckArgs) -> ExitCode {
         }
     }
     progress.phase("running the rules");
-    let level = |id: &str| config.level(id).severity();
     let diagnostics = lints::check_with(&extraction, |rule| level(rule.id));
     let applied = crate::timings::time("suppressions", || {
         suppression::apply(

@@ -524,6 +524,7 @@ impl Config {
                     includes: includes.value.clone(),
                 })
                 .collect(),
+            removed_ruby_apis: true,
         })
     }
 

@@ -424,6 +424,27 @@ fn ruby_that_ruby_3_removed_is_found() {
     );
     // A rule of the move: off for Puppet 7.
     assert!(findings(&[FIXTURE], &["ruby-removed"], "error").is_empty());
+    // Turned on under Puppet 7, it reads the Ruby that defines no name
+    // too (which a check without it skips).
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("pfacts.toml");
+    std::fs::write(&config, "[rules]\nruby-removed = \"warning\"\n").unwrap();
+    let configured = findings(
+        &["--config", config.to_str().unwrap(), FIXTURE],
+        &["ruby-removed"],
+        "warning",
+    );
+    let files: std::collections::BTreeSet<&str> =
+        configured.iter().map(|(file, ..)| file.as_str()).collect();
+    assert_eq!(
+        files.into_iter().collect::<Vec<_>>(),
+        [
+            "modules/ruby3/lib/facter/has_ovs.rb",
+            "modules/ruby3/lib/puppet/functions/ruby3/kind.rb",
+            "modules/ruby3/lib/puppet/provider/ruby3_file/posix.rb",
+            "modules/ruby3/lib/puppet_x/ruby3/util.rb",
+        ]
+    );
     // The Ruby at hand (3.x) agrees on what 3.0 removed.
     if let Ok(output) = std::process::Command::new("ruby")
         .args(["-ruri", "-e", "URI.escape('a b')"])

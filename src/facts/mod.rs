@@ -114,6 +114,11 @@ pub struct Input {
     pub known: Vec<(KnownKind, String)>,
     /// Functions of the site that declare classes.
     pub class_functions: Vec<ClassFunction>,
+    /// Whether to look in Ruby files for the APIs Ruby 3 removed (the
+    /// `ruby_removed` relation). Only its rule reads them: a check with
+    /// the rule off skips the scan, and the Ruby files that define no
+    /// name (providers, utilities) are then not read at all.
+    pub removed_ruby_apis: bool,
 }
 
 /// A function of the site that includes a class for each argument
@@ -144,6 +149,7 @@ impl Default for Input {
             modulepath: None,
             known: Vec::new(),
             class_functions: Vec::new(),
+            removed_ruby_apis: true,
         }
     }
 }
@@ -490,7 +496,7 @@ fn read_file(
             }
         })
     } else if source::is_ruby_plugin(&path) || source::is_ruby_library(&path) {
-        ruby_file(path, placement)
+        ruby_file(path, placement, input.removed_ruby_apis)
     } else {
         manifest(parser, grammar, &input.class_functions, path, placement)
     }
@@ -890,8 +896,16 @@ fn push_fact_reads(output: &mut FileOutput, reads: Vec<text_reads::TextRead>) {
     }
 }
 
-fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
+fn ruby_file(path: PathBuf, placement: Placement, removed_apis: bool) -> FileOutput {
     let mut output = FileOutput::empty(path, placement);
+    let role = output.placement.role;
+    let scanned = removed_apis && role != Role::Other;
+    // Ruby outside a module's `lib/` defines no name Puppet looks up, nor
+    // does a module's other Ruby code (providers, utilities): such a file
+    // is read only for the scan.
+    if matches!(role, Role::Other | Role::RubyLibrary) && !scanned {
+        return output;
+    }
     let text = match std::fs::read(&output.path) {
         Ok(bytes) => {
             output.bytes = bytes.len();
@@ -905,21 +919,19 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
             return output;
         }
     };
-    let kind = match output.placement.role {
+    let kind = match role {
         Role::RubyType => KnownKind::ResourceType,
         Role::RubyFact => KnownKind::Fact,
-        // Other Ruby code of a module (providers, utilities) defines no
-        // name Puppet looks up.
         Role::RubyLibrary => {
             push_removed_apis(&mut output, &text);
             return output;
         }
         _ => KnownKind::Function,
     };
-    if output.placement.role != Role::Other {
+    if scanned {
         push_removed_apis(&mut output, &text);
     }
-    let parameters = (output.placement.role == Role::RubyType)
+    let parameters = (role == Role::RubyType)
         .then(|| ruby::type_parameters(&text).unwrap_or_else(|| vec!["*".to_string()]));
     let below_module = output
         .placement
@@ -927,7 +939,7 @@ fn ruby_file(path: PathBuf, placement: Placement) -> FileOutput {
         .as_deref()
         .and_then(|root| output.path.strip_prefix(root).ok())
         .unwrap_or(&output.path);
-    for name in ruby::defined_names(output.placement.role, below_module, &text) {
+    for name in ruby::defined_names(role, below_module, &text) {
         for param in parameters.iter().flatten() {
             let row = TypeParam {
                 type_name: output.interner.intern(&name),

@@ -47,7 +47,7 @@ mod private_reference;
 mod reassigned_variable;
 mod removed_function;
 mod reserved_word;
-mod ruby_removed;
+pub mod ruby_removed;
 mod syntax_error;
 mod template_recursion;
 mod top_scope_fact;
