@@ -22,7 +22,7 @@ check=$(count check --exit-zero)
 awk -v parse="$parse" -v check="$check" 'BEGIN {
     printf "parse %.3f G instructions, check %.3f G: check / parse %.2f\n", parse / 1e9, check / 1e9, check / parse }'
 # Check's stages, as their callers account them (inclusive).
-callgrind_annotate --inclusive=yes "$out/check.out" 2>/dev/null |
+callgrind_annotate --inclusive=yes --threshold=100 "$out/check.out" 2>/dev/null |
     awk -v total="$check" '
         function stage(pattern, name) {
             if (!(name in known)) { known[name] = 1; order[++stages] = name }

@@ -896,6 +896,9 @@ fn push_fact_reads(output: &mut FileOutput, reads: Vec<text_reads::TextRead>) {
     }
 }
 
+// Out of line, so that profiles (and `scripts/check-cost.sh`) account for
+// Ruby files apart.
+#[inline(never)]
 fn ruby_file(path: PathBuf, placement: Placement, removed_apis: bool) -> FileOutput {
     let mut output = FileOutput::empty(path, placement);
     let role = output.placement.role;
