@@ -922,18 +922,15 @@ fn ruby_file(path: PathBuf, placement: Placement, removed_apis: bool) -> FileOut
             return output;
         }
     };
-    let kind = match role {
-        Role::RubyType => KnownKind::ResourceType,
-        Role::RubyFact => KnownKind::Fact,
-        Role::RubyLibrary => {
-            push_removed_apis(&mut output, &text);
-            return output;
-        }
-        _ => KnownKind::Function,
-    };
     if scanned {
         push_removed_apis(&mut output, &text);
     }
+    let kind = match role {
+        Role::RubyType => KnownKind::ResourceType,
+        Role::RubyFact => KnownKind::Fact,
+        Role::RubyLibrary => return output,
+        _ => KnownKind::Function,
+    };
     let parameters = (role == Role::RubyType)
         .then(|| ruby::type_parameters(&text).unwrap_or_else(|| vec!["*".to_string()]));
     let below_module = output
