@@ -4,10 +4,13 @@
 //!
 //! `cargo bench --bench extract`
 //!
-//! Both figures come from the same loop, which parses each file and
-//! extracts its facts; only what the clock runs for differs. A drift of
-//! this noisy VM then moves both alike instead of landing in the ratio, and
-//! each stage works on the caches the other left, as in `pfacts extract`.
+//! All figures come from the same loop, which parses each file, extracts
+//! its facts and steps a tree cursor over every node of the tree; only what
+//! the clock runs for differs. A drift of this noisy VM then moves all
+//! alike instead of landing in the ratios, and each stage works on the
+//! caches the others left, as in `pfacts extract`. The cursor's visit, which
+//! does nothing at the nodes, shows what reading whole trees costs by
+//! itself, beside what extraction costs with its facts.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -25,6 +28,8 @@ enum Stage {
     Parse,
     /// Extracting a file's facts, freeing them included.
     Extract,
+    /// Visiting every node of a file's tree with a cursor, doing nothing.
+    Visit,
 }
 
 struct Corpus {
@@ -71,14 +76,40 @@ impl Corpus {
             )));
             let extracted = start.elapsed();
             let start = Instant::now();
+            std::hint::black_box(visit(&tree));
+            let visited = start.elapsed();
+            let start = Instant::now();
             drop(tree);
             let freed = start.elapsed();
             spent += match stage {
                 Stage::Parse => parsed + freed,
                 Stage::Extract => extracted,
+                Stage::Visit => visited,
             };
         }
         spent
+    }
+}
+
+/// Steps a cursor over every node of `tree` in source order: how many
+/// nodes it met.
+fn visit(tree: &tree_sitter::Tree) -> usize {
+    let mut cursor = tree.walk();
+    let mut nodes = 1;
+    loop {
+        if cursor.goto_first_child() || cursor.goto_next_sibling() {
+            nodes += 1;
+            continue;
+        }
+        loop {
+            if !cursor.goto_parent() {
+                return nodes;
+            }
+            if cursor.goto_next_sibling() {
+                nodes += 1;
+                break;
+            }
+        }
     }
 }
 
@@ -90,7 +121,11 @@ fn extract_corpus(c: &mut Criterion) {
     let mut group = c.benchmark_group("extract");
     group.throughput(Throughput::Bytes(bytes as u64));
     group.sample_size(10);
-    for (name, stage) in [("parse", Stage::Parse), ("extract", Stage::Extract)] {
+    for (name, stage) in [
+        ("parse", Stage::Parse),
+        ("extract", Stage::Extract),
+        ("visit", Stage::Visit),
+    ] {
         group.bench_function(name, |bench| {
             let mut parser = pfacts::syntax::new_parser();
             bench.iter_custom(|passes| (0..passes).map(|_| corpus.time(&mut parser, stage)).sum())
