@@ -455,7 +455,7 @@ pub fn parse_file(parser: &mut Parser, path: &Path) -> ParsedFile {
 }
 
 /// The CPU time spent reading and parsing manifests, the same part in
-/// `pfacts parse` and `pfacts check` (`PFACTS_TIMINGS`).
+/// `pfacts parse` and `pfacts check` (`PFACTS_TIMINGS=parts`).
 pub static PARSING: crate::timings::Part = crate::timings::Part::new("parsing manifests");
 
 /// [`parse_file`]'s work. Profiles (`scripts/check-cost.sh`) find it by

@@ -6,6 +6,7 @@
 //! - `missing_path_is_an_io_error_and_the_rest_still_parses`: status 2.
 //! - `unknown_flag_is_a_usage_error`: status 2.
 //! - `stats_reports_files_bytes_seconds_and_throughput`.
+//! - `timings_time_the_parts_only_on_request`: `PFACTS_TIMINGS=parts`.
 //! - `walk_skips_hidden_and_ignored_and_non_manifests`: like ripgrep.
 //! - `explicit_file_is_parsed_whatever_its_name`.
 //! - `byte_order_mark_is_reported_and_the_file_still_parsed`.
@@ -108,6 +109,32 @@ fn stats_reports_files_bytes_seconds_and_throughput() {
     let words: Vec<&str> = stdout.split_whitespace().collect();
     assert_eq!(&words[..4], ["2", "files,", "15", "bytes,"], "{stdout}");
     assert_eq!((words[5], words[7]), ("s,", "MB/s"), "{stdout}");
+}
+
+/// Timing a part costs two system calls per file, which would slow the
+/// stages whose time is printed: parts are timed only when asked for.
+#[test]
+fn timings_time_the_parts_only_on_request() {
+    let dir = TempDir::new().unwrap();
+    write(dir.path(), "a.pp", "$a = 1\n");
+    write(dir.path(), "b.pp", "$b = 22\n");
+    let stderr = |timings: &str| {
+        let output = pfacts()
+            .current_dir(dir.path())
+            .env("PFACTS_TIMINGS", timings)
+            .args(["parse", "."])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let parts = stderr("parts");
+    let part = parts
+        .lines()
+        .find(|line| line.starts_with("pfacts: timing:   parsing manifests"))
+        .unwrap_or_else(|| panic!("no part timed: {parts}"));
+    assert!(part.ends_with("ms CPU in 2 runs"), "{part}");
+    assert_eq!(stderr("1"), "");
 }
 
 #[test]

@@ -559,7 +559,7 @@ fn module_files(root: &Path, module: &str, input: &Input) -> Vec<FileOutput> {
     outputs
 }
 
-// The parts of reading the files (`PFACTS_TIMINGS`): reading one file
+// The parts of reading the files (`PFACTS_TIMINGS=parts`): reading one file
 // of any kind holds parsing and extracting a manifest.
 static READING: Part = Part::new("reading each file (all)");
 static EXTRACTING: Part = Part::new("extracting manifests");
