@@ -615,7 +615,9 @@ fn extract(args: ExtractArgs) -> ExitCode {
 fn parse(args: ParseArgs) -> ExitCode {
     let started = Instant::now();
     let mut outcome = Outcome::default();
-    let discovery = source::discover(&args.paths, source::is_manifest);
+    let discovery = crate::timings::time("discover files", || {
+        source::discover(&args.paths, source::is_manifest)
+    });
     for error in &discovery.errors {
         outcome.record(error);
         eprintln!("{error}");
@@ -633,13 +635,13 @@ fn parse(args: ParseArgs) -> ExitCode {
     };
     let results = match args.threads {
         Some(threads) => match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(parse_all),
+            Ok(pool) => crate::timings::time("parse", || pool.install(parse_all)),
             Err(error) => {
                 eprintln!("pfacts: cannot start {threads} threads: {error}");
                 return ExitCode::from(2);
             }
         },
-        None => parse_all(),
+        None => crate::timings::time("parse", parse_all),
     };
 
     syntax::PARSING.print();

@@ -6,7 +6,8 @@
 //! - `missing_path_is_an_io_error_and_the_rest_still_parses`: status 2.
 //! - `unknown_flag_is_a_usage_error`: status 2.
 //! - `stats_reports_files_bytes_seconds_and_throughput`.
-//! - `timings_time_the_parts_only_on_request`: `PFACTS_TIMINGS=parts`.
+//! - `timings_time_the_parts_only_on_request`: `PFACTS_TIMINGS` names the
+//!   stages, `PFACTS_TIMINGS=parts` their parts too.
 //! - `walk_skips_hidden_and_ignored_and_non_manifests`: like ripgrep.
 //! - `explicit_file_is_parsed_whatever_its_name`.
 //! - `byte_order_mark_is_reported_and_the_file_still_parsed`.
@@ -134,7 +135,16 @@ fn timings_time_the_parts_only_on_request() {
         .find(|line| line.starts_with("pfacts: timing:   parsing manifests"))
         .unwrap_or_else(|| panic!("no part timed: {parts}"));
     assert!(part.ends_with("ms CPU in 2 runs"), "{part}");
-    assert_eq!(stderr("1"), "");
+    let stages = stderr("1");
+    let named: Vec<&str> = stages
+        .lines()
+        .map(|line| line.split("  ").next().unwrap_or(line))
+        .collect();
+    assert_eq!(
+        named,
+        ["pfacts: timing: discover files", "pfacts: timing: parse"],
+        "{stages}"
+    );
 }
 
 #[test]
