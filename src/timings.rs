@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// What `PFACTS_TIMINGS` asks for.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Timings {
     Off,
     /// Set to anything but `parts`.
@@ -34,7 +34,7 @@ fn timings() -> Timings {
 }
 
 fn enabled() -> bool {
-    timings() >= Timings::Stages
+    timings() != Timings::Off
 }
 
 fn parts_enabled() -> bool {
