@@ -627,8 +627,9 @@ fn parse(args: ParseArgs) -> ExitCode {
         discovery
             .files
             .par_iter()
-            .map_init(syntax::new_parser, |parser, path| {
-                let parsed = syntax::parse_file(parser, path);
+            .with_max_len(syntax::FILES_A_JOB)
+            .map(|path| {
+                let parsed = syntax::with_parser(|parser| syntax::parse_file(parser, path));
                 (parsed.bytes, parsed.diagnostics)
             })
             .collect::<Vec<_>>()
