@@ -577,7 +577,6 @@ static MERGING: Part = Part::new("merging files' facts");
 /// 0.186 s at 1,024 files a chunk, 0.180 s at 256, 0.175 s so; Debian ×30,
 /// medians of 5: 4.85 s at 1,024, 4.88 s at 256, 4.82 s so).
 const CHUNKS: usize = 12;
-
 const MIN_CHUNK: usize = 256;
 const MAX_CHUNK: usize = 1024;
 
