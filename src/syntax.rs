@@ -555,20 +555,17 @@ mod tests {
 
     #[test]
     fn a_thread_parses_with_its_parser_and_with_another_while_it_is_in_use() {
-        let kinds = with_parser(|outer| {
-            let inner = with_parser(|inner| {
-                let tree = parse(inner, "include a\n").unwrap();
-                tree.root_node().child(0).unwrap().kind().to_string()
-            });
-            let tree = parse(outer, "$x = 1\n").unwrap();
-            (tree.root_node().child(0).unwrap().kind().to_string(), inner)
-        });
-        let again = with_parser(|parser| {
-            let tree = parse(parser, "$y = 2\n").unwrap();
+        let first_kind = |parser: &mut Parser, text: &str| {
+            let tree = parse(parser, text).unwrap();
             tree.root_node().child(0).unwrap().kind().to_string()
+        };
+        let (assignment, call) = with_parser(|outer| {
+            let call = with_parser(|inner| first_kind(inner, "include a\n"));
+            (first_kind(outer, "$x = 1\n"), call)
         });
-        assert_eq!(kinds.0, again);
-        assert_ne!(kinds.0, kinds.1);
+        let again = with_parser(|parser| first_kind(parser, "$y = 2\n"));
+        assert_eq!(assignment, again);
+        assert_ne!(assignment, call);
     }
 
     #[test]

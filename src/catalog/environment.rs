@@ -388,8 +388,10 @@ fn lower_all(
     let loader = Loader::default();
     let lowered: Vec<(PathBuf, Vec<String>, Option<ast::Program>)> = placed
         .into_par_iter()
-        .map_init(crate::syntax::new_parser, |parser, (path, placement)| {
-            let parsed = crate::syntax::parse_file(parser, &path);
+        .with_max_len(crate::syntax::FILES_A_JOB)
+        .map(|(path, placement)| {
+            let parsed =
+                crate::syntax::with_parser(|parser| crate::syntax::parse_file(parser, &path));
             let mut messages: Vec<String> =
                 parsed.diagnostics.iter().map(|d| d.to_string()).collect();
             let program = parsed.syntax.as_ref().map(|(source, tree)| {
