@@ -12,13 +12,14 @@
 //! its `metadata.json` (`puppetlabs-apache` gives `apache`), else after its
 //! directory without an `author-` prefix.
 
+use std::ffi::OsString;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
 use super::columns::word_column;
 use super::names;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 word_column! {
     /// What a file is to Puppet: the `role` column of `file`.
@@ -81,14 +82,23 @@ struct Environment {
     guessed: bool,
 }
 
+/// An environment that holds files, and its directory.
+struct Enclosing {
+    directory: PathBuf,
+    environment: Arc<Environment>,
+}
+
 /// Places files, remembering what it read of each directory.
+///
+/// Its maps are keyed by a directory's path as written: a `Path` hashes
+/// and compares part by part, its text at once, and every file asks them.
 #[derive(Default)]
 pub struct Layout {
-    environments: FxHashMap<PathBuf, Option<Arc<Environment>>>,
+    environments: FxHashMap<OsString, Option<Arc<Environment>>>,
     /// By directory, the environment its files are placed in first (see
     /// [`Layout::enclosing`]): the files of a directory share it.
-    enclosing: FxHashMap<PathBuf, Option<(PathBuf, Arc<Environment>)>>,
-    module_names: FxHashMap<PathBuf, String>,
+    enclosing: FxHashMap<OsString, Option<Arc<Enclosing>>>,
+    module_names: FxHashMap<OsString, String>,
     /// Absolute directories whose subdirectories are modules, from the
     /// configuration.
     modulepath: Vec<PathBuf>,
@@ -118,8 +128,8 @@ impl Layout {
 
     pub fn place(&mut self, path: &Path) -> Placement {
         let enclosing = path.parent().and_then(|dir| self.enclosing(dir));
-        if let Some(placement) = enclosing.and_then(|(directory, environment)| {
-            self.place_in_environment(path, &directory, &environment)
+        if let Some(placement) = enclosing.and_then(|enclosing| {
+            self.place_in_environment(path, &enclosing.directory, &enclosing.environment)
         }) {
             return placement;
         }
@@ -136,8 +146,8 @@ impl Layout {
     /// The environment that the files of `dir` belong to, if any: the
     /// nearest one with its marks above them, or else the nearest one
     /// guessed from a `manifests/site.pp` alone.
-    fn enclosing(&mut self, dir: &Path) -> Option<(PathBuf, Arc<Environment>)> {
-        if let Some(known) = self.enclosing.get(dir) {
+    fn enclosing(&mut self, dir: &Path) -> Option<Arc<Enclosing>> {
+        if let Some(known) = self.enclosing.get(dir.as_os_str()) {
             return known.clone();
         }
         let mut guessed = None;
@@ -147,23 +157,29 @@ impl Layout {
                 continue;
             };
             if !environment.guessed {
-                marked = Some((ancestor.to_path_buf(), environment));
+                marked = Some((ancestor, environment));
                 break;
             }
-            guessed = guessed.or_else(|| Some((ancestor.to_path_buf(), environment)));
+            guessed = guessed.or(Some((ancestor, environment)));
         }
-        let found = marked.or(guessed);
-        self.enclosing.insert(dir.to_path_buf(), found.clone());
+        let found = marked.or(guessed).map(|(directory, environment)| {
+            Arc::new(Enclosing {
+                directory: directory.to_path_buf(),
+                environment,
+            })
+        });
+        self.enclosing
+            .insert(dir.as_os_str().to_owned(), found.clone());
         found
     }
 
     fn environment(&mut self, dir: &Path) -> Option<Arc<Environment>> {
-        if let Some(known) = self.environments.get(dir) {
+        if let Some(known) = self.environments.get(dir.as_os_str()) {
             return known.clone();
         }
         let environment = read_environment(dir).map(Arc::new);
         self.environments
-            .insert(dir.to_path_buf(), environment.clone());
+            .insert(dir.as_os_str().to_owned(), environment.clone());
         environment
     }
 
@@ -235,44 +251,40 @@ impl Layout {
     }
 
     fn place_in_module(&mut self, path: &Path) -> Option<Placement> {
+        // The path's parts from the file up: the name of each ancestor,
+        // split once, where asking each ancestor would parse the path again.
+        let parts: Vec<Component> = path.components().rev().collect();
+        let name = |index: usize| match parts.get(index) {
+            Some(Component::Normal(name)) => name.to_str(),
+            _ => None,
+        };
+        // How many levels above the file its module's root is, and the root.
+        let root_at = |levels: usize| Some((levels, path.ancestors().nth(levels)?));
         // Ruby plugins sit in `<module>/lib/puppet/...` (whose `functions/`
         // is not the module's) and `<module>/lib/facter/`.
-        let is_plugins = |dir: &Path| {
-            matches!(
-                dir.file_name().and_then(|name| name.to_str()),
-                Some("puppet" | "facter")
-            ) && dir
-                .parent()
-                .and_then(Path::file_name)
-                .is_some_and(|name| name == "lib")
-        };
-        let plugin_root = path
-            .ancestors()
-            .find(|ancestor| is_plugins(ancestor))
-            .and_then(|plugins| plugins.parent()?.parent());
-        let root = match plugin_root {
-            Some(root) => root.to_path_buf(),
-            None => path
-                .ancestors()
-                .skip(1)
-                .find(|ancestor| {
-                    let name = ancestor.file_name().and_then(|name| name.to_str());
-                    name.is_some_and(|name| MODULE_DIRECTORIES.iter().any(|(dir, _)| *dir == name))
-                })?
-                .parent()?
-                .to_path_buf(),
-        };
-        let role = role_below(&root, path);
+        let plugins = (0..parts.len()).find(|&index| {
+            matches!(name(index), Some("puppet" | "facter")) && name(index + 1) == Some("lib")
+        });
+        let (levels, root) = plugins
+            .and_then(|plugins| root_at(plugins + 2))
+            .or_else(|| {
+                let directory = (1..parts.len()).find(|&index| {
+                    name(index)
+                        .is_some_and(|name| MODULE_DIRECTORIES.iter().any(|(dir, _)| *dir == name))
+                })?;
+                root_at(directory + 1)
+            })?;
+        let below = parts[..levels].iter().rev();
         Some(Placement {
-            module: self.module_name(&root),
-            role,
-            module_root: Some(root),
+            module: self.module_name(root),
+            role: role_of_parts(below.filter_map(|part| part.as_os_str().to_str())),
+            module_root: Some(root.to_path_buf()),
             environment: None,
         })
     }
 
     fn module_name(&mut self, root: &Path) -> String {
-        if let Some(name) = self.module_names.get(root) {
+        if let Some(name) = self.module_names.get(root.as_os_str()) {
             return name.clone();
         }
         let name = metadata_name(root).unwrap_or_else(|| {
@@ -282,7 +294,8 @@ impl Layout {
                 .unwrap_or_default();
             strip_author(&dir).to_string()
         });
-        self.module_names.insert(root.to_path_buf(), name.clone());
+        self.module_names
+            .insert(root.as_os_str().to_owned(), name.clone());
         name
     }
 }
@@ -292,8 +305,12 @@ fn role_below(root: &Path, path: &Path) -> Role {
     let Ok(rest) = path.strip_prefix(root) else {
         return Role::Other;
     };
+    role_of_parts(rest.iter().filter_map(|part| part.to_str()))
+}
+
+/// The role of a file whose path below its module's root has `parts`.
+fn role_of_parts<'a>(mut parts: impl DoubleEndedIterator<Item = &'a str>) -> Role {
     // Every file is placed: its parts are read as they come, not gathered.
-    let mut parts = rest.iter().filter_map(|part| part.to_str());
     let Some(first) = parts.next() else {
         return Role::Other;
     };
@@ -553,6 +570,52 @@ mod tests {
         assert_eq!(
             role_below(root, Path::new("/other/manifests/a.pp")),
             Role::Other
+        );
+    }
+
+    #[test]
+    fn outside_environments_the_nearest_module_directory_gives_the_root() {
+        let place = |path: &str| {
+            let placement = Layout::default().place(Path::new(path));
+            let root = placement.module_root.map(|root| root.display().to_string());
+            (placement.module, root, placement.role)
+        };
+        let module =
+            |name: &str, root: &str, role| (name.to_string(), Some(root.to_string()), role);
+        assert_eq!(
+            place("/x/apache/manifests/mod/ssl.pp"),
+            module("apache", "/x/apache", Role::ModuleManifest)
+        );
+        assert_eq!(
+            place("/x/puppetlabs-apache/manifests/init.pp"),
+            module("apache", "/x/puppetlabs-apache", Role::ModuleManifest)
+        );
+        assert_eq!(
+            place("/x/apache/lib/puppet/type/a.rb"),
+            module("apache", "/x/apache", Role::RubyType)
+        );
+        // The plugins' directory wins over a nearer module directory.
+        assert_eq!(
+            place("/x/apache/lib/puppet/functions/manifests/f.rb"),
+            module("apache", "/x/apache", Role::RubyFunction)
+        );
+        assert_eq!(
+            place("/x/apache/templates/manifests/a.pp"),
+            module("templates", "/x/apache/templates", Role::ModuleManifest)
+        );
+        assert_eq!(
+            place("./apache/templates/a.epp"),
+            module("apache", "./apache", Role::Template)
+        );
+        assert_eq!(
+            place("../apache//examples/init.pp"),
+            module("apache", "../apache", Role::Example)
+        );
+        assert_eq!(place("/x/README.md"), (String::new(), None, Role::Other));
+        // A relative path's module may be the current directory.
+        assert_eq!(
+            place("manifests/site.pp"),
+            module("", "", Role::ModuleManifest)
         );
     }
 
