@@ -575,48 +575,55 @@ mod tests {
 
     #[test]
     fn outside_environments_the_nearest_module_directory_gives_the_root() {
-        let place = |path: &str| {
+        // (path, its module's name and root, its role)
+        let cases = [
+            (
+                "/x/apache/manifests/mod/ssl.pp",
+                Some(("apache", "/x/apache")),
+                Role::ModuleManifest,
+            ),
+            (
+                "/x/puppetlabs-apache/manifests/init.pp",
+                Some(("apache", "/x/puppetlabs-apache")),
+                Role::ModuleManifest,
+            ),
+            (
+                "/x/apache/lib/puppet/type/a.rb",
+                Some(("apache", "/x/apache")),
+                Role::RubyType,
+            ),
+            // The plugins' directory wins over a nearer module directory.
+            (
+                "/x/apache/lib/puppet/functions/manifests/f.rb",
+                Some(("apache", "/x/apache")),
+                Role::RubyFunction,
+            ),
+            (
+                "/x/apache/templates/manifests/a.pp",
+                Some(("templates", "/x/apache/templates")),
+                Role::ModuleManifest,
+            ),
+            (
+                "./apache/templates/a.epp",
+                Some(("apache", "./apache")),
+                Role::Template,
+            ),
+            (
+                "../apache//examples/init.pp",
+                Some(("apache", "../apache")),
+                Role::Example,
+            ),
+            ("/x/README.md", None, Role::Other),
+            // A relative path's module may be the current directory.
+            ("manifests/site.pp", Some(("", "")), Role::ModuleManifest),
+        ];
+        for (path, module, role) in cases {
             let placement = Layout::default().place(Path::new(path));
-            let root = placement.module_root.map(|root| root.display().to_string());
-            (placement.module, root, placement.role)
-        };
-        let module =
-            |name: &str, root: &str, role| (name.to_string(), Some(root.to_string()), role);
-        assert_eq!(
-            place("/x/apache/manifests/mod/ssl.pp"),
-            module("apache", "/x/apache", Role::ModuleManifest)
-        );
-        assert_eq!(
-            place("/x/puppetlabs-apache/manifests/init.pp"),
-            module("apache", "/x/puppetlabs-apache", Role::ModuleManifest)
-        );
-        assert_eq!(
-            place("/x/apache/lib/puppet/type/a.rb"),
-            module("apache", "/x/apache", Role::RubyType)
-        );
-        // The plugins' directory wins over a nearer module directory.
-        assert_eq!(
-            place("/x/apache/lib/puppet/functions/manifests/f.rb"),
-            module("apache", "/x/apache", Role::RubyFunction)
-        );
-        assert_eq!(
-            place("/x/apache/templates/manifests/a.pp"),
-            module("templates", "/x/apache/templates", Role::ModuleManifest)
-        );
-        assert_eq!(
-            place("./apache/templates/a.epp"),
-            module("apache", "./apache", Role::Template)
-        );
-        assert_eq!(
-            place("../apache//examples/init.pp"),
-            module("apache", "../apache", Role::Example)
-        );
-        assert_eq!(place("/x/README.md"), (String::new(), None, Role::Other));
-        // A relative path's module may be the current directory.
-        assert_eq!(
-            place("manifests/site.pp"),
-            module("", "", Role::ModuleManifest)
-        );
+            let root = placement.module_root.as_deref().map(Path::display);
+            let found = root.map(|root| (placement.module.clone(), root.to_string()));
+            let expected = module.map(|(name, root)| (name.to_string(), root.to_string()));
+            assert_eq!((found, placement.role), (expected, role), "{path}");
+        }
     }
 
     #[test]
