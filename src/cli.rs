@@ -624,15 +624,11 @@ fn parse(args: ParseArgs) -> ExitCode {
     }
 
     let parse_all = || {
-        discovery
-            .files
-            .par_iter()
-            .with_max_len(syntax::FILES_A_JOB)
-            .map(|path| {
-                let parsed = syntax::with_parser(|parser| syntax::parse_file(parser, path));
-                (parsed.bytes, parsed.diagnostics)
-            })
-            .collect::<Vec<_>>()
+        syntax::read_in_parallel(&discovery.files, |parser, path| {
+            let parsed = syntax::parse_file(parser, path);
+            (parsed.bytes, parsed.diagnostics)
+        })
+        .collect::<Vec<_>>()
     };
     let results = match args.threads {
         Some(threads) => match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

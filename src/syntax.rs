@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Once, OnceLock};
 use std::time::{Duration, Instant};
 
+use rayon::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 use tree_sitter::{Language, Node, ParseOptions, Parser, Tree};
 
 use crate::diagnostic::{Diagnostic, Location};
@@ -85,17 +86,31 @@ thread_local! {
     static PARSER: RefCell<Parser> = RefCell::new(new_parser());
 }
 
-/// How many files a job of the parallel readers holds: one, so that a
-/// thread with nothing left takes the next file of the other's share. In
-/// runs of files, as rayon splits a list by default, a thread that had
-/// finished its run idled while the other read the rest of its own, at
-/// the end of each chunk that `check` reads: on the Debian corpus ×1 its
-/// reading stage kept 1.85 cores busy, and 1.98 one file a job.
-pub const FILES_A_JOB: usize = 1;
+/// Reads `files` in parallel, `read` taking each with its thread's parser,
+/// in their order. One file a job, so that a thread with nothing left
+/// takes the next file of the other's share: in runs of files, as rayon
+/// splits a list by default, a thread that had finished its run idled
+/// while the other read the rest of its own, at the end of each chunk that
+/// `check` reads (on the Debian corpus ×1 its reading stage kept 1.85
+/// cores busy, and 1.98 one file a job).
+pub fn read_in_parallel<F, R>(
+    files: F,
+    read: impl Fn(&mut Parser, F::Item) -> R + Sync + Send,
+) -> impl IndexedParallelIterator<Item = R>
+where
+    F: IntoParallelIterator,
+    F::Iter: IndexedParallelIterator,
+    R: Send,
+{
+    files
+        .into_par_iter()
+        .with_max_len(1)
+        .map(move |file| with_parser(|parser| read(parser, file)))
+}
 
 /// Runs `work` with this thread's parser; with a new one if the thread's
 /// is in use (a thread waiting in rayon may run another file's job).
-pub fn with_parser<T>(work: impl FnOnce(&mut Parser) -> T) -> T {
+fn with_parser<T>(work: impl FnOnce(&mut Parser) -> T) -> T {
     PARSER.with(|parser| match parser.try_borrow_mut() {
         Ok(mut parser) => work(&mut parser),
         Err(_) => work(&mut new_parser()),

@@ -386,12 +386,9 @@ fn lower_all(
         })
         .collect();
     let loader = Loader::default();
-    let lowered: Vec<(PathBuf, Vec<String>, Option<ast::Program>)> = placed
-        .into_par_iter()
-        .with_max_len(crate::syntax::FILES_A_JOB)
-        .map(|(path, placement)| {
-            let parsed =
-                crate::syntax::with_parser(|parser| crate::syntax::parse_file(parser, &path));
+    let lowered: Vec<(PathBuf, Vec<String>, Option<ast::Program>)> =
+        crate::syntax::read_in_parallel(placed, |parser, (path, placement)| {
+            let parsed = crate::syntax::parse_file(parser, &path);
             let mut messages: Vec<String> =
                 parsed.diagnostics.iter().map(|d| d.to_string()).collect();
             let program = parsed.syntax.as_ref().map(|(source, tree)| {

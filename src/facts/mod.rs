@@ -270,21 +270,18 @@ pub fn extract_paths_with(paths: &[PathBuf], input: &Input) -> Extraction {
                     place_next(&mut layout)
                 },
                 || {
-                    std::mem::take(&mut chunk)
-                        .into_par_iter()
-                        .with_max_len(syntax::FILES_A_JOB)
-                        .map(|(path, placement)| {
-                            let tree = Tree {
-                                analyzed: &analyzed,
-                                data_dirs: &data_dirs,
-                            };
-                            syntax::with_parser(|parser| {
-                                READING.time(|| {
-                                    read_file(parser, &grammar, tree, input, path, placement)
-                                })
-                            })
-                        })
-                        .collect::<Vec<FileOutput>>()
+                    let tree = Tree {
+                        analyzed: &analyzed,
+                        data_dirs: &data_dirs,
+                    };
+                    syntax::read_in_parallel(
+                        std::mem::take(&mut chunk),
+                        |parser, (path, placement)| {
+                            READING
+                                .time(|| read_file(parser, &grammar, tree, input, path, placement))
+                        },
+                    )
+                    .collect::<Vec<FileOutput>>()
                 },
             );
             pending = outputs;
